@@ -1,0 +1,32 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type Database } from "./open.js";
+
+// PGlite is one backend behind the socket: concurrent clients must never see each other's rows.
+describe("embedded database under concurrency", () => {
+  let db: Database;
+  beforeAll(async () => {
+    db = await openDatabase({ dataDir: null });
+  });
+  afterAll(() => db.close());
+
+  it("keeps results of concurrent queries on one connection apart", async () => {
+    const [u] = await db.sql<{ id: string }[]>`INSERT INTO users (username, email, password) VALUES ('c', 'c@x.co', 'h') RETURNING id`;
+    await db.sql`INSERT INTO leads (name, email, service) VALUES ('Lead', 'l@x.co', 'crawl-space')`;
+    for (let round = 0; round < 20; round++) {
+      const [users, leads, raw] = await Promise.all([
+        db.sql`SELECT id, username FROM users WHERE id = ${u!.id}`,
+        db.sql`SELECT name, service, status FROM leads WHERE email = ${"l@x.co"}`,
+        db.sql.unsafe("SELECT user_id FROM sessions WHERE id = $1", ["missing"]),
+      ]);
+      expect(users[0]).toEqual({ id: u!.id, username: "c" });
+      expect(leads[0]).toEqual({ name: "Lead", service: "crawl-space", status: "new" });
+      expect(raw).toHaveLength(0);
+    }
+    // A transaction holds the single connection; queries outside it wait rather than interleave.
+    const outside = db.sql`SELECT count(*)::int AS n FROM leads`.execute();
+    await db.sql.begin(async (tx) => {
+      await tx`INSERT INTO leads (name, email, service) VALUES ('Tx', 't@x.co', 'x')`;
+    });
+    expect((await outside)[0]).toEqual({ n: 1 });
+  });
+});

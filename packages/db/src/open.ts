@@ -1,0 +1,48 @@
+import { startEmbeddedDatabase, type EmbeddedDatabase } from "./embedded.js";
+import { migrate } from "./migrate.js";
+import { createSql, type ConnectionTarget, type Sql } from "./sql.js";
+
+export interface Database {
+  /** The application client: camelCase rows. */
+  sql: Sql;
+  mode: "embedded" | "postgres";
+  /** Migrations applied by this start. */
+  applied: string[];
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** A real PostgreSQL server; when absent, the embedded PGlite is started. */
+  databaseUrl?: string | undefined;
+  /** Where the embedded database persists; null keeps it in memory. */
+  dataDir: string | null;
+  poolSize?: number;
+}
+
+export async function openDatabase({ databaseUrl, dataDir, poolSize = 10 }: OpenDatabaseOptions): Promise<Database> {
+  let embedded: EmbeddedDatabase | null = null;
+  let target: ConnectionTarget;
+  if (databaseUrl) {
+    target = { url: databaseUrl };
+  } else {
+    embedded = await startEmbeddedDatabase(dataDir);
+    target = { host: embedded.host, port: embedded.port };
+  }
+  const sql = createSql(target, { max: poolSize });
+  try {
+    const applied = await migrate(sql);
+    return {
+      sql,
+      mode: embedded ? "embedded" : "postgres",
+      applied,
+      async close() {
+        await sql.end({ timeout: 5 });
+        await embedded?.stop();
+      },
+    };
+  } catch (err) {
+    await sql.end({ timeout: 1 });
+    await embedded?.stop();
+    throw err;
+  }
+}

@@ -1,0 +1,36 @@
+import postgres from "postgres";
+
+export type Sql = postgres.Sql;
+export type TransactionSql = postgres.TransactionSql;
+
+/** Where a postgres.js client connects: a URL (real server) or host/port (the embedded socket). */
+export type ConnectionTarget = { url: string } | { host: string; port: number };
+
+export interface SqlOptions {
+  max?: number;
+}
+
+/** A client whose rows have camelCase keys (snake_case in SQL). */
+export function createSql(target: ConnectionTarget, { max = 10 }: SqlOptions = {}): Sql {
+  const common = { max, idle_timeout: 30, connect_timeout: 10, onnotice: () => {}, transform: postgres.camel } as const;
+  if ("url" in target) return postgres(target.url, common);
+  // The embedded socket has no credentials and a single database. PGlite is ONE backend behind
+  // the socket: messages of concurrent connections interleave and their statements collide, so
+  // results get crossed. One connection (queries queue in postgres.js) is exactly as fast, since
+  // PGlite runs one statement at a time anyway.
+  return postgres({ ...common, max: 1, host: target.host, port: target.port, username: "postgres", database: "postgres" });
+}
+
+/** What code written for raw column names (lucia's adapter) calls: `unsafe` with snake_case rows. */
+export interface RawUnsafe {
+  unsafe(query: string, args?: unknown[]): Promise<Record<string, unknown>[]>;
+}
+
+export function withSnakeCaseRows(sql: Sql): RawUnsafe {
+  return {
+    async unsafe(query, args = []) {
+      const rows = await sql.unsafe(query, args as postgres.ParameterOrJSON<never>[]);
+      return rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [postgres.fromCamel(k), v])));
+    },
+  };
+}
