@@ -1,0 +1,127 @@
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage } from "node:http";
+import { createExpressMiddleware } from "@trpc/server/adapters/express";
+import compression from "compression";
+import express, { type Express, type Request } from "express";
+import helmet from "helmet";
+import type { Logger } from "pino";
+import { pinoHttp } from "pino-http";
+import { createOpenApiExpressMiddleware } from "trpc-to-openapi";
+import { appRouter, buildOpenApiDocument, createContextFactory, type ApiConfig } from "@crawlguard/api";
+import type { Auth } from "@crawlguard/auth";
+import type { Sql } from "@crawlguard/db";
+import { apiDocsRouter } from "./api-docs.js";
+import { csrfGuard } from "./csrf.js";
+import type { Env } from "./env.js";
+import type { WebApp } from "./web.js";
+
+export interface AppDeps {
+  env: Env;
+  sql: Sql;
+  auth: Auth;
+  logger: Logger;
+  /** Absent in API-only tests. */
+  web?: WebApp;
+}
+
+const MAX_BODY_BYTES = 1024 * 1024;
+
+export function createApp({ env, sql, auth, logger, web }: AppDeps): Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", env.TRUST_PROXY);
+  const https = env.PUBLIC_URL?.startsWith("https://") ?? false;
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const incoming = req.headers["x-request-id"];
+        const id = typeof incoming === "string" && /^[\w-]{1,100}$/.test(incoming) ? incoming : randomUUID();
+        res.setHeader("X-Request-Id", id);
+        return id;
+      },
+      // Request logs carry no headers (so no cookies or credentials) and no bodies.
+      serializers: {
+        req: (req: { id: string; method: string; url: string; remoteAddress?: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: req.url,
+          remoteAddress: req.remoteAddress,
+        }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
+      autoLogging: { ignore: (req) => (req.url ?? "").startsWith("/assets/") },
+    }),
+  );
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: true,
+        directives: {
+          "script-src": ["'self'", "'unsafe-inline'", "https://challenges.cloudflare.com"],
+          "frame-src": ["'self'", "https://www.openstreetmap.org", "https://challenges.cloudflare.com"],
+          "img-src": ["'self'", "data:", "blob:"],
+          "connect-src": ["'self'", "ws:", "wss:"],
+          "upgrade-insecure-requests": https ? [] : null,
+        },
+      },
+      strictTransportSecurity: https,
+      // Google's OAuth popup (calendar connection) posts back to its opener.
+      crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
+    }),
+  );
+  app.use(compression());
+
+  const createContext = createContextFactory({
+    sql,
+    auth,
+    config: apiConfig(env),
+    clientIp: (req: IncomingMessage) => (req as Request).ip ?? req.socket.remoteAddress ?? "unknown",
+    logger: (req: IncomingMessage) => (req as Request).log ?? logger,
+  });
+  const onError = ({ error, path, req }: { error: { code: string; message: string; cause?: unknown }; path?: string; req: IncomingMessage }) => {
+    const log = (req as Request).log ?? logger;
+    if (error.code === "INTERNAL_SERVER_ERROR") log.error({ err: error.cause ?? error, path }, "procedure failed");
+  };
+
+  app.use(["/trpc", "/api"], csrfGuard(auth, env.ALLOWED_ORIGINS, env.TRUST_PROXY), (req, _res, next) => {
+    // An input-less POST (logout, convert...) comes with no body, often with no content type: the
+    // tRPC client sends none for it, and tRPC's JSON parser fails on an empty body.
+    const empty = !Number(req.headers["content-length"] ?? 0) && !req.headers["transfer-encoding"];
+    if (empty && !req.headers["content-type"]) req.headers["content-type"] = "application/json";
+    if (empty && req.method === "POST" && req.baseUrl === "/trpc") req.body = "{}";
+    next();
+  });
+  app.use("/trpc", createExpressMiddleware({ router: appRouter, createContext, onError, maxBodySize: MAX_BODY_BYTES }));
+
+  app.get("/api/openapi.json", (req, res) => {
+    res.json(buildOpenApiDocument(env.PUBLIC_URL ?? `${req.protocol}://${req.get("host")}`));
+  });
+  app.use(apiDocsRouter());
+  // Without a path prefix: every procedure's path already starts with /api. Answers 404 itself.
+  app.use("/api", (req, res, next) => {
+    // Express strips the mount path; the adapter matches on the full one.
+    req.url = req.originalUrl;
+    return createOpenApiExpressMiddleware({ router: appRouter, createContext, onError, maxBodySize: MAX_BODY_BYTES })(req, res).catch(next);
+  });
+
+  if (web) app.use(web.handlers);
+
+  app.use((err: Error & { status?: number; type?: string }, req: Request, res: express.Response, _next: express.NextFunction) => {
+    const status = err.status && err.status >= 400 && err.status < 500 ? err.status : 500;
+    if (status === 500) (req.log ?? logger).error({ err }, "unhandled error");
+    if (res.headersSent) return;
+    res.status(status).json({ message: status === 500 ? "Something went wrong on our side. Please try again." : err.message });
+  });
+  return app;
+}
+
+function apiConfig(env: Env): ApiConfig {
+  return {
+    registration: env.REGISTRATION,
+    turnstileSecretKey: env.TURNSTILE_SECRET_KEY,
+    contactMinElapsedMs: env.CONTACT_MIN_SUBMIT_MS,
+  };
+}

@@ -1,0 +1,72 @@
+import { createServer, type Server } from "node:http";
+import path from "node:path";
+import { pino, type Logger } from "pino";
+import { createAuth } from "@crawlguard/auth";
+import { openDatabase, type Database } from "@crawlguard/db";
+import { createApp } from "./app.js";
+import { loadEnv, type Env } from "./env.js";
+import { developmentWeb, productionWeb, type WebApp } from "./web.js";
+
+export interface RunningServer {
+  server: Server;
+  db: Database;
+  logger: Logger;
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Opens the database (migrating it), mounts everything and listens. */
+export async function startServer({ dev = false, env = loadEnv(), withWeb = true }: { dev?: boolean; env?: Env; withWeb?: boolean } = {}): Promise<RunningServer> {
+  const logger = pino({ level: env.LOG_LEVEL, base: { service: "crawlguard" } });
+  const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: path.resolve(env.DATA_DIR) });
+  logger.info({ mode: db.mode, applied: db.applied }, "database ready");
+  const auth = createAuth({ sql: db.sql, secure: env.PUBLIC_URL?.startsWith("https://") ?? false });
+  await auth.deleteExpiredSessions();
+
+  const server = createServer();
+  let web: WebApp | undefined;
+  if (withWeb) web = dev ? await developmentWeb(server, env.PUBLIC_URL, logger) : await productionWeb(env.PUBLIC_URL, logger);
+  server.on("request", createApp({ env, sql: db.sql, auth, logger, web }));
+  server.keepAliveTimeout = 65_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(env.PORT, env.HOST, resolve);
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : env.PORT;
+  const url = `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${port}`;
+  logger.info({ url, mode: db.mode }, "CrawlGuard is listening");
+
+  let stopping: Promise<void> | null = null;
+  const stop = () => {
+    // Stop accepting, let in-flight requests finish, then close the database.
+    stopping ??= (async () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const force = setTimeout(() => server.closeAllConnections(), 10_000);
+      await closed;
+      clearTimeout(force);
+      await web?.close();
+      await db.close();
+      logger.info("stopped");
+    })();
+    return stopping;
+  };
+  return { server, db, logger, url, stop };
+}
+
+export function stopOnSignals(running: RunningServer): void {
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.once(signal, () => {
+      running.logger.info({ signal }, "shutting down");
+      running.stop().then(
+        () => process.exit(0),
+        (err: unknown) => {
+          running.logger.error({ err }, "shutdown failed");
+          process.exit(1);
+        },
+      );
+    });
+  }
+}

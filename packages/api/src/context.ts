@@ -1,0 +1,64 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Auth, Cookie, SessionUser } from "@crawlguard/auth";
+import type { Sql } from "@crawlguard/db";
+
+/** The slice of a pino logger the procedures use. */
+export interface Logger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface ApiConfig {
+  /** "closed": only the very first account may register (it becomes admin). */
+  registration: "open" | "closed";
+  /** Cloudflare Turnstile secret; when set, contact submissions must carry a valid token. */
+  turnstileSecretKey?: string | undefined;
+  /** Where Turnstile tokens are verified (overridable for tests). */
+  turnstileVerifyUrl?: string;
+  /** Minimum milliseconds between showing and submitting the contact form. */
+  contactMinElapsedMs: number;
+}
+
+/** What the server provides once, at start. */
+export interface ContextDeps {
+  sql: Sql;
+  auth: Auth;
+  config: ApiConfig;
+  clientIp(req: IncomingMessage): string;
+  logger(req: IncomingMessage): Logger;
+}
+
+export interface Context {
+  sql: Sql;
+  auth: Auth;
+  config: ApiConfig;
+  log: Logger;
+  ip: string;
+  req: IncomingMessage;
+  user: SessionUser | null;
+  sessionId: string | null;
+  setCookie(cookie: Cookie): void;
+}
+
+/** Builds the per-request context for both doors (/trpc and /api share it). */
+export function createContextFactory(deps: ContextDeps) {
+  return async ({ req, res }: { req: IncomingMessage; res: ServerResponse }): Promise<Context> => {
+    const setCookie = (cookie: Cookie) => res.appendHeader("Set-Cookie", cookie.serialize());
+    const token = deps.auth.readToken(req.headers.cookie);
+    const validated = token ? await deps.auth.validate(token) : null;
+    if (validated?.cookie) setCookie(validated.cookie);
+    if (token && !validated) setCookie(deps.auth.blankCookie());
+    return {
+      sql: deps.sql,
+      auth: deps.auth,
+      config: deps.config,
+      log: deps.logger(req),
+      ip: deps.clientIp(req),
+      req,
+      user: validated?.user ?? null,
+      sessionId: validated?.session.id ?? null,
+      setCookie,
+    };
+  };
+}

@@ -1,0 +1,57 @@
+import type { TRPCRouterRecord } from "@trpc/server";
+import { TRPCError } from "@trpc/server";
+import { z } from "zod";
+import { loginSchema, registerSchema, userSchema } from "@crawlguard/validators";
+import type { Context } from "../context.js";
+import * as users from "../services/users.js";
+import { noInput, publicProcedure, staffProcedure } from "../trpc.js";
+
+/** A new session at every login (the old one, if any, ends: no session fixation). */
+async function startSession(ctx: Context, userId: string) {
+  if (ctx.sessionId) await ctx.auth.invalidate(ctx.sessionId);
+  const { cookie } = await ctx.auth.createSession(userId);
+  ctx.setCookie(cookie);
+}
+
+export const authRouter = {
+  register: publicProcedure
+    .meta({ openapi: { method: "POST", path: "/api/register", tags: ["auth"], protect: false, summary: "Create an account (the first one becomes admin) and sign in" } })
+    .input(registerSchema)
+    .output(userSchema)
+    .mutation(async ({ ctx, input }) => {
+      const user = await users.register(ctx.sql, input, ctx.config.registration);
+      await startSession(ctx, user.id);
+      ctx.log.info({ userId: user.id, isAdmin: user.isAdmin }, "account registered");
+      return user;
+    }),
+
+  login: publicProcedure
+    .meta({ openapi: { method: "POST", path: "/api/login", tags: ["auth"], protect: false, summary: "Sign in with email and password" } })
+    .input(loginSchema)
+    .output(userSchema)
+    .mutation(async ({ ctx, input }) => {
+      const user = await users.authenticate(ctx.sql, input, ctx.ip);
+      await startSession(ctx, user.id);
+      return user;
+    }),
+
+  logout: publicProcedure
+    .meta({ openapi: { method: "POST", path: "/api/logout", tags: ["auth"], protect: false, summary: "End the current session" } })
+    .input(noInput)
+    .output(z.object({ success: z.boolean() }))
+    .mutation(async ({ ctx }) => {
+      if (ctx.sessionId) await ctx.auth.invalidate(ctx.sessionId);
+      ctx.setCookie(ctx.auth.blankCookie());
+      return { success: true };
+    }),
+
+  me: staffProcedure
+    .meta({ openapi: { method: "GET", path: "/api/user", tags: ["auth"], summary: "The signed-in user (401 when nobody is)" } })
+    .input(z.void())
+    .output(userSchema)
+    .query(async ({ ctx }) => {
+      const user = await users.getUser(ctx.sql, ctx.user.id);
+      if (!user) throw new TRPCError({ code: "UNAUTHORIZED", message: "You must be logged in" });
+      return user;
+    }),
+} satisfies TRPCRouterRecord;

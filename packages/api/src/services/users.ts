@@ -1,0 +1,89 @@
+import { TRPCError } from "@trpc/server";
+import { dummyPasswordHash, hashPassword, verifyPassword } from "@crawlguard/auth";
+import type { Sql } from "@crawlguard/db";
+import type { LoginInput, RegisterInput, User } from "@crawlguard/validators";
+import { isUniqueViolation } from "./db-errors.js";
+import { clearHits, countHits, recordHit } from "./rate-limit.js";
+
+interface UserRow {
+  id: string;
+  username: string;
+  email: string | null;
+  isAdmin: boolean;
+  createdAt: Date;
+}
+
+export function toUser(row: UserRow): User {
+  return { id: row.id, username: row.username, email: row.email, isAdmin: row.isAdmin, createdAt: row.createdAt.toISOString() };
+}
+
+// Registrations take this transaction-scoped lock, so "is this the first account?" has one answer.
+const REGISTER_LOCK_ID = 7_340_212_002;
+
+const DUPLICATE_USERNAME = "That username is already taken";
+const DUPLICATE_EMAIL = "An account with that email already exists";
+
+export async function register(sql: Sql, input: RegisterInput, registration: "open" | "closed"): Promise<User> {
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const row = await sql.begin(async (tx) => {
+      await tx`SELECT pg_advisory_xact_lock(${REGISTER_LOCK_ID})`;
+      const taken = await tx<{ username: string; email: string | null }[]>`
+        SELECT username, email FROM users
+        WHERE lower(username) = lower(${input.username}) OR lower(email) = lower(${input.email})`;
+      if (taken.some((u) => u.username.toLowerCase() === input.username.toLowerCase())) {
+        throw new TRPCError({ code: "CONFLICT", message: DUPLICATE_USERNAME });
+      }
+      if (taken.length > 0) throw new TRPCError({ code: "CONFLICT", message: DUPLICATE_EMAIL });
+      const [first] = await tx<{ none: boolean }[]>`SELECT NOT EXISTS (SELECT 1 FROM users) AS none`;
+      if (!first?.none && registration === "closed") {
+        throw new TRPCError({ code: "FORBIDDEN", message: "Registration is closed. Ask an administrator for an account." });
+      }
+      const [created] = await tx<UserRow[]>`
+        INSERT INTO users (username, email, password, is_admin)
+        VALUES (${input.username}, ${input.email}, ${passwordHash}, ${first?.none ?? false})
+        RETURNING id, username, email, is_admin, created_at`;
+      return created!;
+    });
+    return toUser(row);
+  } catch (err) {
+    // The lock makes this rare; a concurrent insert by another path still gets a clear 409.
+    if (isUniqueViolation(err, "users_username_key")) throw new TRPCError({ code: "CONFLICT", message: DUPLICATE_USERNAME });
+    if (isUniqueViolation(err, "users_email_key")) throw new TRPCError({ code: "CONFLICT", message: DUPLICATE_EMAIL });
+    throw err;
+  }
+}
+
+export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+export const MAX_FAILURES_PER_ACCOUNT = 5;
+export const MAX_FAILURES_PER_IP = 20;
+
+/** Checks the credentials, throttling failures per IP and per account (429 past the limits). */
+export async function authenticate(sql: Sql, input: LoginInput, ip: string): Promise<User> {
+  const account = input.email.toLowerCase();
+  const [accountFailures, ipFailures] = await Promise.all([
+    countHits(sql, "login-account", account, LOGIN_WINDOW_MS),
+    countHits(sql, "login-ip", ip, LOGIN_WINDOW_MS),
+  ]);
+  if (accountFailures >= MAX_FAILURES_PER_ACCOUNT || ipFailures >= MAX_FAILURES_PER_IP) {
+    throw new TRPCError({
+      code: "TOO_MANY_REQUESTS",
+      message: "Too many failed login attempts. Please wait 15 minutes and try again.",
+    });
+  }
+  const [row] = await sql<(UserRow & { password: string })[]>`
+    SELECT id, username, email, is_admin, created_at, password FROM users WHERE lower(email) = ${account}`;
+  const valid = await verifyPassword(row?.password ?? (await dummyPasswordHash()), input.password);
+  if (!row || !valid) {
+    await recordHit(sql, "login-account", account, LOGIN_WINDOW_MS);
+    await recordHit(sql, "login-ip", ip, LOGIN_WINDOW_MS);
+    throw new TRPCError({ code: "UNAUTHORIZED", message: "Invalid email or password" });
+  }
+  await clearHits(sql, "login-account", account);
+  return toUser(row);
+}
+
+export async function getUser(sql: Sql, id: string): Promise<User | null> {
+  const [row] = await sql<UserRow[]>`SELECT id, username, email, is_admin, created_at FROM users WHERE id = ${id}`;
+  return row ? toUser(row) : null;
+}

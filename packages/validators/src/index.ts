@@ -1,0 +1,3 @@
+export * from "./auth.js";
+export * from "./contact.js";
+export * from "./lead.js";

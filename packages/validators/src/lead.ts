@@ -1,0 +1,80 @@
+import { z } from "zod";
+
+export const leadStatuses = ["new", "contacted", "scheduled", "quoted", "won", "lost"] as const;
+/** Statuses the calendar views also count (SPEC section 4). */
+export const allLeadStatuses = [...leadStatuses, "in-progress", "completed"] as const;
+export const leadPriorities = ["low", "medium", "high"] as const;
+export const leadSources = ["website", "google", "referral", "facebook", "phone", "other", "appointment-booking"] as const;
+
+export const leadStatusSchema = z.enum(allLeadStatuses);
+export const leadPrioritySchema = z.enum(leadPriorities);
+export const leadSourceSchema = z.enum(leadSources);
+
+const optionalText = (max: number) => z.string().trim().max(max).nullish();
+
+/** Estimated value: entered as a number, stored and sent as a string (SPEC section 5). */
+export const estimatedValueSchema = z
+  .string()
+  .trim()
+  .max(20)
+  .regex(/^\d+(\.\d{1,2})?$/, "Estimated value must be a number of at least 0")
+  .nullish();
+
+export const leadCreateSchema = z.object({
+  name: z.string().trim().min(1, "Name is required").max(100),
+  email: z.string().trim().email("Please enter a valid email address").max(254),
+  phone: optionalText(30),
+  address: optionalText(200),
+  zipCode: z.string().trim().min(5, "Zip code must be at least 5 characters").max(10),
+  service: z.string().trim().min(1, "Service is required").max(60),
+  status: leadStatusSchema.default("new"),
+  priority: leadPrioritySchema.default("medium"),
+  source: leadSourceSchema.default("website"),
+  notes: optionalText(5000),
+  estimatedValue: estimatedValueSchema,
+  scheduledDate: z.string().datetime({ offset: true }).nullish(),
+});
+export type LeadCreateInput = z.input<typeof leadCreateSchema>;
+
+export const leadUpdateSchema = z.object({
+  name: z.string().trim().min(1, "Name is required").max(100).optional(),
+  email: z.string().trim().email("Please enter a valid email address").max(254).optional(),
+  phone: optionalText(30),
+  address: optionalText(200),
+  zipCode: z.string().trim().min(5, "Zip code must be at least 5 characters").max(10).nullish(),
+  service: z.string().trim().min(1, "Service is required").max(60).optional(),
+  status: leadStatusSchema.optional(),
+  priority: leadPrioritySchema.optional(),
+  source: leadSourceSchema.optional(),
+  notes: optionalText(5000),
+  estimatedValue: estimatedValueSchema,
+  scheduledDate: z.string().datetime({ offset: true }).nullish(),
+});
+export type LeadUpdateInput = z.input<typeof leadUpdateSchema>;
+
+export const leadSchema = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  zipCode: z.string().nullable(),
+  service: z.string(),
+  status: leadStatusSchema,
+  priority: leadPrioritySchema,
+  source: leadSourceSchema,
+  notes: z.string().nullable(),
+  estimatedValue: z.string().nullable(),
+  scheduledDate: z.string().nullable(),
+  googleCalendarEventId: z.string().nullable(),
+  submissionId: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Lead = z.infer<typeof leadSchema>;
+
+/** Parses the inline estimated value: a number, falling back to 0 (SPEC section 5). */
+export function parseEstimatedValue(value: string | null | undefined): number {
+  const n = Number.parseFloat(value ?? "");
+  return Number.isFinite(n) && n >= 0 ? n : 0;
+}

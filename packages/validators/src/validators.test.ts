@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { contactSchema, leadCreateSchema, parseEstimatedValue, registerSchema, resetPasswordFormSchema } from "./index.js";
+
+const messages = (r: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
+  Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join("."), i.message]));
+
+describe("contact form (SPEC section 5)", () => {
+  it("uses the SPEC messages", () => {
+    const r = contactSchema.safeParse({ name: "A", email: "nope", zipCode: "123" });
+    expect(messages(r)).toEqual({
+      name: "Name must be at least 2 characters",
+      email: "Please enter a valid email address",
+      zipCode: "Zip code must be at least 5 characters",
+    });
+  });
+  it("accepts a minimal valid submission with empty optional fields", () => {
+    const r = contactSchema.safeParse({ name: "Jo", email: "jo@example.com", zipCode: "28801", phone: "", message: "" });
+    expect(r.success).toBe(true);
+  });
+});
+
+describe("lead form", () => {
+  it("applies the SPEC defaults", () => {
+    const lead = leadCreateSchema.parse({ name: "A", email: "a@b.co", zipCode: "28801", service: "crawl-space" });
+    expect(lead).toMatchObject({ status: "new", priority: "medium", source: "website" });
+  });
+  it("rejects an unknown status and a negative value", () => {
+    const r = leadCreateSchema.safeParse({ name: "A", email: "a@b.co", zipCode: "28801", service: "x", status: "bogus", estimatedValue: "-5" });
+    expect(Object.keys(messages(r)).sort()).toEqual(["estimatedValue", "status"]);
+  });
+  it("parses estimated values with a fallback of 0", () => {
+    expect(parseEstimatedValue("1500")).toBe(1500);
+    expect(parseEstimatedValue("abc")).toBe(0);
+    expect(parseEstimatedValue(null)).toBe(0);
+  });
+});
+
+describe("accounts", () => {
+  it("requires an 8-character password at registration", () => {
+    expect(messages(registerSchema.safeParse({ username: "sam", email: "s@x.co", password: "short" }))).toEqual({
+      password: "Password must be at least 8 characters",
+    });
+  });
+  it("reports mismatched reset passwords on the confirmation field", () => {
+    expect(messages(resetPasswordFormSchema.safeParse({ newPassword: "abcdefgh", confirmPassword: "abcdefgi" }))).toEqual({
+      confirmPassword: "Passwords don't match",
+    });
+  });
+});
