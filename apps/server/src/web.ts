@@ -7,7 +7,7 @@ import express, { type Request, type RequestHandler } from "express";
 import type { Logger } from "pino";
 
 /** The contract of apps/web/src/entry-server.tsx. */
-type Render = (input: { url: string; template: string; publicUrl: string }) => Promise<{ status: number; html: string }>;
+type Render = (input: { url: string; template: string; publicUrl: string }) => Promise<{ status: number; html: string; redirect?: string }>;
 
 export interface WebApp {
   handlers: RequestHandler[];
@@ -30,7 +30,8 @@ function renderHandler(
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     try {
       const { render, template } = await load(req.originalUrl);
-      const { status, html } = await render({ url: req.originalUrl, template, publicUrl: publicUrlFor(req, publicUrl) });
+      const { status, html, redirect } = await render({ url: req.originalUrl, template, publicUrl: publicUrlFor(req, publicUrl) });
+      if (redirect && status >= 300 && status < 400) return res.redirect(status, redirect);
       res.status(status).type("html").set("Cache-Control", "no-cache").send(html);
     } catch (err) {
       onError?.(err as Error);

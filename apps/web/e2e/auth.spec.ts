@@ -1,0 +1,165 @@
+import {
+  collectPageErrors,
+  type ExpectedFailure,
+  expect,
+  loginUser,
+  newUser,
+  SIGNED_OUT_SESSION_CHECK,
+  test,
+  waitForHydration,
+} from "./fixtures";
+
+test.describe("first account", () => {
+  // Runs alone, first, on the empty database of the run (playwright.config.ts).
+  test("the first registered user becomes admin and can log out", { tag: "@first-admin" }, async ({ page }) => {
+    const admin = newUser("owner");
+    await page.goto("/auth");
+    await waitForHydration(page);
+
+    await page.getByRole("tab", { name: "Register" }).click();
+    const form = page.getByRole("form", { name: "Register" });
+    await form.getByLabel("Username").fill(admin.username);
+    await form.getByLabel("Email").fill(admin.email);
+    await form.getByLabel("Password").fill(admin.password);
+    await form.getByRole("button", { name: "Create Account" }).click();
+
+    const toast = page.getByRole("status").filter({ hasText: "Account created!" });
+    await expect(toast).toContainText("You are now the admin of this system.");
+
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page).toHaveTitle("Dashboard | CrawlGuard");
+    await expect(page.getByRole("heading", { level: 1, name: "CrawlGuard Dashboard" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Book Appointment" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Add Lead" })).toBeVisible();
+    await expect(page.getByRole("tab")).toHaveCount(7);
+    await expect(page.getByRole("tab", { name: "User Management" })).toBeVisible();
+
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Logged out" })).toContainText(
+      "You have been successfully logged out.",
+    );
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page.getByRole("form", { name: "Login" })).toBeVisible();
+  });
+});
+
+test.describe("auth", () => {
+  test("a later account is staff, not admin", async ({ page }) => {
+    const user = newUser("staff");
+    await page.goto("/auth");
+    await waitForHydration(page);
+    await page.getByRole("tab", { name: "Register" }).click();
+    const form = page.getByRole("form", { name: "Register" });
+    await form.getByLabel("Username").fill(user.username);
+    await form.getByLabel("Email").fill(user.email);
+    await form.getByLabel("Password").fill(user.password);
+    await form.getByRole("button", { name: "Create Account" }).click();
+
+    await expect(page.getByRole("status").filter({ hasText: "Account created!" })).toContainText(
+      "Your account has been created successfully.",
+    );
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole("tab")).toHaveCount(6);
+    await expect(page.getByRole("tab", { name: "User Management" })).toHaveCount(0);
+  });
+
+  test("registration shows the validation messages", async ({ page }) => {
+    await page.goto("/auth");
+    await waitForHydration(page);
+    await page.getByRole("tab", { name: "Register" }).click();
+    const form = page.getByRole("form", { name: "Register" });
+    await form.getByLabel("Username").fill("sam");
+    await form.getByLabel("Email").fill("sam@example.com");
+    await form.getByLabel("Password").fill("short");
+    await form.getByRole("button", { name: "Create Account" }).click();
+    await expect(form.getByText("Password must be at least 8 characters")).toBeVisible();
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+
+  test("logs in with the Login tab", async ({ page, staffUser }) => {
+    await page.goto("/auth");
+    await waitForHydration(page);
+    const form = page.getByRole("form", { name: "Login" });
+    await form.getByLabel("Email").fill(staffUser.email);
+    await form.getByLabel("Password").fill(staffUser.password);
+    await form.getByRole("button", { name: "Sign In" }).click();
+
+    await expect(page.getByRole("status").filter({ hasText: "Welcome back!" })).toContainText(
+      "You have successfully logged in.",
+    );
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByText(`Signed in as ${staffUser.username}`)).toBeVisible();
+
+    // The session survives a reload (cookie + cached user).
+    await page.reload();
+    await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
+  });
+
+  test("a wrong password shows 'Login failed' with the server message", async ({ page, staffUser }) => {
+    await page.goto("/auth");
+    await waitForHydration(page);
+    const form = page.getByRole("form", { name: "Login" });
+    await form.getByLabel("Email").fill(staffUser.email);
+    await form.getByLabel("Password").fill("not-the-password");
+    await form.getByRole("button", { name: "Sign In" }).click();
+
+    await expect(page.getByRole("status").filter({ hasText: "Login failed" })).toContainText(
+      "401: Invalid email or password",
+    );
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+
+  test("/admin redirects to /auth when nobody is signed in", async ({ page }) => {
+    await page.goto("/admin");
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page.getByRole("form", { name: "Login" })).toBeVisible();
+  });
+
+  test("/auth sends a signed-in user to /admin", async ({ page, baseURL, staffUser }) => {
+    await loginUser(page.request, baseURL, staffUser);
+    await page.goto("/auth");
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
+  });
+});
+
+test.describe("pages", () => {
+  test("an unknown path shows the 404 page with status 404", async ({ page }) => {
+    const response = await page.goto("/no-such-page");
+    expect(response?.status()).toBe(404);
+    await expect(page).toHaveTitle("404 Page Not Found");
+    await expect(page.getByRole("heading", { level: 1, name: "404 Page Not Found" })).toBeVisible();
+
+    await waitForHydration(page);
+    await page.getByRole("link", { name: "Back to the home page" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Expert Crawl Space Waterproofing in Asheville, NC" }),
+    ).toBeVisible();
+    await expect(page).not.toHaveTitle("404 Page Not Found");
+  });
+
+  const hydrationCases: Array<{ path: string; expected: ExpectedFailure[] }> = [
+    { path: "/", expected: [] },
+    { path: "/auth", expected: [SIGNED_OUT_SESSION_CHECK] },
+    { path: "/admin", expected: [SIGNED_OUT_SESSION_CHECK] },
+    { path: "/no-such-page", expected: [{ status: 404, url: /\/no-such-page$/ }] },
+  ];
+  for (const { path, expected } of hydrationCases) {
+    test(`${path} hydrates without console errors`, async ({ page }) => {
+      const errors = collectPageErrors(page, expected);
+      await page.goto(path);
+      await waitForHydration(page);
+      // Let effects and lazy chunks settle.
+      await page.waitForLoadState("networkidle");
+      expect(errors).toEqual([]);
+    });
+  }
+
+  test("the home page has its head data", async ({ page }) => {
+    await page.goto("/");
+    await expect(page).toHaveTitle(/Expert Crawl Space & Basement Waterproofing in Asheville, NC/);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/$/);
+    await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(1);
+  });
+});

@@ -1,0 +1,101 @@
+import { type APIRequestContext, type Page, expect, test as base } from "@playwright/test";
+
+export { expect };
+
+export type TestUser = { username: string; email: string; password: string };
+
+export type ApiUser = { id: string; username: string; email: string | null; isAdmin: boolean; createdAt: string };
+
+let sequence = 0;
+
+/** Credentials nobody has used yet in this run (the database starts empty each run). */
+export function newUser(prefix = "staff"): TestUser {
+  sequence += 1;
+  const id = `${Date.now().toString(36)}${sequence}${Math.random().toString(36).slice(2, 6)}`;
+  return { username: `${prefix}-${id}`, email: `${prefix}.${id}@example.com`, password: "dry-crawlspace-2025" };
+}
+
+/**
+ * The server refuses state-changing requests that carry the session cookie
+ * unless their Origin is this site; browsers send it, the API client must.
+ */
+function originHeaders(baseURL: string | undefined): Record<string, string> {
+  if (!baseURL) throw new Error("Set use.baseURL in playwright.config.ts");
+  return { Origin: new URL(baseURL).origin };
+}
+
+async function postJson(request: APIRequestContext, baseURL: string | undefined, path: string, data?: unknown) {
+  const response = await request.post(path, { data, headers: originHeaders(baseURL) });
+  expect(response.ok(), `${path} answered ${response.status()}: ${await response.text()}`).toBe(true);
+  return response;
+}
+
+/**
+ * Registers an account through the REST door. Pass `page.request` to also sign
+ * the page's browser context in (it shares cookies with the page), or the
+ * `request` fixture to only create the account.
+ *
+ * The first account of a run becomes admin: tests that need that must be
+ * tagged @first-admin (see playwright.config.ts), all others get staff users.
+ */
+export async function registerUser(
+  request: APIRequestContext,
+  baseURL: string | undefined,
+  user: TestUser = newUser(),
+): Promise<TestUser & { account: ApiUser }> {
+  const response = await postJson(request, baseURL, "/api/register", user);
+  return { ...user, account: (await response.json()) as ApiUser };
+}
+
+/** Signs in through the REST door; with `page.request` the page is signed in too. */
+export async function loginUser(request: APIRequestContext, baseURL: string | undefined, user: TestUser): Promise<ApiUser> {
+  const response = await postJson(request, baseURL, "/api/login", { email: user.email, password: user.password });
+  return (await response.json()) as ApiUser;
+}
+
+/** Waits until the router has hydrated the server-rendered page (it removes `window.$_TSR` then). */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => !("$_TSR" in window));
+}
+
+/** An HTTP error the page expects; Chromium logs every failed load as a console error. */
+export type ExpectedFailure = { status: number; url: RegExp };
+
+/** Signed-out session check (SPEC section 4: 401 means "not logged in"). */
+export const SIGNED_OUT_SESSION_CHECK: ExpectedFailure = { status: 401, url: /\/trpc\/auth\.me\b/ };
+
+/**
+ * Collects console errors and uncaught page errors (React reports hydration
+ * mismatches through both) from the moment it is called, except the logged
+ * failed loads listed in `expected`.
+ */
+export function collectPageErrors(page: Page, expected: ExpectedFailure[] = []): string[] {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() !== "error") return;
+    const text = message.text();
+    const url = message.location().url;
+    const status = /status of (\d{3})/.exec(text)?.[1];
+    if (status && expected.some((failure) => failure.status === Number(status) && failure.url.test(url))) return;
+    errors.push(`console: ${text} (${url})`);
+  });
+  page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+  return errors;
+}
+
+type Fixtures = {
+  /** A staff (non-admin) account that exists, not signed in. */
+  staffUser: TestUser & { account: ApiUser };
+  /** A page whose browser context is signed in as a fresh staff account. */
+  staffPage: { page: Page; user: TestUser & { account: ApiUser } };
+};
+
+export const test = base.extend<Fixtures>({
+  staffUser: async ({ request, baseURL }, use) => {
+    await use(await registerUser(request, baseURL, newUser("staff")));
+  },
+  staffPage: async ({ page, baseURL }, use) => {
+    const user = await registerUser(page.request, baseURL, newUser("staff"));
+    await use({ page, user });
+  },
+});

@@ -1,0 +1,81 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+
+const PORT = 3199;
+const baseURL = `http://127.0.0.1:${PORT}`;
+
+// A fresh data directory (the embedded database lives there) per run, so every
+// run starts with no users. The runner evaluates this file again in each
+// worker: the environment variable makes them all agree on one directory.
+if (!process.env["CRAWLGUARD_E2E_DATA_DIR"]) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "crawlguard-e2e-"));
+  process.env["CRAWLGUARD_E2E_DATA_DIR"] = dataDir;
+  process.once("exit", () => rmSync(dataDir, { recursive: true, force: true }));
+}
+const dataDir = process.env["CRAWLGUARD_E2E_DATA_DIR"];
+
+const chromium = {
+  browserName: "chromium" as const,
+  launchOptions: {
+    executablePath: process.env["CHROME_PATH"] ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  },
+};
+
+const desktop = { ...chromium, viewport: { width: 1280, height: 800 } };
+
+// Tests tagged @first-admin run once, before everything else: the first account
+// registered on an empty database becomes the admin, so nothing may register
+// before them. Both device projects depend on that project.
+const FIRST_ADMIN = /@first-admin/;
+
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: !!process.env["CI"],
+  reporter: process.env["CI"] ? [["list"], ["html", { open: "never" }]] : [["list"]],
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    { name: "first-admin", grep: FIRST_ADMIN, use: desktop },
+    { name: "desktop", grepInvert: FIRST_ADMIN, dependencies: ["first-admin"], use: desktop },
+    {
+      name: "phone",
+      grepInvert: FIRST_ADMIN,
+      dependencies: ["first-admin"],
+      use: {
+        ...chromium,
+        viewport: { width: 390, height: 844 },
+        deviceScaleFactor: 3,
+        isMobile: true,
+        hasTouch: true,
+      },
+    },
+  ],
+  webServer: {
+    // The built server (npm run e2e builds it first) serving the built web app.
+    command: "node ../server/dist/index.js",
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+    env: {
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir ?? "",
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+    },
+  },
+});

@@ -1,0 +1,25 @@
+import { Portal } from "@chakra-ui/react/portal";
+import { Stack } from "@chakra-ui/react/stack";
+import { Toast, Toaster } from "@chakra-ui/react/toast";
+import { toaster } from "../lib/toast-store";
+import "../theme/screen-recipes";
+
+/** Renders the toasts raised with `showToast`; mounted once in the root layout. */
+export function AppToaster() {
+  return (
+    <Portal>
+      <Toaster toaster={toaster} insetInline={{ mdDown: "4" }}>
+        {(toast) => (
+          <Toast.Root width={{ md: "sm" }}>
+            <Toast.Indicator />
+            <Stack gap="1" flex="1" maxWidth="100%">
+              {toast.title ? <Toast.Title>{toast.title}</Toast.Title> : null}
+              {toast.description ? <Toast.Description>{toast.description}</Toast.Description> : null}
+            </Stack>
+            {toast.closable ? <Toast.CloseTrigger aria-label="Dismiss notification" /> : null}
+          </Toast.Root>
+        )}
+      </Toaster>
+    </Portal>
+  );
+}

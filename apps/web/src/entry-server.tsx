@@ -1,0 +1,83 @@
+import { CacheProvider } from "@emotion/react";
+import createEmotionServer from "@emotion/server/create-instance";
+import { createMemoryHistory } from "@tanstack/react-router";
+import {
+  attachRouterServerSsrUtils,
+  getSsrStatus,
+  RouterServer,
+  transformHtmlStringWithRouter,
+} from "@tanstack/react-router/ssr/server";
+import { renderToString } from "react-dom/server";
+import { collectHeadTags, renderHeadTags } from "./lib/head";
+import { createAppRouter } from "./router";
+import { createEmotionCache } from "./theme/emotion-cache";
+
+export type RenderInput = {
+  /** Path and query of the request, e.g. "/services?x=1". */
+  url: string;
+  /** index.html with the `<!--app-head-->` and `<!--app-html-->` placeholders. */
+  template: string;
+  /** Public origin of the site, used for canonical and share URLs. */
+  publicUrl: string;
+};
+
+export type RenderResult = {
+  /** 404 when no route matched (or a route reported not found), 500 on a route error, else 200 (3xx with `redirect`). */
+  status: number;
+  /** The complete HTML document. */
+  html: string;
+  /** Set when the router redirects (e.g. "/auth/" to "/auth"): send `status` with this Location. */
+  redirect?: string;
+};
+
+const DOCTYPE = /^<!DOCTYPE html>/i;
+
+function fillTemplate(template: string, head: string, appHtml: string): string {
+  // Replacer functions: the HTML contains "$" sequences that a replacement
+  // string would interpret ($&, $', …).
+  return template.replace("<!--app-head-->", () => head).replace("<!--app-html-->", () => appHtml);
+}
+
+function redirectDocument(location: string): string {
+  const href = location.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="UTF-8"><meta http-equiv="refresh" content="0;url=${href}"><title>Redirecting</title></head><body><a href="${href}">Continue</a></body></html>`;
+}
+
+/** Renders one request to a full HTML document (the contract with apps/server). */
+export async function render({ url, template, publicUrl }: RenderInput): Promise<RenderResult> {
+  const router = createAppRouter({ publicUrl, history: createMemoryHistory({ initialEntries: [url] }) });
+  attachRouterServerSsrUtils({ router, manifest: undefined });
+
+  try {
+    await router.load();
+
+    const result = router._serverResult;
+    if (result?.type === "redirect") {
+      const location = result.redirect.headers.get("Location") ?? "/";
+      return { status: result.redirect.status, html: redirectDocument(location), redirect: location };
+    }
+
+    const status = getSsrStatus(router);
+    const headTags = renderHeadTags(collectHeadTags(router.stores.matches.get()));
+
+    await router.serverSsr?.dehydrate();
+    const emotionCache = createEmotionCache();
+    // Created before rendering: it switches the cache to compat mode, which
+    // keeps emotion from writing <style> tags into the markup.
+    const emotionServer = createEmotionServer(emotionCache);
+    const rendered = renderToString(
+      <CacheProvider value={emotionCache}>
+        <RouterServer router={router} />
+      </CacheProvider>,
+    );
+    // Adds any router hydration script not already emitted by <Scripts/>.
+    // It prefixes a doctype meant for whole-document rendering; the template has its own.
+    const appHtml = (await transformHtmlStringWithRouter(router, rendered)).replace(DOCTYPE, "");
+
+    const styles = emotionServer.constructStyleTagsFromChunks(emotionServer.extractCriticalToChunks(appHtml));
+
+    return { status, html: fillTemplate(template, headTags + styles, appHtml) };
+  } finally {
+    router.serverSsr?.cleanup();
+  }
+}

@@ -1,0 +1,65 @@
+import { Box } from "@chakra-ui/react/box";
+import { Button } from "@chakra-ui/react/button";
+import { Container } from "@chakra-ui/react/container";
+import { Flex } from "@chakra-ui/react/flex";
+import { Heading } from "@chakra-ui/react/heading";
+import { HStack } from "@chakra-ui/react/stack";
+import { Text } from "@chakra-ui/react/text";
+import { useNavigate } from "@tanstack/react-router";
+import { CalendarPlus, LogOut, UserPlus } from "lucide-react";
+import { trpcErrorText } from "../../lib/http-error";
+import { showToast } from "../../lib/toaster";
+import { type SessionUser, useSession } from "../auth/use-session";
+
+type DashboardHeaderProps = {
+  user: SessionUser;
+  onBookAppointment: () => void;
+  onAddLead: () => void;
+};
+
+export function DashboardHeader({ user, onBookAppointment, onAddLead }: DashboardHeaderProps) {
+  const { logout } = useSession();
+  const navigate = useNavigate();
+
+  const signOut = async () => {
+    try {
+      await logout.mutateAsync();
+      showToast({ title: "Logged out", description: "You have been successfully logged out.", type: "success" });
+      await navigate({ to: "/auth" });
+    } catch (error) {
+      showToast({ title: "Logout failed", description: trpcErrorText(error), type: "error" });
+    }
+  };
+
+  return (
+    <Box as="header" bg="bg" borderBottomWidth="1px" boxShadow="xs">
+      <Container maxW="7xl" py="4" px={{ base: "3", md: "6" }}>
+        <Flex gap="4" align={{ base: "stretch", md: "center" }} justify="space-between" direction={{ base: "column", md: "row" }}>
+          <Box>
+            <Heading as="h1" size={{ base: "xl", md: "2xl" }}>
+              CrawlGuard Dashboard
+            </Heading>
+            <Text textStyle="sm" color="fg.muted">
+              Signed in as {user.username}
+              {user.isAdmin ? " (admin)" : ""}
+            </Text>
+          </Box>
+          <HStack gap="2" flexWrap="wrap">
+            <Button colorPalette="brand" onClick={onBookAppointment}>
+              <CalendarPlus aria-hidden="true" />
+              Book Appointment
+            </Button>
+            <Button variant="outline" colorPalette="brand" onClick={onAddLead}>
+              <UserPlus aria-hidden="true" />
+              Add Lead
+            </Button>
+            <Button variant="ghost" onClick={() => void signOut()} disabled={logout.isPending}>
+              <LogOut aria-hidden="true" />
+              Logout
+            </Button>
+          </HStack>
+        </Flex>
+      </Container>
+    </Box>
+  );
+}

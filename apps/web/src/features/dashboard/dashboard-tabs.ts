@@ -1,0 +1,49 @@
+import {
+  CalendarDays,
+  CalendarSync,
+  Clock,
+  Images,
+  Inbox,
+  type LucideIcon,
+  UsersRound,
+  Workflow,
+} from "lucide-react";
+import type { ComponentType, LazyExoticComponent } from "react";
+
+export type DashboardTabValue =
+  | "leads"
+  | "submissions"
+  | "calendar"
+  | "availability"
+  | "google-calendar"
+  | "gallery"
+  | "users";
+
+export type DashboardTab = {
+  value: DashboardTabValue;
+  label: string;
+  icon: LucideIcon;
+  /** Shown to admins only (SPEC section 2: User Management). */
+  adminOnly?: boolean;
+  /**
+   * The panel, normally `lazy(() => import("../leads/leads-panel"))` so each
+   * tab's code (calendar, drag and drop, …) loads when the tab first opens.
+   * Without one, the tab shows a neutral placeholder.
+   */
+  Panel?: LazyExoticComponent<ComponentType> | ComponentType;
+};
+
+/** The dashboard tabs in display order. Non-admins see six, admins seven. */
+export const dashboardTabs: readonly DashboardTab[] = [
+  { value: "leads", label: "Lead Management", icon: Workflow },
+  { value: "submissions", label: "Contact Submissions", icon: Inbox },
+  { value: "calendar", label: "Calendar", icon: CalendarDays },
+  { value: "availability", label: "Availability", icon: Clock },
+  { value: "google-calendar", label: "Google Calendar", icon: CalendarSync },
+  { value: "gallery", label: "Gallery", icon: Images },
+  { value: "users", label: "User Management", icon: UsersRound, adminOnly: true },
+];
+
+export function visibleDashboardTabs(user: { isAdmin: boolean }): DashboardTab[] {
+  return dashboardTabs.filter((tab) => !tab.adminOnly || user.isAdmin);
+}

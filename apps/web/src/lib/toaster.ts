@@ -1,0 +1,33 @@
+export type ToastInput = {
+  title: string;
+  description?: string;
+  type?: "success" | "error" | "info";
+};
+
+const loadStore = () => import("./toast-store");
+const listeners = new Set<() => void>();
+let raised = false;
+
+/**
+ * Shows a toast (SPEC section 8): bottom-end, 5000 ms, one visible at a time,
+ * a new toast replacing the current one. The store and toast UI are a lazy
+ * chunk, so calling this costs public pages nothing until it is used.
+ */
+export function showToast({ title, description, type = "info" }: ToastInput): void {
+  raised = true;
+  for (const listener of listeners) listener();
+  void loadStore().then(({ toaster }) => {
+    toaster.remove();
+    toaster.create({ title, description, type, closable: true });
+  });
+}
+
+/** Calls `listener` once a toast has been raised (at once if one already was). */
+export function onToastRaised(listener: () => void): () => void {
+  if (raised) {
+    listener();
+    return () => {};
+  }
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}

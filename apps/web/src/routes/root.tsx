@@ -1,0 +1,44 @@
+import { SkipNavLink } from "@chakra-ui/react/skip-nav";
+import { defaultSeo } from "@crawlguard/content";
+import { createRootRouteWithContext, Outlet, Scripts } from "@tanstack/react-router";
+import { ToastHost } from "../components/toast-host";
+import { HeadManager } from "../components/head-manager";
+import { NotFoundPage } from "../components/not-found-page";
+import { MAIN_CONTENT_ID } from "../components/page-main";
+import { ScrollToTop } from "../components/scroll-to-top";
+
+/**
+ * Router context. Query/tRPC clients are not here on purpose: they live in
+ * `DataProvider` (lib/data-provider.tsx) so public pages do not load them.
+ */
+export type RouterContext = {
+  /** Public origin of the site, e.g. "https://crawlguard.example" (canonical URLs). */
+  publicUrl: string;
+};
+
+export const rootRoute = createRootRouteWithContext<RouterContext>()({
+  // Defaults every page inherits; a route's own head() overrides them.
+  head: () => ({
+    meta: [
+      { title: defaultSeo.title },
+      { name: "description", content: defaultSeo.description },
+      { name: "theme-color", content: "#0f546f" },
+    ],
+  }),
+  component: RootLayout,
+  notFoundComponent: NotFoundPage,
+});
+
+function RootLayout() {
+  return (
+    <>
+      <HeadManager />
+      <ScrollToTop />
+      <SkipNavLink id={MAIN_CONTENT_ID}>Skip to main content</SkipNavLink>
+      <Outlet />
+      <ToastHost />
+      {/* Router hydration data on the server; renders nothing on the client. */}
+      <Scripts />
+    </>
+  );
+}

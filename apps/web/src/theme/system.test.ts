@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { screenRecipes } from "./chakra-screen-recipes.gen";
+import { registerRecipes, system } from "./system";
+
+describe("system", () => {
+  it("holds only the recipes public pages use", () => {
+    expect(Object.keys(system._config.theme?.recipes ?? {}).sort()).toEqual([
+      "button",
+      "container",
+      "heading",
+      "link",
+      "skipNavLink",
+      "spinner",
+    ]);
+    expect(system.isSlotRecipe("tabs")).toBe(false);
+  });
+
+  it("resolves recipes registered later by lazy chunks", () => {
+    registerRecipes(screenRecipes);
+    expect(system.isRecipe("input")).toBe(true);
+    expect(system.isSlotRecipe("tabs")).toBe(true);
+    const tabs = system.getSlotRecipeFn("tabs")({});
+    expect(tabs.trigger).not.toEqual({});
+    const input = system.getRecipeFn("input")({});
+    expect(input).not.toEqual({});
+  });
+
+  it("defines the brand and accent palettes", () => {
+    expect(system.token("colors.brand.600")).toBe("#136789");
+    expect(system.token.var("colors.accent.solid")).toBe("var(--chakra-colors-accent-solid)");
+  });
+});

@@ -1,0 +1,112 @@
+import { defaultBaseConfig } from "@chakra-ui/react/preset-base";
+import { createSystem, defineConfig, type SystemConfig } from "@chakra-ui/react/styled-system";
+import { chakraBase, publicRecipes } from "./chakra-theme.gen";
+
+// Bundle budget (home page ≤ 150 KB gzipped JS): the system holds only the
+// recipes the app renders, and public pages only those they render.
+// - Chakra's tokens and recipes come from chakra-theme.gen.ts (see
+//   scripts/generate-chakra-theme.mjs), never from "@chakra-ui/react/theme"
+//   or the package root, which pull every Chakra recipe into the main bundle.
+// - Import components from their entry points: "@chakra-ui/react/button".
+// - A recipe only signed-in screens use is registered by their chunk
+//   (screen-recipes.ts). A component whose recipe is missing renders unstyled.
+
+const fallbackFonts = `-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, Helvetica, Arial, sans-serif`;
+
+/** A palette's semantic slots, the shape Chakra recipes read through `colorPalette`. */
+function paletteSemantics(name: string, solid: string, contrast = "white") {
+  return {
+    contrast: { value: contrast },
+    fg: { value: `{colors.${name}.700}` },
+    subtle: { value: `{colors.${name}.50}` },
+    muted: { value: `{colors.${name}.100}` },
+    emphasized: { value: `{colors.${name}.200}` },
+    solid: { value: `{colors.${name}.${solid}}` },
+    focusRing: { value: `{colors.${name}.500}` },
+    border: { value: `{colors.${name}.500}` },
+  };
+}
+
+const { tokens, semanticTokens, globalCss, cssVarsPrefix, cssVarsRoot, ...styles } = chakraBase;
+
+const brandConfig = defineConfig({
+  preflight: true,
+  cssVarsPrefix,
+  cssVarsRoot,
+  globalCss: {
+    ...globalCss,
+    html: { color: "fg", bg: "bg", lineHeight: "1.5", colorPalette: "brand" },
+    body: { minHeight: "100dvh" },
+  },
+  theme: {
+    ...styles,
+    tokens: {
+      ...tokens,
+      fonts: {
+        heading: { value: fallbackFonts },
+        body: { value: fallbackFonts },
+        mono: tokens?.fonts?.["mono"] ?? { value: "monospace" },
+      },
+      colors: {
+        ...tokens?.colors,
+        // Trustworthy deep teal-blue: water, dry foundations.
+        brand: {
+          50: { value: "#e8f4f8" },
+          100: { value: "#c6e3ed" },
+          200: { value: "#9ccfe0" },
+          300: { value: "#68b4cf" },
+          400: { value: "#3a98ba" },
+          500: { value: "#1d7ea3" },
+          600: { value: "#136789" },
+          700: { value: "#0f546f" },
+          800: { value: "#0d4459" },
+          900: { value: "#0b3546" },
+          950: { value: "#06222e" },
+        },
+        // Warm accent for calls to action.
+        accent: {
+          50: { value: "#fff7ed" },
+          100: { value: "#ffedd5" },
+          200: { value: "#fed7aa" },
+          300: { value: "#fdba74" },
+          400: { value: "#fb923c" },
+          500: { value: "#f97316" },
+          600: { value: "#ea580c" },
+          700: { value: "#c2410c" },
+          800: { value: "#9a3412" },
+          900: { value: "#7c2d12" },
+          950: { value: "#431407" },
+        },
+      },
+    },
+    semanticTokens: {
+      ...semanticTokens,
+      colors: {
+        ...semanticTokens?.colors,
+        brand: paletteSemantics("brand", "600"),
+        accent: paletteSemantics("accent", "700"),
+      },
+    },
+    recipes: { ...publicRecipes.recipes },
+    slotRecipes: { ...publicRecipes.slotRecipes },
+  },
+});
+
+export const system = createSystem(defaultBaseConfig, brandConfig);
+
+type Theme = NonNullable<SystemConfig["theme"]>;
+export type LazyRecipes = Pick<Theme, "recipes" | "slotRecipes">;
+
+/**
+ * Adds recipes from a lazy chunk. Call it at the top level of the chunk's
+ * module, so it runs before the chunk's components render (on the server,
+ * too: route chunks load before rendering). Chakra looks a recipe up by key
+ * in the system's theme on first use, so a key added before that works like
+ * one given to createSystem; system.test.ts guards this against upgrades.
+ * Idempotent.
+ */
+export function registerRecipes({ recipes, slotRecipes }: LazyRecipes): void {
+  const theme = (system._config.theme ??= {});
+  if (recipes) theme.recipes = Object.assign(theme.recipes ?? {}, recipes);
+  if (slotRecipes) theme.slotRecipes = Object.assign(theme.slotRecipes ?? {}, slotRecipes);
+}
