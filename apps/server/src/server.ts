@@ -25,7 +25,8 @@ export async function startServer({ dev = false, env = loadEnv(), withWeb = true
 
   const server = createServer();
   let web: WebApp | undefined;
-  if (withWeb) web = dev ? await developmentWeb(server, env.PUBLIC_URL, logger) : await productionWeb(env.PUBLIC_URL, logger);
+  const webOptions = { publicUrl: env.PUBLIC_URL, turnstileSiteKey: env.TURNSTILE_SITE_KEY };
+  if (withWeb) web = dev ? await developmentWeb(server, webOptions, logger) : await productionWeb(webOptions, logger);
   server.on("request", createApp({ env, sql: db.sql, auth, logger, web }));
   server.keepAliveTimeout = 65_000;
 

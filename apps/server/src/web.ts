@@ -7,7 +7,18 @@ import express, { type Request, type RequestHandler } from "express";
 import type { Logger } from "pino";
 
 /** The contract of apps/web/src/entry-server.tsx. */
-type Render = (input: { url: string; template: string; publicUrl: string }) => Promise<{ status: number; html: string; redirect?: string }>;
+type Render = (input: {
+  url: string;
+  template: string;
+  publicUrl: string;
+  turnstileSiteKey?: string | undefined;
+}) => Promise<{ status: number; html: string; redirect?: string }>;
+
+/** What every page render gets from the server's configuration. */
+export interface WebOptions {
+  publicUrl: string | undefined;
+  turnstileSiteKey: string | undefined;
+}
 
 export interface WebApp {
   handlers: RequestHandler[];
@@ -22,7 +33,7 @@ function publicUrlFor(req: Request, configured: string | undefined): string {
 
 function renderHandler(
   load: (url: string) => Promise<{ render: Render; template: string }>,
-  publicUrl: string | undefined,
+  { publicUrl, turnstileSiteKey }: WebOptions,
   log: Logger,
   onError?: (err: Error) => void,
 ): RequestHandler {
@@ -30,7 +41,12 @@ function renderHandler(
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     try {
       const { render, template } = await load(req.originalUrl);
-      const { status, html, redirect } = await render({ url: req.originalUrl, template, publicUrl: publicUrlFor(req, publicUrl) });
+      const { status, html, redirect } = await render({
+        url: req.originalUrl,
+        template,
+        publicUrl: publicUrlFor(req, publicUrl),
+        turnstileSiteKey,
+      });
       if (redirect && status >= 300 && status < 400) return res.redirect(status, redirect);
       res.status(status).type("html").set("Cache-Control", "no-cache").send(html);
     } catch (err) {
@@ -42,7 +58,7 @@ function renderHandler(
 }
 
 /** Serves the built web app: static assets, then every page rendered on the server. */
-export async function productionWeb(publicUrl: string | undefined, log: Logger): Promise<WebApp> {
+export async function productionWeb(options: WebOptions, log: Logger): Promise<WebApp> {
   const clientDir = path.join(webDir, "dist", "client");
   const template = await readFile(path.join(clientDir, "index.html"), "utf8");
   const { render } = (await import(pathToFileURL(path.join(webDir, "dist", "server", "entry-server.js")).href)) as { render: Render };
@@ -54,11 +70,11 @@ export async function productionWeb(publicUrl: string | undefined, log: Logger):
       else res.setHeader("Cache-Control", "public, max-age=3600");
     },
   });
-  return { handlers: [assets, renderHandler(async () => ({ render, template }), publicUrl, log)], close: async () => {} };
+  return { handlers: [assets, renderHandler(async () => ({ render, template }), options, log)], close: async () => {} };
 }
 
 /** Development: Vite in middleware mode (hot module reload), pages rendered from source. */
-export async function developmentWeb(httpServer: Server, publicUrl: string | undefined, log: Logger): Promise<WebApp> {
+export async function developmentWeb(httpServer: Server, options: WebOptions, log: Logger): Promise<WebApp> {
   const { createServer } = await import("vite");
   const vite = await createServer({
     root: webDir,
@@ -73,7 +89,7 @@ export async function developmentWeb(httpServer: Server, publicUrl: string | und
     return { render, template };
   };
   return {
-    handlers: [vite.middlewares, renderHandler(load, publicUrl, log, (err) => vite.ssrFixStacktrace(err))],
+    handlers: [vite.middlewares, renderHandler(load, options, log, (err) => vite.ssrFixStacktrace(err))],
     close: () => vite.close(),
   };
 }
