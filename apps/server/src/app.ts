@@ -13,6 +13,7 @@ import type { Sql } from "@crawlguard/db";
 import { apiDocsRouter } from "./api-docs.js";
 import { csrfGuard } from "./csrf.js";
 import type { Env } from "./env.js";
+import { seoRoutes } from "./seo-routes.js";
 import type { WebApp } from "./web.js";
 
 export interface AppDeps {
@@ -107,6 +108,7 @@ export function createApp({ env, sql, auth, logger, web }: AppDeps): Express {
     return createOpenApiExpressMiddleware({ router: appRouter, createContext, onError, maxBodySize: MAX_BODY_BYTES })(req, res).catch(next);
   });
 
+  app.use(seoRoutes(env.PUBLIC_URL));
   if (web) app.use(web.handlers);
 
   app.use((err: Error & { status?: number; type?: string }, req: Request, res: express.Response, _next: express.NextFunction) => {
@@ -122,6 +124,7 @@ function apiConfig(env: Env): ApiConfig {
   return {
     registration: env.REGISTRATION,
     turnstileSecretKey: env.TURNSTILE_SECRET_KEY,
+    turnstileVerifyUrl: env.TURNSTILE_VERIFY_URL,
     contactMinElapsedMs: env.CONTACT_MIN_SUBMIT_MS,
   };
 }

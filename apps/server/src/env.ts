@@ -17,6 +17,7 @@ const envSchema = z.object({
   REGISTRATION: z.enum(["open", "closed"]).default("open"),
   TURNSTILE_SITE_KEY: z.string().optional(),
   TURNSTILE_SECRET_KEY: z.string().optional(),
+  TURNSTILE_VERIFY_URL: z.string().url().default("https://challenges.cloudflare.com/turnstile/v0/siteverify"),
   CONTACT_MIN_SUBMIT_MS: z.coerce.number().int().min(0).default(3000),
 });
 

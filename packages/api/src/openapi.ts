@@ -14,7 +14,7 @@ export function buildOpenApiDocument(baseUrl: string) {
       'Every error answers JSON with a non-empty "message".',
     baseUrl,
     docsUrl: "/api/docs",
-    tags: ["auth", "health"],
+    tags: ["auth", "health", "contact", "submissions", "leads", "users"],
     securitySchemes: { session: { type: "apiKey", in: "cookie", name: "crawlguard_session" } },
   });
 }

@@ -1,10 +1,18 @@
 import { authRouter } from "./router/auth.js";
+import { contactRouter } from "./router/contact.js";
 import { healthRouter } from "./router/health.js";
+import { leadsRouter } from "./router/leads.js";
+import { submissionsRouter } from "./router/submissions.js";
+import { usersRouter } from "./router/users.js";
 import { createTRPCRouter } from "./trpc.js";
 
 export const appRouter = createTRPCRouter({
   auth: authRouter,
   health: healthRouter,
+  contact: contactRouter,
+  submissions: submissionsRouter,
+  leads: leadsRouter,
+  users: usersRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "./open.js";
-import { migrate } from "./migrate.js";
+import { readdir } from "node:fs/promises";
+import { migrate, migrationsDir } from "./migrate.js";
 import { createSql } from "./sql.js";
 import { createTestDatabase, type TestDatabase } from "./testing.js";
 
@@ -51,8 +52,10 @@ describe("migrations", () => {
     const b = target ? createSql(target) : db.sql;
     const results = await Promise.all([migrate(a), migrate(b)]);
     expect(results.flat()).toEqual([]);
-    const rows = await db.sql`SELECT name FROM schema_migrations`;
-    expect(rows.map((r) => r.name)).toEqual(["0001_init.sql"]);
+    const rows = await db.sql`SELECT name FROM schema_migrations ORDER BY name`;
+    const files = (await readdir(migrationsDir)).filter((f) => f.endsWith(".sql")).sort();
+    expect(files[0]).toBe("0001_init.sql");
+    expect(rows.map((r) => r.name)).toEqual(files);
     if (target) await Promise.all([a.end(), b.end()]);
   });
 });

@@ -1,3 +1,4 @@
 export * from "./auth.js";
 export * from "./contact.js";
 export * from "./lead.js";
+export * from "./submission.js";

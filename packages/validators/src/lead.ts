@@ -78,3 +78,24 @@ export function parseEstimatedValue(value: string | null | undefined): number {
   const n = Number.parseFloat(value ?? "");
   return Number.isFinite(n) && n >= 0 ? n : 0;
 }
+
+/** Another lead that looks like the same person: the form warns while typing, conversion reports them. */
+export const duplicateLeadSchema = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  status: leadStatusSchema,
+});
+export type DuplicateLead = z.infer<typeof duplicateLeadSchema>;
+
+/**
+ * GET /api/leads/duplicates: all optional and lenient, since the form asks while the person is
+ * still typing (a half-typed email is not an error here). Empty values match nothing.
+ */
+export const leadDuplicatesQuerySchema = z.object({
+  email: z.string().trim().max(254).optional(),
+  phone: z.string().trim().max(30).optional(),
+  excludeId: z.union([z.string().uuid(), z.literal("")]).optional(),
+});
+export type LeadDuplicatesQuery = z.infer<typeof leadDuplicatesQuerySchema>;

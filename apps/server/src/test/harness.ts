@@ -66,11 +66,12 @@ export class ApiClient {
   cookies = new Map<string, string>();
   constructor(
     readonly baseUrl: string,
-    readonly options: { origin?: string | null } = {},
+    /** `headers` go with every request (e.g. X-Forwarded-For, to stand for another visitor). */
+    readonly options: { origin?: string | null; headers?: Record<string, string> } = {},
   ) {}
 
   private headers(json: boolean): Record<string, string> {
-    const h: Record<string, string> = {};
+    const h: Record<string, string> = { ...this.options.headers };
     if (json) h["content-type"] = "application/json";
     const origin = this.options.origin === undefined ? this.baseUrl : this.options.origin;
     if (origin) h.origin = origin;

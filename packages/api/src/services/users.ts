@@ -87,3 +87,37 @@ export async function getUser(sql: Sql, id: string): Promise<User | null> {
   const [row] = await sql<UserRow[]>`SELECT id, username, email, is_admin, created_at FROM users WHERE id = ${id}`;
   return row ? toUser(row) : null;
 }
+
+export const USER_NOT_FOUND = "User not found";
+
+/** Every account, oldest first (so the admin, the first account, leads the list). Never passwords. */
+export async function listUsers(sql: Sql): Promise<User[]> {
+  const rows = await sql<UserRow[]>`SELECT id, username, email, is_admin, created_at FROM users ORDER BY created_at, id`;
+  return rows.map(toUser);
+}
+
+/** Deletes a non-admin account; its sessions, working hours and time blocks go with it (FK cascade). */
+export async function deleteUser(sql: Sql, id: string): Promise<void> {
+  // One statement decides, so an account promoted meanwhile is never deleted.
+  const deleted = await sql`DELETE FROM users WHERE id = ${id} AND NOT is_admin RETURNING id`;
+  if (deleted.length > 0) return;
+  const [exists] = await sql`SELECT 1 FROM users WHERE id = ${id}`;
+  if (!exists) throw new TRPCError({ code: "NOT_FOUND", message: USER_NOT_FOUND });
+  throw new TRPCError({ code: "FORBIDDEN", message: "Admin users cannot be deleted" });
+}
+
+/**
+ * Sets a new password and signs the account out everywhere (except the session making the
+ * request, when admins reset their own). Its failed-login counter is cleared too: a locked-out
+ * user is the usual reason for a reset.
+ */
+export async function resetPassword(sql: Sql, id: string, password: string, keepSessionId: string | null): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await sql.begin(async (tx) => {
+    const [user] = await tx<{ email: string | null }[]>`
+      UPDATE users SET password = ${passwordHash}, updated_at = now() WHERE id = ${id} RETURNING email`;
+    if (!user) throw new TRPCError({ code: "NOT_FOUND", message: USER_NOT_FOUND });
+    await tx`DELETE FROM sessions WHERE user_id = ${id} AND id IS DISTINCT FROM ${keepSessionId}`;
+    if (user.email) await clearHits(tx, "login-account", user.email.toLowerCase());
+  });
+}

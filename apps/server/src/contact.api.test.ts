@@ -1,0 +1,387 @@
+import { randomUUID } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { company } from "@crawlguard/content";
+import { ApiClient, doors, newAccount, startTestServer, type Door, type TestServer } from "./test/harness.js";
+
+const SUCCESS = "Thank you! We received your request and will contact you within 24 hours.";
+
+let formCounter = 0;
+/** A valid contact form, unique per call. */
+function form(overrides: Record<string, unknown> = {}) {
+  formCounter += 1;
+  const n = `${formCounter}${Math.random().toString(36).slice(2, 6)}`;
+  return {
+    name: `Pat Homeowner ${n}`,
+    email: `pat${n}@example.com`,
+    phone: "(828) 555-0100",
+    address: "12 Main St, Asheville",
+    zipCode: "28801",
+    service: "crawl-space-encapsulation",
+    message: `Musty smell under the house (${n})`,
+    elapsedMs: 15_000,
+    ...overrides,
+  };
+}
+
+let ipCounter = 0;
+/** A visitor from an address of its own (the servers trust X-Forwarded-For), so rate limits stay apart. */
+function visitor(srv: TestServer) {
+  ipCounter += 1;
+  return new ApiClient(srv.url, { headers: { "x-forwarded-for": `198.51.${Math.floor(ipCounter / 250)}.${ipCounter % 250}` } });
+}
+
+async function signedIn(srv: TestServer, door: Door) {
+  const client = new ApiClient(srv.url);
+  expect((await client.call(door, "auth.register", newAccount("staff"))).status).toBe(200);
+  return client;
+}
+
+async function storedCount(srv: TestServer, email: string): Promise<number> {
+  const [row] = await srv.running.db.sql<{ n: number }[]>`
+    SELECT count(*)::int AS n FROM contact_submissions WHERE lower(email) = lower(${email})`;
+  return row?.n ?? 0;
+}
+
+describe.each(doors)("contact form and submissions through the %s door", (door) => {
+  let srv: TestServer;
+  let staff: ApiClient;
+  beforeAll(async () => {
+    srv = await startTestServer({ TRUST_PROXY: "true", CONTACT_MIN_SUBMIT_MS: "2000" });
+    staff = await signedIn(srv, door);
+  });
+  afterAll(() => srv.stop());
+
+  describe("contact.submit", () => {
+    it("stores a valid submission with its attribution, blank optional fields as NULL", async () => {
+      const input = form({
+        address: "",
+        utmSource: "google",
+        utmMedium: "cpc",
+        utmCampaign: "spring-encapsulation",
+        utmTerm: "",
+        utmContent: "ad-1",
+        referrer: "https://www.google.com/",
+        landingPage: "/contact?utm_source=google",
+      });
+      const res = await visitor(srv).call(door, "contact.submit", input);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ success: true, message: SUCCESS });
+      const [row] = await srv.running.db.sql`SELECT * FROM contact_submissions WHERE email = ${input.email}`;
+      expect(row).toMatchObject({
+        name: input.name,
+        phone: "(828) 555-0100",
+        address: null,
+        zipCode: "28801",
+        service: "crawl-space-encapsulation",
+        message: input.message,
+        utmSource: "google",
+        utmMedium: "cpc",
+        utmCampaign: "spring-encapsulation",
+        utmTerm: null,
+        utmContent: "ad-1",
+        referrer: "https://www.google.com/",
+        landingPage: "/contact?utm_source=google",
+        fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/),
+      });
+    });
+
+    it("accepts the minimal form (no optional fields, no timing)", async () => {
+      const input = { name: "Jo", email: `jo${randomUUID().slice(0, 8)}@example.com`, zipCode: "28803" };
+      const res = await visitor(srv).call(door, "contact.submit", input);
+      expect(res.status).toBe(200);
+      expect(await storedCount(srv, input.email)).toBe(1);
+    });
+
+    it.each([
+      ["name", "A", "Name must be at least 2 characters"],
+      ["email", "not-an-email", "Please enter a valid email address"],
+      ["zipCode", "288", "Zip code must be at least 5 characters"],
+    ])("answers 400 naming %s when it is invalid, and stores nothing", async (field, value, message) => {
+      const input = form({ [field]: value });
+      const res = await visitor(srv).call(door, "contact.submit", input);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(`${field}: ${message}`);
+      const [row] = await srv.running.db.sql<{ n: number }[]>`
+        SELECT count(*)::int AS n FROM contact_submissions WHERE name = ${input.name} OR message = ${input.message}`;
+      expect(row?.n).toBe(0);
+    });
+
+    it("answers a filled honeypot with the usual success but stores nothing", async () => {
+      const input = form({ website: "https://cheap-pills.example" });
+      const res = await visitor(srv).call(door, "contact.submit", input);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ success: true, message: SUCCESS });
+      expect(await storedCount(srv, input.email)).toBe(0);
+    });
+
+    it("answers a form sent faster than a person could with success but stores nothing", async () => {
+      const tooFast = form({ elapsedMs: 400 });
+      const res = await visitor(srv).call(door, "contact.submit", tooFast);
+      expect(res).toMatchObject({ status: 200, body: { success: true, message: SUCCESS } });
+      expect(await storedCount(srv, tooFast.email)).toBe(0);
+      const human = form({ elapsedMs: 2000 });
+      expect((await visitor(srv).call(door, "contact.submit", human)).status).toBe(200);
+      expect(await storedCount(srv, human.email)).toBe(1);
+    });
+
+    it("stores a repeated submission once, however its case and spacing differ", async () => {
+      const input = form();
+      const client = visitor(srv);
+      expect((await client.call(door, "contact.submit", input)).body).toEqual({ success: true, message: SUCCESS });
+      const again = { ...input, email: input.email.toUpperCase(), name: `  ${input.name.toLowerCase()} `, phone: "828-555-0100" };
+      expect((await client.call(door, "contact.submit", again)).body).toEqual({ success: true, message: SUCCESS });
+      expect(await storedCount(srv, input.email)).toBe(1);
+      // A different message is a different request.
+      expect((await client.call(door, "contact.submit", { ...input, message: "Also the basement" })).status).toBe(200);
+      expect(await storedCount(srv, input.email)).toBe(2);
+    });
+
+    it("stores a double-click (identical requests at once) once", async () => {
+      const input = form();
+      const client = visitor(srv);
+      const results = await Promise.all([client.call(door, "contact.submit", input), client.call(door, "contact.submit", input)]);
+      expect(results.map((r) => r.status)).toEqual([200, 200]);
+      expect(results.map((r) => r.body.message)).toEqual([SUCCESS, SUCCESS]);
+      expect(await storedCount(srv, input.email)).toBe(1);
+      // From separate addresses the per-IP limiter does not queue them: only the fingerprint lock does.
+      const again = form();
+      const spread = await Promise.all([0, 1, 2, 3].map(() => visitor(srv).call(door, "contact.submit", again)));
+      expect(spread.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+      expect(await storedCount(srv, again.email)).toBe(1);
+    });
+
+    it("limits each IP to 5 submissions in 10 minutes (429 with the phone number)", async () => {
+      const client = visitor(srv);
+      for (let i = 0; i < 5; i++) expect((await client.call(door, "contact.submit", form())).status).toBe(200);
+      const over = form();
+      const res = await client.call(door, "contact.submit", over);
+      expect(res.status).toBe(429);
+      expect(res.body.message).toContain(company.phone.display);
+      expect(await storedCount(srv, over.email)).toBe(0);
+      // Another visitor is not affected.
+      expect((await visitor(srv).call(door, "contact.submit", form())).status).toBe(200);
+    });
+  });
+
+  describe("submissions.list", () => {
+    it("answers 401 to a logged-out visitor", async () => {
+      const res = await new ApiClient(srv.url).call(door, "submissions.list");
+      expect(res.status).toBe(401);
+      expect(res.body.message).toBe("You must be logged in");
+    });
+
+    it("lists every stored field, newest first, with the converted lead", async () => {
+      const older = form({ utmSource: "newsletter", referrer: "https://mail.example/", landingPage: "/" });
+      const newer = form({ phone: "", service: "" });
+      await visitor(srv).call(door, "contact.submit", older);
+      await visitor(srv).call(door, "contact.submit", newer);
+      const res = await staff.call(door, "submissions.list");
+      expect(res.status).toBe(200);
+      const list = res.body as { id: string; email: string; createdAt: string; leadId: string | null }[];
+      const times = list.map((s) => Date.parse(s.createdAt));
+      expect(times).toEqual([...times].sort((a, b) => b - a));
+      const iNewer = list.findIndex((s) => s.email === newer.email);
+      const iOlder = list.findIndex((s) => s.email === older.email);
+      expect(iNewer).toBeGreaterThanOrEqual(0);
+      expect(iNewer).toBeLessThan(iOlder);
+      expect(list[iOlder]).toEqual({
+        id: expect.any(String),
+        name: older.name,
+        email: older.email,
+        phone: older.phone,
+        address: older.address,
+        zipCode: "28801",
+        service: "crawl-space-encapsulation",
+        message: older.message,
+        createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+        utmSource: "newsletter",
+        utmMedium: null,
+        utmCampaign: null,
+        utmTerm: null,
+        utmContent: null,
+        referrer: "https://mail.example/",
+        landingPage: "/",
+        leadId: null,
+      });
+      expect(list[iNewer]).toMatchObject({ phone: null, service: null });
+
+      const converted = await staff.call(door, "submissions.convertToLead", { id: list[iOlder]!.id });
+      const after = (await staff.call(door, "submissions.list")).body as { id: string; leadId: string | null }[];
+      expect(after.find((s) => s.id === list[iOlder]!.id)?.leadId).toBe(converted.body.lead.id);
+    });
+  });
+
+  describe("submissions.convertToLead", () => {
+    async function submitted(overrides: Record<string, unknown> = {}) {
+      const input = form(overrides);
+      expect((await visitor(srv).call(door, "contact.submit", input)).status).toBe(200);
+      const [row] = await srv.running.db.sql<{ id: string }[]>`SELECT id FROM contact_submissions WHERE email = ${input.email}`;
+      return { input, id: row!.id };
+    }
+
+    async function leadsOf(submissionId: string): Promise<number> {
+      const [row] = await srv.running.db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM leads WHERE submission_id = ${submissionId}`;
+      return row?.n ?? 0;
+    }
+
+    it("answers 401 logged out and 404 for an unknown submission", async () => {
+      const { id } = await submitted();
+      expect((await new ApiClient(srv.url).call(door, "submissions.convertToLead", { id })).status).toBe(401);
+      const res = await staff.call(door, "submissions.convertToLead", { id: randomUUID() });
+      expect(res.status).toBe(404);
+      expect(res.body.message).toBe("Contact submission not found");
+      expect(await leadsOf(id)).toBe(0);
+    });
+
+    it("copies the contact details, maps the service and takes the source from utm_source", async () => {
+      const { input, id } = await submitted({ utmSource: "Google", utmMedium: "cpc", service: "basement-waterproofing" });
+      const res = await staff.call(door, "submissions.convertToLead", { id });
+      expect(res.status).toBe(200);
+      expect(res.body.created).toBe(true);
+      expect(res.body.lead).toEqual({
+        id: expect.any(String),
+        name: input.name,
+        email: input.email,
+        phone: input.phone,
+        address: input.address,
+        zipCode: input.zipCode,
+        service: "basement",
+        status: "new",
+        priority: "medium",
+        source: "google",
+        notes: input.message,
+        estimatedValue: null,
+        scheduledDate: null,
+        googleCalendarEventId: null,
+        submissionId: id,
+        createdAt: expect.any(String),
+        updatedAt: expect.any(String),
+      });
+    });
+
+    it.each([
+      [{ referrer: "https://l.facebook.com/l.php?u=x", service: "insulation-dehumidification" }, "facebook", "crawl-space"],
+      [{ utmSource: "ig", service: "other" }, "facebook", "consultation"],
+      [{ landingPage: "/contact?gclid=Cj0abc", service: "" }, "google", "consultation"],
+      [{ referrer: "https://www.google.com/", service: "sump-pump" }, "google", "sump-pump"],
+      [{ referrer: "https://neighbors.example/", utmSource: "flyer", service: "french-drain" }, "website", "french-drain"],
+    ])("derives source and lead service from %o", async (overrides, source, service) => {
+      const { id } = await submitted(overrides);
+      const res = await staff.call(door, "submissions.convertToLead", { id });
+      expect(res.body.lead).toMatchObject({ source, service });
+    });
+
+    it("converting twice returns the same lead, never a second one", async () => {
+      const { id } = await submitted();
+      const first = await staff.call(door, "submissions.convertToLead", { id });
+      const second = await staff.call(door, "submissions.convertToLead", { id });
+      expect(first.body.created).toBe(true);
+      expect(second.status).toBe(200);
+      expect(second.body.created).toBe(false);
+      expect(second.body.lead.id).toBe(first.body.lead.id);
+      expect(await leadsOf(id)).toBe(1);
+    });
+
+    it("two conversions at once create one lead", async () => {
+      const { id } = await submitted();
+      const results = await Promise.all([
+        staff.call(door, "submissions.convertToLead", { id }),
+        staff.call(door, "submissions.convertToLead", { id }),
+        staff.call(door, "submissions.convertToLead", { id }),
+      ]);
+      expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
+      expect(new Set(results.map((r) => r.body.lead.id)).size).toBe(1);
+      expect(results.filter((r) => r.body.created)).toHaveLength(1);
+      expect(await leadsOf(id)).toBe(1);
+    });
+
+    it("reports other leads with the same email (any case) or phone number", async () => {
+      const { input, id } = await submitted({ phone: "828.555.0177" });
+      const byEmail = await staff.call(door, "leads.create", { name: "Earlier", email: input.email.toUpperCase(), zipCode: "28801", service: "crawl-space" });
+      const byPhone = await staff.call(door, "leads.create", { name: "Spouse", email: `other${id.slice(0, 6)}@example.com`, phone: "+1 (828) 555-0177", zipCode: "28801", service: "basement" });
+      await staff.call(door, "leads.create", { name: "Unrelated", email: `x${id.slice(0, 6)}@example.com`, phone: "828-555-0999", zipCode: "28801", service: "basement" });
+      const res = await staff.call(door, "submissions.convertToLead", { id });
+      expect(res.status).toBe(200);
+      const ids = (res.body.duplicates as { id: string }[]).map((d) => d.id).sort();
+      expect(ids).toEqual([byEmail.body.id, byPhone.body.id].sort());
+      expect(res.body.duplicates).toContainEqual({ id: byPhone.body.id, name: "Spouse", email: byPhone.body.email, phone: "+1 (828) 555-0177", status: "new" });
+    });
+
+    if (door === "rest") {
+      it("accepts the call with no body at all, as the dashboard sends it", async () => {
+        const { id } = await submitted();
+        const res = await staff.raw("POST", `/api/contact-submissions/${id}/convert-to-lead`);
+        expect(res.status).toBe(200);
+        expect((res.body as { created: boolean }).created).toBe(true);
+      });
+    }
+  });
+});
+
+/** A stand-in for Cloudflare's siteverify: "good" passes, "boom" is a 500, "hangup" drops the connection. */
+async function startFakeSiteverify() {
+  const calls: { contentType: string | undefined; params: Record<string, string> }[] = [];
+  const server = http.createServer((req, res) => {
+    let body = "";
+    req.on("data", (chunk: Buffer) => (body += chunk.toString()));
+    req.on("end", () => {
+      const params = Object.fromEntries(new URLSearchParams(body));
+      calls.push({ contentType: req.headers["content-type"], params });
+      if (params.response === "hangup") return req.socket.destroy();
+      if (params.response === "boom") return res.writeHead(500).end("oops");
+      const success = params.secret === "test-secret" && params.response === "good";
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify(success ? { success } : { success, "error-codes": ["invalid-input-response"] }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/turnstile/v0/siteverify`, calls, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+describe("contact.submit with bot verification (Turnstile) configured", () => {
+  let srv: TestServer;
+  let siteverify: Awaited<ReturnType<typeof startFakeSiteverify>>;
+  beforeAll(async () => {
+    siteverify = await startFakeSiteverify();
+    srv = await startTestServer({ TRUST_PROXY: "true", TURNSTILE_SECRET_KEY: "test-secret", TURNSTILE_VERIFY_URL: siteverify.url });
+  });
+  afterAll(async () => {
+    await srv.stop();
+    await siteverify.close();
+  });
+
+  it.each(doors)("stores a submission with a valid token, sending secret, token and IP form-encoded (%s)", async (door) => {
+    const input = form({ turnstileToken: "good" });
+    const client = new ApiClient(srv.url, { headers: { "x-forwarded-for": "192.0.2.77" } });
+    const res = await client.call(door, "contact.submit", input);
+    expect(res).toMatchObject({ status: 200, body: { success: true, message: SUCCESS } });
+    expect(await storedCount(srv, input.email)).toBe(1);
+    expect(siteverify.calls.at(-1)).toEqual({
+      contentType: "application/x-www-form-urlencoded",
+      params: { secret: "test-secret", response: "good", remoteip: "192.0.2.77" },
+    });
+  });
+
+  it.each(doors)("refuses a missing or rejected token with 400 and stores nothing (%s)", async (door) => {
+    for (const token of [undefined, "forged"]) {
+      const input = form(token ? { turnstileToken: token } : {});
+      const res = await visitor(srv).call(door, "contact.submit", input);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe("Bot verification failed. Please try again.");
+      expect(await storedCount(srv, input.email)).toBe(0);
+    }
+  });
+
+  it.each(doors)("answers 503 with a message when the verifier fails or cannot be reached (%s)", async (door) => {
+    for (const token of ["boom", "hangup"]) {
+      const input = form({ turnstileToken: token });
+      const res = await visitor(srv).call(door, "contact.submit", input);
+      expect(res.status).toBe(503);
+      expect(res.body.message).toContain(company.phone.display);
+      expect(await storedCount(srv, input.email)).toBe(0);
+    }
+  });
+});

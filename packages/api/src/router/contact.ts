@@ -1,0 +1,24 @@
+import type { TRPCRouterRecord } from "@trpc/server";
+import { contactRequestSchema, contactResponseSchema } from "@crawlguard/validators";
+import { CONTACT_SUCCESS_MESSAGE, submitContact } from "../services/contact.js";
+import { publicProcedure } from "../trpc.js";
+
+export const contactRouter = {
+  submit: publicProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/api/contact",
+        tags: ["contact"],
+        protect: false,
+        summary: "Send the contact form (rate-limited per IP; bot-verified when Turnstile is configured)",
+      },
+    })
+    .input(contactRequestSchema)
+    .output(contactResponseSchema)
+    .mutation(async ({ ctx, input }) => {
+      // Stored, repeated or dropped as spam: the visitor sees the same answer.
+      await submitContact(ctx, input);
+      return { success: true, message: CONTACT_SUCCESS_MESSAGE };
+    }),
+} satisfies TRPCRouterRecord;

@@ -1,0 +1,108 @@
+import { createHash } from "node:crypto";
+import { TRPCError } from "@trpc/server";
+import type { Sql } from "@crawlguard/db";
+import { company } from "@crawlguard/content";
+import type { ContactRequest } from "@crawlguard/validators";
+import type { ApiConfig, Logger } from "../context.js";
+import { tryHit } from "./rate-limit.js";
+import { verifyTurnstile } from "./turnstile.js";
+
+export const CONTACT_SUCCESS_MESSAGE = "Thank you! We received your request and will contact you within 24 hours.";
+
+export const CONTACT_RATE_LIMIT = 5;
+export const CONTACT_RATE_WINDOW_MS = 10 * 60 * 1000;
+/** The same submission again within this window is answered but not stored twice. */
+export const DUPLICATE_WINDOW_MS = 10 * 60 * 1000;
+
+export interface SubmitContext {
+  sql: Sql;
+  config: ApiConfig;
+  ip: string;
+  log: Logger;
+}
+
+export type SubmitOutcome = "stored" | "duplicate" | "honeypot" | "too-fast";
+
+/**
+ * The public contact form. Spam signals (honeypot, submitted faster than a person could) get the
+ * same friendly answer as a real submission but store nothing, so a bot learns nothing. Real
+ * submissions are rate-limited per IP, bot-verified when Turnstile is configured, and stored once
+ * even when the visitor double-clicks.
+ */
+export async function submitContact(ctx: SubmitContext, input: ContactRequest): Promise<SubmitOutcome> {
+  const dropped = spamSignal(input, ctx.config.contactMinElapsedMs);
+  if (dropped) {
+    ctx.log.info({ reason: dropped, elapsedMs: input.elapsedMs }, "contact submission dropped");
+    return dropped;
+  }
+  if (!(await tryHit(ctx.sql, "contact-ip", ctx.ip, CONTACT_RATE_WINDOW_MS, CONTACT_RATE_LIMIT))) {
+    ctx.log.warn({ ip: ctx.ip }, "contact submission rate-limited");
+    throw new TRPCError({
+      code: "TOO_MANY_REQUESTS",
+      message: `We have received several requests from your network in the last few minutes. Please try again later or call us at ${company.phone.display}.`,
+    });
+  }
+  if (ctx.config.turnstileSecretKey) {
+    await verifyTurnstile({
+      secret: ctx.config.turnstileSecretKey,
+      token: input.turnstileToken,
+      ip: ctx.ip,
+      verifyUrl: ctx.config.turnstileVerifyUrl,
+      log: ctx.log,
+    });
+  }
+  const stored = await storeOnce(ctx.sql, input);
+  if (!stored) ctx.log.info({}, "contact submission repeated within the duplicate window: stored once");
+  return stored ? "stored" : "duplicate";
+}
+
+function spamSignal(input: ContactRequest, minElapsedMs: number): "honeypot" | "too-fast" | null {
+  if (input.website?.trim()) return "honeypot";
+  if (input.elapsedMs !== undefined && input.elapsedMs < minElapsedMs) return "too-fast";
+  return null;
+}
+
+const collapse = (s: string | undefined) => (s ?? "").trim().replace(/\s+/g, " ").toLowerCase();
+
+/** What makes two submissions "the same": case, spacing and phone punctuation do not count. */
+export function submissionFingerprint(input: ContactRequest): string {
+  const parts = [
+    collapse(input.email),
+    collapse(input.name),
+    collapse(input.zipCode).replace(/\s/g, ""),
+    (input.phone ?? "").replace(/\D/g, ""),
+    collapse(input.service),
+    collapse(input.message),
+  ];
+  return createHash("sha256").update(JSON.stringify(parts)).digest("hex");
+}
+
+/** Trimmed text, with blank meaning "not given" (NULL). */
+function text(value: string | undefined): string | null {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : null;
+}
+
+/**
+ * Inserts the submission unless the same one arrived within the duplicate window. The advisory
+ * lock on the fingerprint serialises concurrent identical requests (a double-click), so the second
+ * one sees the first one's row. Returns false for a duplicate.
+ */
+async function storeOnce(sql: Sql, input: ContactRequest): Promise<boolean> {
+  const fingerprint = submissionFingerprint(input);
+  const since = new Date(Date.now() - DUPLICATE_WINDOW_MS);
+  return sql.begin(async (tx) => {
+    await tx`SELECT pg_advisory_xact_lock(hashtext(${fingerprint}))`;
+    const [existing] = await tx`
+      SELECT 1 FROM contact_submissions WHERE fingerprint = ${fingerprint} AND created_at > ${since} LIMIT 1`;
+    if (existing) return false;
+    await tx`
+      INSERT INTO contact_submissions (name, email, phone, address, zip_code, service, message,
+        utm_source, utm_medium, utm_campaign, utm_term, utm_content, referrer, landing_page, fingerprint)
+      VALUES (${input.name.trim()}, ${input.email.trim()}, ${text(input.phone)}, ${text(input.address)},
+        ${input.zipCode.trim()}, ${text(input.service)}, ${text(input.message)},
+        ${text(input.utmSource)}, ${text(input.utmMedium)}, ${text(input.utmCampaign)}, ${text(input.utmTerm)},
+        ${text(input.utmContent)}, ${text(input.referrer)}, ${text(input.landingPage)}, ${fingerprint})`;
+    return true;
+  });
+}

@@ -1,0 +1,120 @@
+import { TRPCError } from "@trpc/server";
+import type { DuplicateLead, Lead, LeadDuplicatesQuery, leadCreateSchema, leadUpdateSchema } from "@crawlguard/validators";
+import type { z } from "zod";
+import type { Queryable } from "./queryable.js";
+
+export type LeadCreate = z.output<typeof leadCreateSchema>;
+export type LeadUpdate = z.output<typeof leadUpdateSchema>;
+
+export interface LeadRow {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  address: string | null;
+  zipCode: string | null;
+  service: string;
+  status: Lead["status"];
+  priority: Lead["priority"];
+  source: Lead["source"];
+  notes: string | null;
+  estimatedValue: string | null;
+  scheduledDate: Date | null;
+  googleCalendarEventId: string | null;
+  submissionId: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export const LEAD_NOT_FOUND = "Lead not found";
+
+/** Exactly the columns a Lead carries, for every query that returns leads. */
+export function leadColumns(sql: Queryable) {
+  return sql`
+    id, name, email, phone, address, zip_code, service, status, priority, source, notes,
+    estimated_value, scheduled_date, google_calendar_event_id, submission_id, created_at, updated_at`;
+}
+
+export function toLead(row: LeadRow): Lead {
+  return {
+    ...row,
+    scheduledDate: row.scheduledDate?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Blank optional text is stored as NULL, so "no phone" has one representation. */
+function blankToNull<T>(value: T): T | null {
+  return typeof value === "string" && value.trim() === "" ? null : value;
+}
+
+/** Every lead, newest first: one query, the lead's columns only (the board filters client-side). */
+export async function listLeads(sql: Queryable): Promise<Lead[]> {
+  const rows = await sql<LeadRow[]>`SELECT ${leadColumns(sql)} FROM leads ORDER BY created_at DESC, id DESC`;
+  return rows.map(toLead);
+}
+
+export async function getLead(sql: Queryable, id: string): Promise<Lead | null> {
+  const [row] = await sql<LeadRow[]>`SELECT ${leadColumns(sql)} FROM leads WHERE id = ${id}`;
+  return row ? toLead(row) : null;
+}
+
+export async function createLead(sql: Queryable, input: LeadCreate): Promise<Lead> {
+  const [row] = await sql<LeadRow[]>`
+    INSERT INTO leads (name, email, phone, address, zip_code, service, status, priority, source, notes,
+                       estimated_value, scheduled_date)
+    VALUES (${input.name}, ${input.email}, ${blankToNull(input.phone ?? null)}, ${blankToNull(input.address ?? null)},
+            ${input.zipCode}, ${input.service}, ${input.status}, ${input.priority}, ${input.source},
+            ${blankToNull(input.notes ?? null)}, ${blankToNull(input.estimatedValue ?? null)},
+            ${input.scheduledDate ? new Date(input.scheduledDate) : null})
+    RETURNING ${leadColumns(sql)}`;
+  return toLead(row!);
+}
+
+const NULLABLE_TEXT = ["phone", "address", "zipCode", "notes", "estimatedValue"] as const;
+
+/**
+ * Changes only the keys present in the input; `null` (or blank text) clears a nullable field.
+ * An empty patch changes nothing, not even updated_at.
+ */
+export async function updateLead(sql: Queryable, id: string, patch: LeadUpdate): Promise<Lead> {
+  const changes: Record<string, string | Date | null> = {};
+  for (const [key, value] of Object.entries(patch) as [keyof LeadUpdate, string | null | undefined][]) {
+    if (value === undefined) continue;
+    if (key === "scheduledDate") changes[key] = value ? new Date(value) : null;
+    else changes[key] = (NULLABLE_TEXT as readonly string[]).includes(key) ? blankToNull(value) : value;
+  }
+  const keys = Object.keys(changes);
+  const [row] = keys.length
+    ? await sql<LeadRow[]>`
+        UPDATE leads SET ${sql(changes, keys)}, updated_at = now() WHERE id = ${id}
+        RETURNING ${leadColumns(sql)}`
+    : await sql<LeadRow[]>`SELECT ${leadColumns(sql)} FROM leads WHERE id = ${id}`;
+  if (!row) throw new TRPCError({ code: "NOT_FOUND", message: LEAD_NOT_FOUND });
+  return toLead(row);
+}
+
+export async function deleteLead(sql: Queryable, id: string): Promise<void> {
+  const deleted = await sql`DELETE FROM leads WHERE id = ${id} RETURNING id`;
+  if (deleted.length === 0) throw new TRPCError({ code: "NOT_FOUND", message: LEAD_NOT_FOUND });
+}
+
+const MAX_DUPLICATES = 10;
+
+/**
+ * Leads with the same email (case-insensitive) or the same phone number (digits only, last ten;
+ * phone_digits() from migration 0002, matched by its index). Blank criteria match nothing.
+ */
+export async function findDuplicateLeads(sql: Queryable, query: LeadDuplicatesQuery): Promise<DuplicateLead[]> {
+  const email = query.email?.trim().toLowerCase() || null;
+  const phone = query.phone?.trim() || null;
+  if (!email && !phone) return [];
+  const excludeId = query.excludeId || null;
+  return sql<DuplicateLead[]>`
+    SELECT id, name, email, phone, status FROM leads
+    WHERE (lower(email) = ${email} OR phone_digits(phone) = phone_digits(${phone}::text))
+      AND (${excludeId}::uuid IS NULL OR id <> ${excludeId}::uuid)
+    ORDER BY created_at DESC, id DESC
+    LIMIT ${MAX_DUPLICATES}`;
+}

@@ -1,0 +1,4 @@
+import type postgres from "postgres";
+
+/** What a query helper needs: the pool (`sql`) or a transaction (`tx`) — inside `sql.begin`, pass `tx`. */
+export type Queryable = postgres.ISql;

@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { duplicateLeadSchema, leadSchema } from "./lead.js";
+
+/** A stored contact form submission, with the lead converted from it (if any). */
+export const contactSubmissionSchema = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  zipCode: z.string(),
+  service: z.string().nullable(),
+  message: z.string().nullable(),
+  createdAt: z.string(),
+  utmSource: z.string().nullable(),
+  utmMedium: z.string().nullable(),
+  utmCampaign: z.string().nullable(),
+  utmTerm: z.string().nullable(),
+  utmContent: z.string().nullable(),
+  referrer: z.string().nullable(),
+  landingPage: z.string().nullable(),
+  leadId: z.string().uuid().nullable(),
+});
+export type ContactSubmission = z.infer<typeof contactSubmissionSchema>;
+
+/** POST /api/contact-submissions/{id}/convert-to-lead. `created` is false when it was converted before. */
+export const convertToLeadResultSchema = z.object({
+  lead: leadSchema,
+  created: z.boolean(),
+  /** Other leads with the same email or phone number. */
+  duplicates: z.array(duplicateLeadSchema),
+});
+export type ConvertToLeadResult = z.infer<typeof convertToLeadResultSchema>;
