@@ -126,5 +126,6 @@ function apiConfig(env: Env): ApiConfig {
     turnstileSecretKey: env.TURNSTILE_SECRET_KEY,
     turnstileVerifyUrl: env.TURNSTILE_VERIFY_URL,
     contactMinElapsedMs: env.CONTACT_MIN_SUBMIT_MS,
+    contactRateLimit: env.CONTACT_RATE_LIMIT,
   };
 }

@@ -19,6 +19,7 @@ const envSchema = z.object({
   TURNSTILE_SECRET_KEY: z.string().optional(),
   TURNSTILE_VERIFY_URL: z.string().url().default("https://challenges.cloudflare.com/turnstile/v0/siteverify"),
   CONTACT_MIN_SUBMIT_MS: z.coerce.number().int().min(0).default(3000),
+  CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -18,6 +18,8 @@ export interface ApiConfig {
   turnstileVerifyUrl?: string;
   /** Minimum milliseconds between showing and submitting the contact form. */
   contactMinElapsedMs: number;
+  /** Accepted contact submissions per IP per 10 minutes. */
+  contactRateLimit: number;
 }
 
 /** What the server provides once, at start. */

@@ -9,7 +9,6 @@ import { verifyTurnstile } from "./turnstile.js";
 
 export const CONTACT_SUCCESS_MESSAGE = "Thank you! We received your request and will contact you within 24 hours.";
 
-export const CONTACT_RATE_LIMIT = 5;
 export const CONTACT_RATE_WINDOW_MS = 10 * 60 * 1000;
 /** The same submission again within this window is answered but not stored twice. */
 export const DUPLICATE_WINDOW_MS = 10 * 60 * 1000;
@@ -35,7 +34,7 @@ export async function submitContact(ctx: SubmitContext, input: ContactRequest): 
     ctx.log.info({ reason: dropped, elapsedMs: input.elapsedMs }, "contact submission dropped");
     return dropped;
   }
-  if (!(await tryHit(ctx.sql, "contact-ip", ctx.ip, CONTACT_RATE_WINDOW_MS, CONTACT_RATE_LIMIT))) {
+  if (!(await tryHit(ctx.sql, "contact-ip", ctx.ip, CONTACT_RATE_WINDOW_MS, ctx.config.contactRateLimit))) {
     ctx.log.warn({ ip: ctx.ip }, "contact submission rate-limited");
     throw new TRPCError({
       code: "TOO_MANY_REQUESTS",
