@@ -2,6 +2,7 @@ import {
   collectPageErrors,
   type ExpectedFailure,
   expect,
+  firstAdmin,
   loginUser,
   newUser,
   SIGNED_OUT_SESSION_CHECK,
@@ -12,7 +13,7 @@ import {
 test.describe("first account", () => {
   // Runs alone, first, on the empty database of the run (playwright.config.ts).
   test("the first registered user becomes admin and can log out", { tag: "@first-admin" }, async ({ page }) => {
-    const admin = newUser("owner");
+    const admin = firstAdmin;
     await page.goto("/auth");
     await waitForHydration(page);
 

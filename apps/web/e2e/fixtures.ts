@@ -8,6 +8,12 @@ export type ApiUser = { id: string; username: string; email: string | null; isAd
 
 let sequence = 0;
 
+/**
+ * The run's first account, so the admin. The @first-admin test registers it
+ * (each run starts on an empty database); other tests sign in with it.
+ */
+export const firstAdmin: TestUser = { username: "owner", email: "owner@example.com", password: "dry-crawlspace-2025" };
+
 /** Credentials nobody has used yet in this run (the database starts empty each run). */
 export function newUser(prefix = "staff"): TestUser {
   sequence += 1;

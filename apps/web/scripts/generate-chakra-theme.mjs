@@ -22,8 +22,8 @@ const publicRecipes = {
 
 /** Recipes only lazy screens use (auth, dashboard, toasts): registered by their chunks. */
 const screenRecipes = {
-  recipes: ["input"],
-  slotRecipes: ["card", "field", "tabs", "toast"],
+  recipes: ["input", "badge", "textarea"],
+  slotRecipes: ["card", "field", "tabs", "toast", "dialog", "nativeSelect", "alert"],
 };
 
 /**

@@ -1,36 +1,25 @@
-import { CacheProvider } from "@emotion/react";
-import { RouterProvider } from "@tanstack/react-router";
-import { RouterClient } from "@tanstack/react-router/ssr/client";
-import { StrictMode } from "react";
-import { createRoot, hydrateRoot } from "react-dom/client";
-import { createAppRouter } from "./router";
-import { createEmotionCache } from "./theme/emotion-cache";
+import { captureAttribution, sessionStore } from "./lib/attribution";
 
-const container = document.getElementById("root");
-if (!container) throw new Error("index.html has no #root element");
+// First touch of the visit (UTM parameters, referrer, landing page) for the contact form.
+captureAttribution(sessionStore(), window.location.href, document.referrer);
 
-// The server sends its publicUrl with the router state; this is a fallback only.
-const router = createAppRouter({ publicUrl: window.location.origin });
-const emotionCache = createEmotionCache();
-
-if (window.$_TSR) {
-  // Server-rendered page: RouterClient restores the router state the server
-  // dehydrated before React hydrates, so both sides render the same tree.
-  hydrateRoot(
-    container,
-    <StrictMode>
-      <CacheProvider value={emotionCache}>
-        <RouterClient router={router} />
-      </CacheProvider>
-    </StrictMode>,
-  );
-} else {
-  // The page came without server rendering (e.g. a static fallback): render from scratch.
-  createRoot(container).render(
-    <StrictMode>
-      <CacheProvider value={emotionCache}>
-        <RouterProvider router={router} />
-      </CacheProvider>
-    </StrictMode>,
-  );
+/**
+ * Runs `start` once the browser has had a chance to paint the server HTML
+ * (rAF fires before a paint, the timeout after it). The fallback timeout
+ * covers tabs opened in the background, where rAF does not fire.
+ */
+function afterFirstPaint(start: () => void): void {
+  let started = false;
+  const once = () => {
+    if (started) return;
+    started = true;
+    start();
+  };
+  requestAnimationFrame(() => setTimeout(once, 0));
+  setTimeout(once, 100);
 }
+
+// The page is readable as the server sent it: the app (React, the router,
+// hydration) loads after the first paint, so the first paint never waits
+// for JavaScript to download, compile or run.
+afterFirstPaint(() => void import("./client-app"));

@@ -8,6 +8,7 @@ import {
   transformHtmlStringWithRouter,
 } from "@tanstack/react-router/ssr/server";
 import { renderToString } from "react-dom/server";
+import { preloadDeferred } from "./lib/deferred";
 import { collectHeadTags, renderHeadTags } from "./lib/head";
 import { createAppRouter } from "./router";
 import { createEmotionCache } from "./theme/emotion-cache";
@@ -19,6 +20,8 @@ export type RenderInput = {
   template: string;
   /** Public origin of the site, used for canonical and share URLs. */
   publicUrl: string;
+  /** Cloudflare Turnstile site key: when set, the contact form loads and shows the widget. */
+  turnstileSiteKey?: string | undefined;
 };
 
 export type RenderResult = {
@@ -44,11 +47,17 @@ function redirectDocument(location: string): string {
 }
 
 /** Renders one request to a full HTML document (the contract with apps/server). */
-export async function render({ url, template, publicUrl }: RenderInput): Promise<RenderResult> {
-  const router = createAppRouter({ publicUrl, history: createMemoryHistory({ initialEntries: [url] }) });
+export async function render({ url, template, publicUrl, turnstileSiteKey }: RenderInput): Promise<RenderResult> {
+  const router = createAppRouter({
+    publicUrl,
+    turnstileSiteKey,
+    history: createMemoryHistory({ initialEntries: [url] }),
+  });
   attachRouterServerSsrUtils({ router, manifest: undefined });
 
   try {
+    // Parts whose browser code loads late (lib/deferred.tsx) render in full here.
+    await preloadDeferred();
     await router.load();
 
     const result = router._serverResult;

@@ -7,16 +7,18 @@ import { routeTree } from "./routes/route-tree";
 export type CreateAppRouterOptions = {
   /** Public origin used in canonical/share URLs; the client takes the server's value at hydration. */
   publicUrl: string;
+  /** Cloudflare Turnstile site key; the contact form shows the widget only when it is set. */
+  turnstileSiteKey?: string | undefined;
   /** Memory history on the server; the browser history by default. */
   history?: RouterHistory;
 };
 
-/** Sent with the router state so client navigations build the same URLs as the server. */
-type DehydratedAppState = { publicUrl: string };
+/** Sent with the router state so the client uses the server's configuration. */
+type DehydratedAppState = { publicUrl: string; turnstileSiteKey?: string | undefined };
 
 /** One router per request on the server, one per page load in the browser. */
-export function createAppRouter({ publicUrl, history }: CreateAppRouterOptions) {
-  const context: RouterContext = { publicUrl };
+export function createAppRouter({ publicUrl, turnstileSiteKey, history }: CreateAppRouterOptions) {
+  const context: RouterContext = { publicUrl, turnstileSiteKey };
   return createRouter({
     routeTree,
     ...(history ? { history } : {}),
@@ -25,9 +27,10 @@ export function createAppRouter({ publicUrl, history }: CreateAppRouterOptions) 
     defaultErrorComponent: ErrorPage,
     defaultPreload: "intent",
     scrollRestoration: false,
-    dehydrate: (): DehydratedAppState => ({ publicUrl: context.publicUrl }),
+    dehydrate: (): DehydratedAppState => ({ publicUrl: context.publicUrl, turnstileSiteKey: context.turnstileSiteKey }),
     hydrate: (dehydrated: DehydratedAppState) => {
       context.publicUrl = dehydrated.publicUrl;
+      context.turnstileSiteKey = dehydrated.turnstileSiteKey;
     },
   });
 }

@@ -1,17 +1,17 @@
-import { buildLocalBusinessJsonLd, pageSeo } from "@crawlguard/content";
+import { pageSeo } from "@crawlguard/content";
 import { createRoute } from "@tanstack/react-router";
-import { HomePage } from "../features/home/home-page";
+import { HomePage, HomeSections } from "../features/home/home-page";
 import { pageHead } from "../lib/page-head";
-import { rootRoute } from "./root";
+import { publicRoute } from "./public";
 
+// Not lazy: the home page is the most visited entry, so its code is part of the main bundle.
 export const homeRoute = createRoute({
-  getParentRoute: () => rootRoute,
+  getParentRoute: () => publicRoute,
   path: "/",
-  head: ({ match }) =>
-    pageHead({
-      publicUrl: match.context.publicUrl,
-      ...pageSeo["/"],
-      jsonLd: [buildLocalBusinessJsonLd(match.context.publicUrl)],
-    }),
+  // Client-side navigations get the lower sections' code before the page shows.
+  loader: async () => {
+    await HomeSections.preload();
+  },
+  head: ({ match }) => pageHead({ publicUrl: match.context.publicUrl, ...pageSeo["/"] }),
   component: HomePage,
 });

@@ -3,9 +3,9 @@ import { defaultSeo } from "@crawlguard/content";
 import { createRootRouteWithContext, Outlet, Scripts } from "@tanstack/react-router";
 import { ToastHost } from "../components/toast-host";
 import { HeadManager } from "../components/head-manager";
-import { NotFoundPage } from "../components/not-found-page";
 import { MAIN_CONTENT_ID } from "../components/page-main";
 import { ScrollToTop } from "../components/scroll-to-top";
+import { PublicNotFoundPage } from "../features/layout/public-layout";
 
 /**
  * Router context. Query/tRPC clients are not here on purpose: they live in
@@ -14,6 +14,8 @@ import { ScrollToTop } from "../components/scroll-to-top";
 export type RouterContext = {
   /** Public origin of the site, e.g. "https://crawlguard.example" (canonical URLs). */
   publicUrl: string;
+  /** Cloudflare Turnstile site key, when the server has one (contact form bot check). */
+  turnstileSiteKey?: string | undefined;
 };
 
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
@@ -26,7 +28,8 @@ export const rootRoute = createRootRouteWithContext<RouterContext>()({
     ],
   }),
   component: RootLayout,
-  notFoundComponent: NotFoundPage,
+  // Unknown paths get the 404 page inside the public site header and footer.
+  notFoundComponent: PublicNotFoundPage,
 });
 
 function RootLayout() {

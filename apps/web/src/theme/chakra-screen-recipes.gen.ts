@@ -101,6 +101,157 @@ export const screenRecipes = {
         "size": "md",
         "variant": "outline"
       }
+    },
+    "badge": {
+      "className": "chakra-badge",
+      "base": {
+        "display": "inline-flex",
+        "alignItems": "center",
+        "borderRadius": "l2",
+        "gap": "1",
+        "fontWeight": "medium",
+        "fontVariantNumeric": "tabular-nums",
+        "whiteSpace": "nowrap",
+        "userSelect": "none"
+      },
+      "variants": {
+        "variant": {
+          "solid": {
+            "bg": "colorPalette.solid",
+            "color": "colorPalette.contrast"
+          },
+          "subtle": {
+            "bg": "colorPalette.subtle",
+            "color": "colorPalette.fg"
+          },
+          "outline": {
+            "color": "colorPalette.fg",
+            "--outline-shadow-legacy": "colors.colorPalette.muted",
+            "--outline-shadow": "colors.colorPalette.border",
+            "shadow": "inset 0 0 0px 1px var(--shadow-color)",
+            "shadowColor": "var(--outline-shadow, var(--outline-shadow-legacy))"
+          },
+          "surface": {
+            "bg": "colorPalette.subtle",
+            "color": "colorPalette.fg",
+            "shadow": "inset 0 0 0px 1px var(--shadow-color)",
+            "shadowColor": "colorPalette.muted"
+          },
+          "plain": {
+            "color": "colorPalette.fg"
+          }
+        },
+        "size": {
+          "xs": {
+            "textStyle": "2xs",
+            "px": "1",
+            "minH": "4"
+          },
+          "sm": {
+            "textStyle": "xs",
+            "px": "1.5",
+            "minH": "5"
+          },
+          "md": {
+            "textStyle": "sm",
+            "px": "2",
+            "minH": "6"
+          },
+          "lg": {
+            "textStyle": "sm",
+            "px": "2.5",
+            "minH": "7"
+          }
+        }
+      },
+      "defaultVariants": {
+        "variant": "subtle",
+        "size": "sm"
+      }
+    },
+    "textarea": {
+      "className": "chakra-textarea",
+      "base": {
+        "width": "100%",
+        "minWidth": "0",
+        "outline": "0",
+        "position": "relative",
+        "appearance": "none",
+        "textAlign": "start",
+        "borderRadius": "l2",
+        "_disabled": {
+          "layerStyle": "disabled"
+        },
+        "--focus-color": "colors.colorPalette.focusRing",
+        "--error-color": "colors.border.error",
+        "_invalid": {
+          "focusRingColor": "var(--error-color)",
+          "borderColor": "var(--error-color)"
+        }
+      },
+      "variants": {
+        "size": {
+          "xs": {
+            "textStyle": "xs",
+            "px": "2",
+            "py": "1.5",
+            "scrollPaddingBottom": "1.5"
+          },
+          "sm": {
+            "textStyle": "sm",
+            "px": "2.5",
+            "py": "2",
+            "scrollPaddingBottom": "2"
+          },
+          "md": {
+            "textStyle": "sm",
+            "px": "3",
+            "py": "2",
+            "scrollPaddingBottom": "2"
+          },
+          "lg": {
+            "textStyle": "md",
+            "px": "4",
+            "py": "3",
+            "scrollPaddingBottom": "3"
+          },
+          "xl": {
+            "textStyle": "md",
+            "px": "4.5",
+            "py": "3.5",
+            "scrollPaddingBottom": "3.5"
+          }
+        },
+        "variant": {
+          "outline": {
+            "bg": "transparent",
+            "borderWidth": "1px",
+            "borderColor": "border",
+            "focusVisibleRing": "inside"
+          },
+          "subtle": {
+            "borderWidth": "1px",
+            "borderColor": "transparent",
+            "bg": "bg.muted",
+            "focusVisibleRing": "inside"
+          },
+          "flushed": {
+            "bg": "transparent",
+            "borderBottomWidth": "1px",
+            "borderBottomColor": "border",
+            "borderRadius": "0",
+            "px": "0",
+            "_focusVisible": {
+              "borderColor": "var(--focus-color)",
+              "boxShadow": "0px 1px 0px 0px var(--focus-color)"
+            }
+          }
+        }
+      },
+      "defaultVariants": {
+        "size": "md",
+        "variant": "outline"
+      }
     }
   },
   "slotRecipes": {
@@ -660,6 +811,600 @@ export const screenRecipes = {
             "boxSize": "1em"
           }
         }
+      }
+    },
+    "dialog": {
+      "slots": [
+        "trigger",
+        "backdrop",
+        "positioner",
+        "content",
+        "title",
+        "description",
+        "closeTrigger",
+        "header",
+        "body",
+        "footer",
+        "backdrop"
+      ],
+      "className": "chakra-dialog",
+      "base": {
+        "backdrop": {
+          "bg": "blackAlpha.500",
+          "pos": "fixed",
+          "left": 0,
+          "top": 0,
+          "w": "100dvw",
+          "h": "100dvh",
+          "--dialog-z-index": "zIndex.popover",
+          "zIndex": "calc(var(--dialog-z-index) + var(--layer-index, 0) - 1)",
+          "_open": {
+            "animationName": "fade-in",
+            "animationDuration": "slow"
+          },
+          "_closed": {
+            "animationName": "fade-out",
+            "animationDuration": "moderate"
+          }
+        },
+        "positioner": {
+          "display": "flex",
+          "width": "100dvw",
+          "height": "100dvh",
+          "position": "fixed",
+          "left": 0,
+          "top": 0,
+          "--dialog-z-index": "zIndex.popover",
+          "zIndex": "calc(var(--dialog-z-index) + var(--layer-index, 0))",
+          "justifyContent": "center",
+          "overscrollBehaviorY": "none"
+        },
+        "content": {
+          "display": "flex",
+          "flexDirection": "column",
+          "position": "relative",
+          "width": "100%",
+          "outline": 0,
+          "borderRadius": "l3",
+          "textStyle": "sm",
+          "my": "var(--dialog-margin, var(--dialog-base-margin))",
+          "--dialog-z-index": "zIndex.popover",
+          "zIndex": "calc(var(--dialog-z-index) + var(--layer-index, 0))",
+          "bg": "bg.panel",
+          "boxShadow": "lg",
+          "_open": {
+            "animationDuration": "moderate"
+          },
+          "_closed": {
+            "animationDuration": "faster"
+          }
+        },
+        "header": {
+          "display": "flex",
+          "gap": "2",
+          "flex": 0,
+          "px": "6",
+          "pt": "6",
+          "pb": "4"
+        },
+        "body": {
+          "flex": "1",
+          "px": "6",
+          "pt": "2",
+          "pb": "6"
+        },
+        "footer": {
+          "display": "flex",
+          "alignItems": "center",
+          "justifyContent": "flex-end",
+          "gap": "3",
+          "px": "6",
+          "pt": "2",
+          "pb": "4"
+        },
+        "title": {
+          "textStyle": "lg",
+          "fontWeight": "semibold"
+        },
+        "description": {
+          "color": "fg.muted"
+        },
+        "closeTrigger": {
+          "pos": "absolute",
+          "top": "2",
+          "insetEnd": "2"
+        }
+      },
+      "variants": {
+        "placement": {
+          "center": {
+            "positioner": {
+              "alignItems": "center"
+            },
+            "content": {
+              "--dialog-base-margin": "auto",
+              "mx": "auto"
+            }
+          },
+          "top": {
+            "positioner": {
+              "alignItems": "flex-start"
+            },
+            "content": {
+              "--dialog-base-margin": "spacing.16",
+              "mx": "auto"
+            }
+          },
+          "bottom": {
+            "positioner": {
+              "alignItems": "flex-end"
+            },
+            "content": {
+              "--dialog-base-margin": "spacing.16",
+              "mx": "auto"
+            }
+          }
+        },
+        "scrollBehavior": {
+          "inside": {
+            "positioner": {
+              "overflow": "hidden"
+            },
+            "content": {
+              "maxH": "calc(100% - 7.5rem)"
+            },
+            "body": {
+              "overflow": "auto"
+            }
+          },
+          "outside": {
+            "positioner": {
+              "overflow": "auto",
+              "pointerEvents": "auto"
+            }
+          }
+        },
+        "size": {
+          "xs": {
+            "content": {
+              "maxW": "sm"
+            }
+          },
+          "sm": {
+            "content": {
+              "maxW": "md"
+            }
+          },
+          "md": {
+            "content": {
+              "maxW": "lg"
+            }
+          },
+          "lg": {
+            "content": {
+              "maxW": "2xl"
+            }
+          },
+          "xl": {
+            "content": {
+              "maxW": "4xl"
+            }
+          },
+          "cover": {
+            "positioner": {
+              "padding": "10"
+            },
+            "content": {
+              "width": "100%",
+              "height": "100%",
+              "--dialog-margin": "0"
+            }
+          },
+          "full": {
+            "content": {
+              "maxW": "100dvw",
+              "minH": "100dvh",
+              "--dialog-margin": "0",
+              "borderRadius": "0"
+            }
+          }
+        },
+        "motionPreset": {
+          "scale": {
+            "content": {
+              "_open": {
+                "animationName": "scale-in, fade-in"
+              },
+              "_closed": {
+                "animationName": "scale-out, fade-out"
+              }
+            }
+          },
+          "slide-in-bottom": {
+            "content": {
+              "_open": {
+                "animationName": "slide-from-bottom, fade-in"
+              },
+              "_closed": {
+                "animationName": "slide-to-bottom, fade-out"
+              }
+            }
+          },
+          "slide-in-top": {
+            "content": {
+              "_open": {
+                "animationName": "slide-from-top, fade-in"
+              },
+              "_closed": {
+                "animationName": "slide-to-top, fade-out"
+              }
+            }
+          },
+          "slide-in-left": {
+            "content": {
+              "_open": {
+                "animationName": "slide-from-left, fade-in"
+              },
+              "_closed": {
+                "animationName": "slide-to-left, fade-out"
+              }
+            }
+          },
+          "slide-in-right": {
+            "content": {
+              "_open": {
+                "animationName": "slide-from-right, fade-in"
+              },
+              "_closed": {
+                "animationName": "slide-to-right, fade-out"
+              }
+            }
+          },
+          "none": {}
+        }
+      },
+      "defaultVariants": {
+        "size": "md",
+        "scrollBehavior": "outside",
+        "placement": "top",
+        "motionPreset": "scale"
+      }
+    },
+    "nativeSelect": {
+      "className": "chakra-native-select",
+      "slots": [
+        "root",
+        "field",
+        "indicator"
+      ],
+      "base": {
+        "root": {
+          "height": "fit-content",
+          "display": "flex",
+          "width": "100%",
+          "position": "relative"
+        },
+        "field": {
+          "width": "100%",
+          "minWidth": "0",
+          "outline": "0",
+          "appearance": "none",
+          "borderRadius": "l2",
+          "--error-color": "colors.border.error",
+          "--input-height": "var(--select-field-height)",
+          "height": "var(--select-field-height)",
+          "_disabled": {
+            "layerStyle": "disabled"
+          },
+          "_invalid": {
+            "focusRingColor": "var(--error-color)",
+            "borderColor": "var(--error-color)"
+          },
+          "focusVisibleRing": "inside",
+          "lineHeight": "normal",
+          "& > option, & > optgroup": {
+            "bg": "bg"
+          }
+        },
+        "indicator": {
+          "position": "absolute",
+          "display": "inline-flex",
+          "alignItems": "center",
+          "justifyContent": "center",
+          "pointerEvents": "none",
+          "top": "50%",
+          "transform": "translateY(-50%)",
+          "height": "100%",
+          "color": "fg.muted",
+          "_disabled": {
+            "opacity": "0.5"
+          },
+          "_invalid": {
+            "color": "fg.error"
+          },
+          "_icon": {
+            "width": "1em",
+            "height": "1em"
+          }
+        }
+      },
+      "variants": {
+        "variant": {
+          "outline": {
+            "field": {
+              "bg": "transparent",
+              "borderWidth": "1px",
+              "borderColor": "border",
+              "_expanded": {
+                "borderColor": "border.emphasized"
+              }
+            }
+          },
+          "subtle": {
+            "field": {
+              "borderWidth": "1px",
+              "borderColor": "transparent",
+              "bg": "bg.muted"
+            }
+          },
+          "plain": {
+            "field": {
+              "bg": "transparent",
+              "color": "fg",
+              "focusRingWidth": "2px"
+            }
+          },
+          "ghost": {
+            "field": {
+              "bg": "transparent",
+              "_expanded": {
+                "bg": "bg.muted"
+              }
+            }
+          }
+        },
+        "size": {
+          "xs": {
+            "root": {
+              "--select-field-height": "sizes.8"
+            },
+            "field": {
+              "textStyle": "xs",
+              "ps": "2",
+              "pe": "6"
+            },
+            "indicator": {
+              "textStyle": "sm",
+              "insetEnd": "1.5"
+            }
+          },
+          "sm": {
+            "root": {
+              "--select-field-height": "sizes.9"
+            },
+            "field": {
+              "textStyle": "sm",
+              "ps": "2.5",
+              "pe": "8"
+            },
+            "indicator": {
+              "textStyle": "md",
+              "insetEnd": "2"
+            }
+          },
+          "md": {
+            "root": {
+              "--select-field-height": "sizes.10"
+            },
+            "field": {
+              "textStyle": "sm",
+              "ps": "3",
+              "pe": "8"
+            },
+            "indicator": {
+              "textStyle": "lg",
+              "insetEnd": "2"
+            }
+          },
+          "lg": {
+            "root": {
+              "--select-field-height": "sizes.11"
+            },
+            "field": {
+              "textStyle": "md",
+              "ps": "4",
+              "pe": "8"
+            },
+            "indicator": {
+              "textStyle": "xl",
+              "insetEnd": "3"
+            }
+          },
+          "xl": {
+            "root": {
+              "--select-field-height": "sizes.12"
+            },
+            "field": {
+              "textStyle": "md",
+              "ps": "4.5",
+              "pe": "10"
+            },
+            "indicator": {
+              "textStyle": "xl",
+              "insetEnd": "3"
+            }
+          }
+        }
+      },
+      "defaultVariants": {
+        "size": "md",
+        "variant": "outline"
+      }
+    },
+    "alert": {
+      "slots": [
+        "title",
+        "description",
+        "root",
+        "indicator",
+        "content"
+      ],
+      "className": "chakra-alert",
+      "base": {
+        "root": {
+          "width": "full",
+          "display": "flex",
+          "alignItems": "flex-start",
+          "position": "relative",
+          "borderRadius": "l3"
+        },
+        "title": {
+          "fontWeight": "medium"
+        },
+        "description": {
+          "display": "inline"
+        },
+        "indicator": {
+          "display": "inline-flex",
+          "alignItems": "center",
+          "justifyContent": "center",
+          "flexShrink": "0",
+          "width": "1em",
+          "height": "1em",
+          "_icon": {
+            "boxSize": "full"
+          }
+        },
+        "content": {
+          "display": "flex",
+          "flex": "1",
+          "gap": "1"
+        }
+      },
+      "variants": {
+        "status": {
+          "info": {
+            "root": {
+              "colorPalette": "blue"
+            }
+          },
+          "warning": {
+            "root": {
+              "colorPalette": "orange"
+            }
+          },
+          "success": {
+            "root": {
+              "colorPalette": "green"
+            }
+          },
+          "error": {
+            "root": {
+              "colorPalette": "red"
+            }
+          },
+          "neutral": {
+            "root": {
+              "colorPalette": "gray"
+            }
+          }
+        },
+        "inline": {
+          "true": {
+            "content": {
+              "display": "inline-flex",
+              "flexDirection": "row",
+              "alignItems": "center"
+            }
+          },
+          "false": {
+            "content": {
+              "display": "flex",
+              "flexDirection": "column"
+            }
+          }
+        },
+        "variant": {
+          "subtle": {
+            "root": {
+              "bg": "colorPalette.subtle",
+              "color": "colorPalette.fg"
+            }
+          },
+          "surface": {
+            "root": {
+              "bg": "colorPalette.subtle",
+              "color": "colorPalette.fg",
+              "shadow": "inset 0 0 0px 1px var(--shadow-color)",
+              "shadowColor": "colorPalette.muted"
+            },
+            "indicator": {
+              "color": "colorPalette.fg"
+            }
+          },
+          "outline": {
+            "root": {
+              "color": "colorPalette.fg",
+              "shadow": "inset 0 0 0px 1px var(--shadow-color)",
+              "--outline-shadow-legacy": "colors.colorPalette.muted",
+              "--outline-shadow": "colors.colorPalette.border",
+              "shadowColor": "var(--outline-shadow, var(--outline-shadow-legacy))"
+            },
+            "indicator": {
+              "color": "colorPalette.fg"
+            }
+          },
+          "solid": {
+            "root": {
+              "bg": "colorPalette.solid",
+              "color": "colorPalette.contrast"
+            },
+            "indicator": {
+              "color": "colorPalette.contrast"
+            }
+          }
+        },
+        "size": {
+          "sm": {
+            "root": {
+              "gap": "2",
+              "px": "3",
+              "py": "3",
+              "textStyle": "xs"
+            },
+            "indicator": {
+              "textStyle": "lg"
+            }
+          },
+          "md": {
+            "root": {
+              "gap": "3",
+              "px": "4",
+              "py": "4",
+              "textStyle": "sm"
+            },
+            "indicator": {
+              "textStyle": "xl"
+            }
+          },
+          "lg": {
+            "root": {
+              "gap": "3",
+              "px": "4",
+              "py": "4",
+              "textStyle": "md"
+            },
+            "indicator": {
+              "textStyle": "2xl"
+            }
+          }
+        }
+      },
+      "defaultVariants": {
+        "status": "info",
+        "variant": "subtle",
+        "size": "md",
+        "inline": false
       }
     }
   }

@@ -33,27 +33,40 @@ export function DashboardHeader({ user, onBookAppointment, onAddLead }: Dashboar
 
   return (
     <Box as="header" bg="bg" borderBottomWidth="1px" boxShadow="xs">
-      <Container maxW="7xl" py="4" px={{ base: "3", md: "6" }}>
-        <Flex gap="4" align={{ base: "stretch", md: "center" }} justify="space-between" direction={{ base: "column", md: "row" }}>
-          <Box>
-            <Heading as="h1" size={{ base: "xl", md: "2xl" }}>
-              CrawlGuard Dashboard
-            </Heading>
-            <Text textStyle="sm" color="fg.muted">
-              Signed in as {user.username}
-              {user.isAdmin ? " (admin)" : ""}
-            </Text>
-          </Box>
-          <HStack gap="2" flexWrap="wrap">
-            <Button colorPalette="brand" onClick={onBookAppointment}>
+      <Container maxW="full" py="4" px={{ base: "3", md: "6" }}>
+        <Flex gap="3" align={{ base: "stretch", md: "center" }} justify="space-between" direction={{ base: "column", md: "row" }}>
+          <Flex justify="space-between" align="flex-start" gap="2">
+            <Box>
+              <Heading as="h1" size={{ base: "xl", md: "2xl" }}>
+                CrawlGuard Dashboard
+              </Heading>
+              <Text textStyle="sm" color="fg.muted">
+                Signed in as {user.username}
+                {user.isAdmin ? " (admin)" : ""}
+              </Text>
+            </Box>
+            {/* Phones: Logout beside the title, so the two actions below share one row. */}
+            <Button
+              variant="ghost"
+              size="sm"
+              display={{ base: "inline-flex", md: "none" }}
+              onClick={() => void signOut()}
+              disabled={logout.isPending}
+            >
+              <LogOut aria-hidden="true" />
+              Logout
+            </Button>
+          </Flex>
+          <HStack gap="2">
+            <Button colorPalette="brand" size={{ base: "sm", md: "md" }} flex={{ base: "1", md: "none" }} onClick={onBookAppointment}>
               <CalendarPlus aria-hidden="true" />
               Book Appointment
             </Button>
-            <Button variant="outline" colorPalette="brand" onClick={onAddLead}>
+            <Button variant="outline" colorPalette="brand" size={{ base: "sm", md: "md" }} flex={{ base: "1", md: "none" }} onClick={onAddLead}>
               <UserPlus aria-hidden="true" />
               Add Lead
             </Button>
-            <Button variant="ghost" onClick={() => void signOut()} disabled={logout.isPending}>
+            <Button variant="ghost" display={{ base: "none", md: "inline-flex" }} onClick={() => void signOut()} disabled={logout.isPending}>
               <LogOut aria-hidden="true" />
               Logout
             </Button>

@@ -8,7 +8,7 @@ import {
   UsersRound,
   Workflow,
 } from "lucide-react";
-import type { ComponentType, LazyExoticComponent } from "react";
+import { type ComponentType, type LazyExoticComponent, lazy } from "react";
 
 export type DashboardTabValue =
   | "leads"
@@ -35,13 +35,24 @@ export type DashboardTab = {
 
 /** The dashboard tabs in display order. Non-admins see six, admins seven. */
 export const dashboardTabs: readonly DashboardTab[] = [
-  { value: "leads", label: "Lead Management", icon: Workflow },
-  { value: "submissions", label: "Contact Submissions", icon: Inbox },
+  { value: "leads", label: "Lead Management", icon: Workflow, Panel: lazy(() => import("../leads/leads-panel")) },
+  {
+    value: "submissions",
+    label: "Contact Submissions",
+    icon: Inbox,
+    Panel: lazy(() => import("../submissions/submissions-panel")),
+  },
   { value: "calendar", label: "Calendar", icon: CalendarDays },
   { value: "availability", label: "Availability", icon: Clock },
   { value: "google-calendar", label: "Google Calendar", icon: CalendarSync },
   { value: "gallery", label: "Gallery", icon: Images },
-  { value: "users", label: "User Management", icon: UsersRound, adminOnly: true },
+  {
+    value: "users",
+    label: "User Management",
+    icon: UsersRound,
+    adminOnly: true,
+    Panel: lazy(() => import("../users/users-panel")),
+  },
 ];
 
 export function visibleDashboardTabs(user: { isAdmin: boolean }): DashboardTab[] {

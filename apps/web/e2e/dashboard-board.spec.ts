@@ -1,0 +1,132 @@
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { boardColumn, createLead, getLead, leadCard, openDashboard, searchLeads, toast, uniqueToken } from "./dashboard-fixtures";
+
+/** Drags by mouse from the card's handle to a point inside the target column, in small steps like a hand would. */
+async function dragWithMouse(page: Page, handle: Locator, target: Locator): Promise<void> {
+  await handle.scrollIntoViewIfNeeded();
+  const from = await handle.boundingBox();
+  const to = await target.boundingBox();
+  if (!from || !to) throw new Error("handle or column not on screen");
+  const viewport = page.viewportSize();
+  // The target may extend past the screen's edge (phones show a sliver of the next column).
+  const right = Math.min(to.x + to.width, (viewport?.width ?? 1280) - 2);
+  const x = (Math.max(to.x, 0) + right) / 2;
+  const y = to.y + Math.min(to.height / 2, 120);
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2, { steps: 3 });
+  await page.mouse.move(x, y, { steps: 15 });
+  await page.mouse.up();
+}
+
+test.describe("lead board drag and drop", () => {
+  test("dragging a card with the mouse sets its status, kept after a reload", async ({ staffPage: { page }, baseURL }) => {
+    const token = uniqueToken();
+    const lead = await createLead(page.request, baseURL, { name: `Mia ${token}`, status: "new" });
+    await openDashboard(page);
+    await searchLeads(page, token);
+    const card = leadCard(boardColumn(page, "New Leads"), lead.name);
+    await expect(card).toBeVisible();
+
+    await dragWithMouse(page, card.getByRole("button", { name: `Move ${lead.name}` }), boardColumn(page, "Contacted"));
+    await expect(leadCard(boardColumn(page, "Contacted"), lead.name)).toBeVisible();
+    await expect(card).toHaveCount(0);
+    await expect.poll(async () => (await getLead(page.request, lead.id))?.status).toBe("contacted");
+
+    await page.reload();
+    await searchLeads(page, token);
+    await expect(leadCard(boardColumn(page, "Contacted"), lead.name)).toBeVisible();
+    await expect(leadCard(boardColumn(page, "Contacted"), lead.name).getByText("Contacted", { exact: true })).toBeVisible();
+  });
+
+  test("a card can be moved with the keyboard, with announcements", async ({ staffPage: { page }, baseURL }) => {
+    const token = uniqueToken();
+    const lead = await createLead(page.request, baseURL, { name: `Noa ${token}`, status: "new" });
+    await openDashboard(page);
+    await searchLeads(page, token);
+    const handle = leadCard(page, lead.name).getByRole("button", { name: `Move ${lead.name}` });
+    await expect(handle).toHaveAttribute("aria-roledescription", "draggable");
+
+    await handle.focus();
+    await page.keyboard.press("Space");
+    await expect(page.getByText(`Picked up ${lead.name} in New Leads.`)).toBeAttached();
+    for (let i = 0; i < 3; i += 1) {
+      await page.keyboard.press("ArrowRight");
+      // Let the board scroll and the card settle before the next step.
+      await page.waitForTimeout(250);
+    }
+    await expect(page.getByText(`${lead.name} is over Quoted.`)).toBeAttached();
+    await page.keyboard.press("Space");
+    await expect(page.getByText(`${lead.name} was moved to Quoted.`)).toBeAttached();
+    await expect(leadCard(boardColumn(page, "Quoted"), lead.name)).toBeVisible();
+    await expect.poll(async () => (await getLead(page.request, lead.id))?.status).toBe("quoted");
+
+    // Escape cancels a keyboard drag.
+    const moved = leadCard(boardColumn(page, "Quoted"), lead.name).getByRole("button", { name: `Move ${lead.name}` });
+    await moved.focus();
+    await page.keyboard.press("Space");
+    await page.keyboard.press("ArrowLeft");
+    await page.keyboard.press("Escape");
+    await expect(page.getByText(`Moving was cancelled. ${lead.name} stays in Quoted.`)).toBeAttached();
+
+    await page.reload();
+    await searchLeads(page, token);
+    await expect(leadCard(boardColumn(page, "Quoted"), lead.name)).toBeVisible();
+  });
+
+  test("on a touch screen, a long press on the handle then a slide moves the card @phone-only", async ({ staffPage: { page }, baseURL }) => {
+    const token = uniqueToken();
+    const lead = await createLead(page.request, baseURL, { name: `Ivy ${token}`, status: "new" });
+    await openDashboard(page);
+    await searchLeads(page, token);
+    const handle = leadCard(page, lead.name).getByRole("button", { name: `Move ${lead.name}` });
+    await handle.scrollIntoViewIfNeeded();
+    const from = await handle.boundingBox();
+    const to = await boardColumn(page, "Contacted").boundingBox();
+    if (!from || !to) throw new Error("handle or column not on screen");
+    const cdp = await page.context().newCDPSession(page);
+    const touch = (type: "touchStart" | "touchMove" | "touchEnd", x = 0, y = 0) =>
+      cdp.send("Input.dispatchTouchEvent", { type, touchPoints: type === "touchEnd" ? [] : [{ x, y }] });
+
+    const start = { x: from.x + from.width / 2, y: from.y + from.height / 2 };
+    const end = { x: Math.min(to.x + 30, (page.viewportSize()?.width ?? 390) - 10), y: start.y };
+    await touch("touchStart", start.x, start.y);
+    // Hold past the activation delay: a quick swipe would scroll the board instead.
+    await page.waitForTimeout(400);
+    for (let step = 1; step <= 10; step += 1) {
+      await touch("touchMove", start.x + ((end.x - start.x) * step) / 10, start.y);
+    }
+    await touch("touchEnd");
+    await expect(leadCard(boardColumn(page, "Contacted"), lead.name)).toBeVisible();
+    await expect.poll(async () => (await getLead(page.request, lead.id))?.status).toBe("contacted");
+  });
+
+  test("a move the server refuses is rolled back with an error toast", async ({ staffPage: { page }, baseURL }) => {
+    const token = uniqueToken();
+    const lead = await createLead(page.request, baseURL, { name: `Oli ${token}`, status: "new" });
+    await openDashboard(page);
+    await searchLeads(page, token);
+    // The server answers slowly, then refuses.
+    await page.route("**/trpc/leads.update**", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.fulfill({
+        status: 500,
+        contentType: "application/json",
+        body: JSON.stringify({ error: { message: "Database unavailable", code: -32603, data: { code: "INTERNAL_SERVER_ERROR", httpStatus: 500 } } }),
+      });
+    });
+    const handle = leadCard(page, lead.name).getByRole("button", { name: `Move ${lead.name}` });
+    await handle.focus();
+    await page.keyboard.press("Space");
+    await page.keyboard.press("ArrowRight");
+    await page.waitForTimeout(250);
+    await page.keyboard.press("Space");
+    // At once in its new column...
+    await expect(leadCard(boardColumn(page, "Contacted"), lead.name)).toBeVisible();
+    // ...and back, with the reason, once the server refuses.
+    await expect(toast(page, "Failed to update lead")).toContainText("500: Database unavailable");
+    await expect(leadCard(boardColumn(page, "New Leads"), lead.name)).toBeVisible();
+    expect((await getLead(page.request, lead.id))?.status).toBe("new");
+  });
+});

@@ -1,0 +1,139 @@
+import { format } from "date-fns";
+import { expect, test } from "./fixtures";
+import { boardColumn, createLead, getLead, leadCard, listLeads, openDashboard, searchLeads, toast, uniqueToken } from "./dashboard-fixtures";
+
+/** A weekday a few weeks ahead, as a date input value and as the card shows it. */
+function futureDate(days = 21): { input: string; shown: string } {
+  const date = new Date();
+  date.setDate(date.getDate() + days);
+  return { input: format(date, "yyyy-MM-dd"), shown: format(date, "MMM d, yyyy") };
+}
+
+test.describe("booking appointments", () => {
+  test("booking from a lead card schedules that lead", async ({ staffPage: { page }, baseURL }) => {
+    const token = uniqueToken();
+    const lead = await createLead(page.request, baseURL, {
+      name: `Pat ${token}`,
+      phone: "8285550111",
+      status: "contacted",
+      priority: "high",
+      service: "crawl-space",
+      notes: "Prefers mornings",
+    });
+    const day = futureDate();
+    await openDashboard(page);
+    await searchLeads(page, token);
+    await leadCard(page, lead.name).getByRole("button", { name: "Book Appointment" }).click();
+
+    const dialog = page.getByRole("dialog", { name: "Book New Appointment" });
+    await expect(dialog.getByRole("combobox", { name: "Existing lead (optional)" })).toHaveValue(lead.id);
+    await expect(dialog.getByLabel("Client Name")).toHaveValue(lead.name);
+    await expect(dialog.getByRole("combobox", { name: "Service" })).toHaveValue("crawl-space-encapsulation");
+    await expect(dialog.getByRole("combobox", { name: "Priority" })).toHaveValue("high");
+    await expect(dialog.getByRole("combobox", { name: "Duration" })).toHaveValue("60");
+    await expect(dialog.getByLabel("Notes")).toHaveValue("Prefers mornings");
+
+    // The lead has no address: the dialog asks for one, and for the date and time.
+    await dialog.getByRole("button", { name: "Book Appointment" }).click();
+    await expect(dialog.getByText("Address is required")).toBeVisible();
+    await expect(dialog.getByText("Appointment date is required")).toBeVisible();
+    await expect(dialog.getByText("Appointment time is required")).toBeVisible();
+
+    const times = dialog.getByRole("combobox", { name: "Time" }).locator("option");
+    await expect(times).toHaveCount(22);
+    await expect(times.nth(1)).toHaveText("8:00 AM");
+    await expect(times.last()).toHaveText("6:00 PM");
+
+    await dialog.getByLabel("Address").fill("12 Merrimon Ave, Asheville");
+    await dialog.getByLabel("Date").fill(day.input);
+    await dialog.getByRole("combobox", { name: "Time" }).selectOption({ label: "10:30 AM" });
+    await dialog.getByLabel("Notes").fill("Prefers mornings. Gate code 1234.");
+    await dialog.getByRole("button", { name: "Book Appointment" }).click();
+
+    await expect(toast(page, "Appointment Booked")).toContainText("The appointment has been successfully scheduled.");
+    await expect(dialog).toBeHidden();
+    const card = leadCard(boardColumn(page, "Scheduled"), lead.name);
+    const when = card.getByRole("button", { name: `Scheduled ${day.shown} at 10:30 AM. Open in calendar` });
+    await expect(when).toBeVisible();
+    await expect(when).toHaveText(`${day.shown} · 10:30 AM`);
+
+    const saved = await getLead(page.request, lead.id);
+    expect(saved).toMatchObject({
+      status: "scheduled",
+      priority: "high",
+      notes: "Prefers mornings. Gate code 1234.",
+      address: "12 Merrimon Ave, Asheville",
+    });
+
+    await page.reload();
+    await searchLeads(page, token);
+    await leadCard(boardColumn(page, "Scheduled"), lead.name).getByRole("button", { name: /Open in calendar/ }).click();
+    await expect(page.getByRole("tab", { name: "Calendar", exact: true })).toHaveAttribute("aria-selected", "true");
+  });
+
+  test("the header's Book Appointment books a new client", async ({ staffPage: { page } }) => {
+    const token = uniqueToken();
+    const name = `Quinn ${token}`;
+    const day = futureDate(30);
+    await openDashboard(page);
+    await page.getByRole("button", { name: "Book Appointment" }).first().click();
+    const dialog = page.getByRole("dialog", { name: "Book New Appointment" });
+    await expect(dialog.getByRole("combobox", { name: "Existing lead (optional)" })).toHaveValue("");
+
+    await dialog.getByRole("button", { name: "Book Appointment" }).click();
+    for (const message of [
+      "Client name is required",
+      "Valid email is required",
+      "Phone number is required",
+      "Address is required",
+      "Service is required",
+      "Appointment date is required",
+      "Appointment time is required",
+    ]) {
+      await expect(dialog.getByText(message)).toBeVisible();
+    }
+    await expect(dialog.getByRole("combobox", { name: "Service" }).locator("option")).toHaveText([
+      "Select a service",
+      "Crawl Space Encapsulation",
+      "Vapor Barriers",
+      "Basement Waterproofing",
+      "Mold Remediation",
+      "Insulation & Dehumidification",
+      "Consultation",
+    ]);
+    await expect(dialog.getByRole("combobox", { name: "Duration" }).locator("option")).toHaveCount(5);
+
+    await dialog.getByLabel("Client Name").fill(name);
+    await dialog.getByLabel("Email").fill(`quinn.${token}@example.com`);
+    await dialog.getByLabel("Phone").fill("(828) 555-0177");
+    await dialog.getByLabel("Zip Code").fill("28803");
+    await dialog.getByLabel("Address").fill("9 Biltmore Ave, Asheville");
+    await dialog.getByRole("combobox", { name: "Service" }).selectOption({ label: "Vapor Barriers" });
+    await dialog.getByLabel("Date").fill(day.input);
+    await dialog.getByRole("combobox", { name: "Time" }).selectOption({ label: "2:00 PM" });
+    await dialog.getByRole("combobox", { name: "Duration" }).selectOption({ label: "2 hours" });
+    await dialog.getByRole("button", { name: "Book Appointment" }).click();
+
+    await expect(toast(page, "Appointment Booked")).toBeVisible();
+    await searchLeads(page, token);
+    await expect(leadCard(boardColumn(page, "Scheduled"), name)).toContainText(`${day.shown} · 2:00 PM`);
+    const created = (await listLeads(page.request)).find((l) => l.name === name);
+    expect(created).toMatchObject({ status: "scheduled", source: "appointment-booking", service: "vapor-barriers", zipCode: "28803" });
+  });
+
+  test("a failed booking says so and keeps the dialog open", async ({ staffPage: { page }, baseURL }) => {
+    const token = uniqueToken();
+    const lead = await createLead(page.request, baseURL, { name: `Rae ${token}`, phone: "8285550122", address: "1 Main St" });
+    await openDashboard(page);
+    await searchLeads(page, token);
+    await page.route("**/trpc/leads.update**", (route) => route.fulfill({ status: 503, contentType: "application/json", body: "{}" }));
+    await leadCard(page, lead.name).getByRole("button", { name: "Book Appointment" }).click();
+    const dialog = page.getByRole("dialog", { name: "Book New Appointment" });
+    await dialog.getByLabel("Date").fill(futureDate().input);
+    await dialog.getByRole("combobox", { name: "Time" }).selectOption("09:00");
+    await dialog.getByRole("button", { name: "Book Appointment" }).click();
+    await expect(toast(page, "Booking Failed")).toContainText("Failed to book the appointment. Please try again.");
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("button", { name: "Book Appointment" })).toBeEnabled();
+  });
+});

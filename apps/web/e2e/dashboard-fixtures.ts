@@ -1,0 +1,121 @@
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import { type ApiUser, expect, firstAdmin, loginUser, waitForHydration } from "./fixtures";
+
+export type ApiLead = {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  address: string | null;
+  zipCode: string | null;
+  service: string;
+  status: string;
+  priority: string;
+  source: string;
+  notes: string | null;
+  estimatedValue: string | null;
+  scheduledDate: string | null;
+  submissionId: string | null;
+};
+
+export type LeadInput = Partial<Omit<ApiLead, "id">> & { name: string };
+
+function originHeaders(baseURL: string | undefined): Record<string, string> {
+  if (!baseURL) throw new Error("Set use.baseURL in playwright.config.ts");
+  return { Origin: new URL(baseURL).origin };
+}
+
+let counter = 0;
+
+/** A short token unique to this run and call: put it in names so a search finds only this test's leads. */
+export function uniqueToken(): string {
+  counter += 1;
+  return `${Date.now().toString(36).slice(-5)}${counter}${Math.random().toString(36).slice(2, 5)}`;
+}
+
+/** Ten digits unlikely to collide with other tests' phone numbers. */
+export function uniquePhone(): string {
+  return `828${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
+}
+
+/**
+ * Signs `request` in as the run's first account (the admin). The @first-admin
+ * test of dashboard-users.spec.ts registers it when no earlier test has.
+ */
+export async function signInAsAdmin(request: APIRequestContext, baseURL: string | undefined): Promise<ApiUser> {
+  const user = await loginUser(request, baseURL, firstAdmin);
+  expect(user.isAdmin, "the first account of the run should be the admin").toBe(true);
+  return user;
+}
+
+/** Registers the first account unless it exists, and checks it is the admin. For @first-admin tests only. */
+export async function ensureFirstAdmin(request: APIRequestContext, baseURL: string | undefined): Promise<ApiUser> {
+  const headers = originHeaders(baseURL);
+  const login = await request.post("/api/login", { data: { email: firstAdmin.email, password: firstAdmin.password }, headers });
+  const response = login.ok() ? login : await request.post("/api/register", { data: firstAdmin, headers });
+  expect(response.ok(), `admin sign-in answered ${response.status()}: ${await response.text()}`).toBe(true);
+  const user = (await response.json()) as ApiUser;
+  expect(user.isAdmin).toBe(true);
+  return user;
+}
+
+/** Creates a lead through the REST door, as the user `request` is signed in as. */
+export async function createLead(request: APIRequestContext, baseURL: string | undefined, input: LeadInput): Promise<ApiLead> {
+  const token = uniqueToken();
+  const response = await request.post("/api/leads", {
+    headers: originHeaders(baseURL),
+    data: { email: `lead.${token}@example.com`, zipCode: "28801", service: "crawl-space", ...input },
+  });
+  expect(response.ok(), `POST /api/leads answered ${response.status()}: ${await response.text()}`).toBe(true);
+  return (await response.json()) as ApiLead;
+}
+
+export async function listLeads(request: APIRequestContext): Promise<ApiLead[]> {
+  const response = await request.get("/api/leads");
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as ApiLead[];
+}
+
+export async function getLead(request: APIRequestContext, id: string): Promise<ApiLead | undefined> {
+  return (await listLeads(request)).find((lead) => lead.id === id);
+}
+
+/**
+ * Sends the public contact form through the REST door (no session needed).
+ * The server limits this per IP, so tests send as few as they can.
+ */
+export async function submitContactForm(
+  request: APIRequestContext,
+  baseURL: string | undefined,
+  input: Record<string, string>,
+): Promise<void> {
+  const response = await request.post("/api/contact", { headers: originHeaders(baseURL), data: input });
+  expect(response.ok(), `POST /api/contact answered ${response.status()}: ${await response.text()}`).toBe(true);
+}
+
+/** Opens /admin and waits for the dashboard (and the lead board, when on that tab) to be ready. */
+export async function openDashboard(page: Page): Promise<void> {
+  await page.goto("/admin");
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 1, name: "CrawlGuard Dashboard" })).toBeVisible();
+}
+
+/** Types into the board's search box: the board then shows only leads whose name, email or phone match. */
+export async function searchLeads(page: Page, text: string): Promise<void> {
+  await page.getByRole("searchbox", { name: "Search leads" }).fill(text);
+}
+
+/** A board column (a labelled section). */
+export function boardColumn(page: Page, title: string): Locator {
+  return page.getByRole("region", { name: title, exact: true });
+}
+
+/** A lead card on the board (an article named after the lead). */
+export function leadCard(scope: Page | Locator, name: string): Locator {
+  return scope.getByRole("article", { name, exact: true });
+}
+
+/** The toast with this title (toasts are status regions). */
+export function toast(page: Page, title: string): Locator {
+  return page.getByRole("status").filter({ hasText: title });
+}

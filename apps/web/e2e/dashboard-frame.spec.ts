@@ -1,0 +1,35 @@
+import { collectPageErrors, expect, test } from "./fixtures";
+import { createLead, openDashboard, uniqueToken } from "./dashboard-fixtures";
+
+test.describe("dashboard frame", () => {
+  test("tabs, dialogs and the board render without console errors", async ({ staffPage: { page }, baseURL }) => {
+    await createLead(page.request, baseURL, { name: `Uma ${uniqueToken()}`, notes: "x".repeat(150) });
+    const errors = collectPageErrors(page);
+    await openDashboard(page);
+    await expect(page.getByRole("region", { name: "Lead board" })).toBeVisible();
+
+    for (const [button, title] of [
+      ["Add Lead", "Add Lead"],
+      ["Book Appointment", "Book New Appointment"],
+    ] as const) {
+      await page.getByRole("button", { name: button }).first().click();
+      const dialog = page.getByRole("dialog", { name: title });
+      await expect(dialog).toBeVisible();
+      // Focus starts inside the dialog and Escape closes it.
+      await expect.poll(() => dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden();
+    }
+
+    await page.getByRole("tab", { name: "Contact Submissions" }).click();
+    await expect(page.getByRole("tabpanel")).toBeVisible();
+    for (const name of ["Calendar", "Availability", "Google Calendar", "Gallery"]) {
+      await page.getByRole("tab", { name, exact: true }).click();
+      await expect(page.getByRole("tabpanel").getByText("This section is being set up.")).toBeVisible();
+    }
+    await page.getByRole("tab", { name: "Lead Management" }).click();
+    await expect(page.getByRole("searchbox", { name: "Search leads" })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,55 @@
+import { expect, test } from "./fixtures";
+import { boardColumn, leadCard, listLeads, openDashboard, submitContactForm, toast, uniqueToken } from "./dashboard-fixtures";
+
+test.describe("contact submissions", () => {
+  test("a submission converts to a lead once, whatever is clicked or reloaded", async ({ staffPage: { page }, baseURL, request }) => {
+    const token = uniqueToken();
+    const name = `Sam ${token}`;
+    const email = `sam.${token}@example.com`;
+    const message = `Our crawl space floods every spring. ${"We also see mold on the joists and the floors feel damp. ".repeat(5)}`;
+    // One submission per run and device: the server limits the contact form per IP.
+    await submitContactForm(request, baseURL, {
+      name,
+      email,
+      phone: "828.555.0123",
+      zipCode: "28806",
+      service: "crawl-space-encapsulation",
+      message,
+      utmSource: "google",
+      utmMedium: "cpc",
+      utmCampaign: "spring-floods",
+    });
+
+    await openDashboard(page);
+    await page.getByRole("tab", { name: "Contact Submissions" }).click();
+    const card = page.getByRole("article", { name });
+    await expect(card).toContainText(email);
+    await expect(card).toContainText("(828) 555-0123");
+    await expect(card).toContainText("Crawl Space Encapsulation");
+    await expect(card).toContainText("google / cpc · Campaign: spring-floods");
+    await expect(card).toContainText(/Submitted \w{3} \d{1,2}, \d{4} at \d{1,2}:\d{2} (AM|PM)/);
+    await expect(card.getByText(`${message.slice(0, 200).trimEnd()}...`)).toBeVisible();
+
+    const convert = card.getByRole("button", { name: "Convert to Lead" });
+    await convert.click();
+    await expect(toast(page, "Converted to lead")).toBeVisible();
+    await expect(card.getByText("Converted", { exact: true })).toBeVisible();
+    await expect(card.getByRole("button", { name: "Convert to Lead" })).toHaveCount(0);
+
+    const matching = async () => (await listLeads(page.request)).filter((lead) => lead.email === email);
+    expect(await matching()).toHaveLength(1);
+
+    // A reload shows it converted; the server does not convert twice either.
+    await page.reload();
+    await page.getByRole("tab", { name: "Contact Submissions" }).click();
+    await expect(page.getByRole("article", { name }).getByText("Converted", { exact: true })).toBeVisible();
+    await expect(page.getByRole("article", { name }).getByRole("button", { name: "Convert to Lead" })).toHaveCount(0);
+    expect(await matching()).toHaveLength(1);
+
+    // "View lead" opens the board on it.
+    await page.getByRole("article", { name }).getByRole("button", { name: "View lead" }).click();
+    await expect(page.getByRole("tab", { name: "Lead Management" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("searchbox", { name: "Search leads" })).toHaveValue(email);
+    await expect(leadCard(boardColumn(page, "New Leads"), name)).toContainText("Crawl Space Encapsulation");
+  });
+});

@@ -1,0 +1,318 @@
+import {
+  company,
+  galleryFilters,
+  galleryItems,
+  getServiceDetail,
+  pageSeo,
+  serviceAreas,
+  serviceIds,
+  services,
+} from "@crawlguard/content";
+import type { Page } from "@playwright/test";
+import { collectPageErrors, expect, test, waitForHydration } from "./fixtures";
+
+type PublicPage = {
+  path: string;
+  title: string;
+  h1: string;
+  /** The header link that is the current page. */
+  nav: string;
+  /** Texts of SPEC section 2 the page shows. */
+  texts: string[];
+};
+
+const pages: PublicPage[] = [
+  {
+    path: "/",
+    title: pageSeo["/"].title,
+    h1: "Expert Crawl Space Waterproofing in Asheville, NC",
+    nav: "Home",
+    texts: ["Request Your Inspection", "What Our Customers Say", "Proudly Serving Western North Carolina"],
+  },
+  {
+    path: "/services",
+    title: pageSeo["/services"].title,
+    h1: "Crawl Space & Basement Waterproofing Services",
+    nav: "Services",
+    texts: ["Free Inspection", "Custom Solution", "Professional Installation", "Why Homeowners Choose CrawlGuard"],
+  },
+  {
+    path: "/about",
+    title: pageSeo["/about"].title,
+    h1: `About ${company.name}`,
+    nav: "About",
+    texts: ["500+", "100%", "24hr", "Vapor Barrier Installation", "Integrity"],
+  },
+  {
+    path: "/contact",
+    title: pageSeo["/contact"].title,
+    h1: "Contact Us for a Free Inspection",
+    nav: "Contact",
+    texts: ["Send Us a Message", "Contact Information", company.hours.weekdays, "Water Emergency?"],
+  },
+  {
+    path: "/gallery",
+    title: pageSeo["/gallery"].title,
+    h1: "Project Gallery",
+    nav: "Gallery",
+    texts: ["The Difference a Dry Home Makes", ...galleryFilters.map((filter) => filter.label)],
+  },
+  ...serviceIds.map((id): PublicPage => {
+    const detail = getServiceDetail(id);
+    if (!detail) throw new Error(`no detail for ${id}`);
+    return {
+      path: `/services/${id}`,
+      title: `${detail.headline} | CrawlGuard`,
+      h1: detail.headline,
+      nav: "Services",
+      texts: [`Benefits of ${detail.name}`, `Signs You Need ${detail.name}`, "Related Services", detail.processSteps[0].title],
+    };
+  }),
+];
+
+/** JSON-LD objects of the page's head. */
+async function jsonLd(page: Page): Promise<Array<Record<string, unknown>>> {
+  const scripts = await page.locator('head script[type="application/ld+json"]').allTextContents();
+  return scripts.map((text) => JSON.parse(text) as Record<string, unknown>);
+}
+
+const isPhone = (page: Page) => (page.viewportSize()?.width ?? 0) < 1024;
+
+test.describe("public pages", () => {
+  for (const spec of pages) {
+    test(`${spec.path} renders on the server, hydrates cleanly and has its head data`, async ({ page, baseURL }) => {
+      const errors = collectPageErrors(page);
+      const response = await page.goto(spec.path);
+      expect(response?.status()).toBe(200);
+      await waitForHydration(page);
+
+      await expect(page).toHaveTitle(spec.title);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(spec.h1);
+      for (const text of spec.texts) await expect(page.getByText(text).first()).toBeAttached();
+
+      // Head data: description, canonical, social tags, structured data.
+      const url = new URL(spec.path, baseURL).href;
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", url);
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{50,}/);
+      await expect(page.locator('meta[name="keywords"]')).toHaveAttribute("content", /.+/);
+      await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", spec.title);
+      await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", url);
+      await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
+      const types = (await jsonLd(page)).map((data) => data["@type"]);
+      expect(types).toContain("HomeAndConstructionBusiness");
+      if (spec.path.startsWith("/services/")) expect(types).toEqual(expect.arrayContaining(["Service", "BreadcrumbList"]));
+
+      // The header marks the current page (on phones inside the menu).
+      if (isPhone(page)) {
+        await page.getByRole("button", { name: "Open menu" }).click();
+        const menu = page.getByRole("dialog", { name: "Menu" });
+        await expect(menu.getByRole("link", { name: spec.nav, exact: true })).toHaveAttribute("aria-current", "page");
+        await page.keyboard.press("Escape");
+        await expect(menu).toBeHidden();
+      } else {
+        const nav = page.getByRole("navigation", { name: "Main" });
+        await expect(nav.getByRole("link", { name: spec.nav, exact: true })).toHaveAttribute("aria-current", "page");
+        await expect(nav.locator('[aria-current="page"]')).toHaveCount(1);
+      }
+
+      // Footer: the services, the first six areas, contact, hours, social link, copyright.
+      const footer = page.getByRole("contentinfo");
+      for (const service of services) await expect(footer.getByRole("link", { name: service.name })).toHaveAttribute("href", "/services");
+      for (const area of serviceAreas.slice(0, 6)) await expect(footer.getByText(`${area}, NC`, { exact: true })).toBeAttached();
+      await expect(footer.getByText(`${serviceAreas[6]}, NC`, { exact: true })).toHaveCount(0);
+      await expect(footer.getByRole("link", { name: company.phone.display })).toHaveAttribute("href", company.phone.href);
+      await expect(footer.getByRole("link", { name: company.email })).toHaveAttribute("href", company.emailHref);
+      await expect(footer.getByText(company.hours.weekdays)).toBeAttached();
+      await expect(footer.getByRole("link", { name: "Follow us on Facebook" })).toHaveAttribute("href", company.socialMedia.facebook);
+      await expect(footer).toContainText("© 2025");
+
+      expect(errors).toEqual([]);
+    });
+  }
+
+  test("the server HTML of a service page has its heading, title, canonical link and structured data", async ({
+    request,
+  }) => {
+    const response = await request.get("/services/basement-waterproofing");
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    const detail = getServiceDetail("basement-waterproofing");
+    expect(html).toMatch(new RegExp(`<h1[^>]*>${detail?.headline.replace(/&/g, "&amp;")}</h1>`));
+    expect(html).toContain(`<title>${detail?.headline} | CrawlGuard</title>`);
+    expect(html).toMatch(/<link [^>]*rel="canonical" href="http:\/\/[^"]+\/services\/basement-waterproofing">/);
+    const scripts = [...html.matchAll(/<script [^>]*type="application\/ld\+json">(.*?)<\/script>/g)].map(
+      (match) => JSON.parse((match[1] ?? "").replace(/\\u003c/g, "<")) as { "@type": string },
+    );
+    expect(scripts.map((data) => data["@type"])).toEqual(
+      expect.arrayContaining(["HomeAndConstructionBusiness", "Service", "BreadcrumbList"]),
+    );
+  });
+
+  test("the home page links each service, lists the areas and its calls to action", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    const main = page.getByRole("main");
+    for (const service of services) {
+      await expect(main.getByRole("link", { name: `Learn More about ${service.name}` })).toHaveAttribute(
+        "href",
+        `/services/${service.id}`,
+      );
+    }
+    for (const area of serviceAreas) await expect(main.getByText(area, { exact: true }).first()).toBeAttached();
+    await expect(main.getByRole("link", { name: "Get Free Estimate" })).toHaveAttribute("href", "/contact");
+    await expect(main.getByRole("link", { name: "Schedule Free Estimate" })).toHaveAttribute("href", "/contact");
+    await expect(main.getByRole("link", { name: `Call ${company.phone.display}` }).first()).toHaveAttribute(
+      "href",
+      company.phone.href,
+    );
+    const reviews = main.getByRole("link", { name: "Read Verified Reviews" });
+    await expect(reviews).toHaveAttribute("href", company.reviewsUrl);
+    await expect(reviews).toHaveAttribute("target", "_blank");
+    // Testimonials: the rating with one decimal.
+    await expect(main.getByRole("figure").getByRole("img", { name: "Rated 5.0 out of 5 stars" })).toHaveCount(3);
+    // The location section: the OpenStreetMap embed (lazy) and the larger map in a new tab.
+    const map = main.locator("iframe");
+    await expect(map).toHaveAttribute("src", company.map.embedUrl);
+    await expect(map).toHaveAttribute("loading", "lazy");
+    await expect(main.getByRole("link", { name: "View larger map" })).toHaveAttribute("target", "_blank");
+  });
+
+  test("navigating scrolls to the top, and the service pages link to each other", async ({ page }) => {
+    await page.goto("/services");
+    await waitForHydration(page);
+    const link = page.getByRole("link", { name: "View detailed service for Sump Pump Installation" });
+    await link.scrollIntoViewIfNeeded();
+    await link.click();
+    await expect(page).toHaveURL(/\/services\/sump-pump$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(getServiceDetail("sump-pump")?.headline ?? "");
+    await expect(page).toHaveTitle(`${getServiceDetail("sump-pump")?.headline} | CrawlGuard`);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+    await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Services" }).click();
+    await expect(page).toHaveURL(/\/services$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Crawl Space & Basement Waterproofing Services");
+  });
+
+  test("an unknown service shows 'Service Not Found' with status 404", async ({ page }) => {
+    const errors = collectPageErrors(page, [{ status: 404, url: /\/services\/no-such-service$/ }]);
+    const response = await page.goto("/services/no-such-service");
+    expect(response?.status()).toBe(404);
+    await waitForHydration(page);
+    await expect(page).toHaveTitle("Service Not Found");
+    await expect(page.getByRole("heading", { level: 1, name: "Service not found" })).toBeVisible();
+    await expect(page.getByText("We couldn't locate that service...")).toBeVisible();
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+    await page.getByRole("link", { name: "View all services" }).click();
+    await expect(page).toHaveURL(/\/services$/);
+    expect(errors).toEqual([]);
+  });
+
+  test("an unknown path answers 404 inside the site header and footer", async ({ page }) => {
+    const response = await page.goto("/no-such-page/at-all");
+    expect(response?.status()).toBe(404);
+    await expect(page).toHaveTitle("404 Page Not Found");
+    await expect(page.getByRole("heading", { level: 1, name: "404 Page Not Found" })).toBeVisible();
+    await expect(page.getByRole("banner")).toBeVisible();
+    await expect(page.getByRole("contentinfo")).toContainText("© 2025");
+  });
+});
+
+test.describe("mobile menu", () => {
+  // The menu button shows below the lg breakpoint only.
+  test("opens, navigates and closes @phone-only", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    const button = page.getByRole("button", { name: "Open menu" });
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+    await button.click();
+    const menu = page.getByRole("dialog", { name: "Menu" });
+    await expect(menu).toBeVisible();
+    await expect(button).toHaveAttribute("aria-expanded", "true");
+    await expect(menu.getByRole("link", { name: "Free Estimate" })).toHaveAttribute("href", "/contact");
+    await expect(menu.getByRole("link", { name: `Call ${company.phone.display}` })).toHaveAttribute("href", company.phone.href);
+
+    await menu.getByRole("link", { name: "Gallery", exact: true }).click();
+    await expect(page).toHaveURL(/\/gallery$/);
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole("heading", { level: 1, name: "Project Gallery" })).toBeVisible();
+
+    // The close button closes it too, and the menu marks the new current page.
+    await button.click();
+    await expect(menu.getByRole("link", { name: "Gallery", exact: true })).toHaveAttribute("aria-current", "page");
+    await menu.getByRole("button", { name: "Close menu" }).click();
+    await expect(menu).toBeHidden();
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+  });
+});
+
+test.describe("gallery", () => {
+  test("filters by category and opens a project in a modal", async ({ page }) => {
+    const errors = collectPageErrors(page);
+    await page.goto("/gallery");
+    await waitForHydration(page);
+    const grid = page.getByRole("list", { name: "Projects" });
+    await expect(grid.getByRole("listitem")).toHaveCount(galleryItems.length);
+    await expect(page.getByRole("button", { name: "All Projects" })).toHaveAttribute("aria-pressed", "true");
+
+    await page.getByRole("button", { name: "Basement", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Basement", exact: true })).toHaveAttribute("aria-pressed", "true");
+    const basement = galleryItems.filter((item) => item.category === "basement");
+    await expect(grid.getByRole("listitem")).toHaveCount(basement.length);
+    for (const item of basement) await expect(grid.getByRole("button", { name: item.title })).toBeVisible();
+
+    // Lazy images (but the first row) with their size given, so nothing moves as they load.
+    await page.getByRole("button", { name: "All Projects" }).click();
+    const images = grid.getByRole("img");
+    await expect(images.first()).toHaveAttribute("loading", "eager");
+    await expect(images.last()).toHaveAttribute("loading", "lazy");
+    await expect(images.last()).toHaveAttribute("width", "1200");
+    await expect(images.last()).toHaveAttribute("height", "800");
+    await page.getByRole("button", { name: "Basement", exact: true }).click();
+
+    const first = basement[0];
+    if (!first) throw new Error("no basement project");
+    await grid.getByRole("button", { name: first.title }).click();
+    const dialog = page.getByRole("dialog", { name: first.title });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText(first.description)).toBeVisible();
+    await expect(dialog.getByRole("img", { name: first.alt })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+
+    await grid.getByRole("button", { name: first.title }).click();
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(dialog).toBeHidden();
+
+    await page.getByRole("button", { name: "All Projects" }).click();
+    await expect(grid.getByRole("listitem")).toHaveCount(galleryItems.length);
+    await expect(page.getByRole("link", { name: "View More Projects" })).toHaveAttribute("href", "/contact");
+    expect(errors).toEqual([]);
+  });
+});
+
+test.describe("deferred parts", () => {
+  test("the footer and the home page's lower sections hydrate when scrolled to", async ({ page }) => {
+    const errors = collectPageErrors(page);
+    await page.goto("/");
+    await waitForHydration(page);
+    // A full page load would drop this marker; a client-side navigation keeps it.
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+
+    // A click before a part has hydrated is an ordinary link (a full page load), so wait for it.
+    const learnMore = page.getByRole("link", { name: "Learn More about French Drain Systems" });
+    await learnMore.scrollIntoViewIfNeeded();
+    await expect(page.locator("[data-hydrated]").filter({ has: learnMore })).toBeAttached();
+    await learnMore.click();
+    await expect(page).toHaveURL(/\/services\/french-drain$/);
+    expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
+
+    const footerLink = page.getByRole("contentinfo").getByRole("link", { name: "Mold Remediation" });
+    await footerLink.scrollIntoViewIfNeeded();
+    await expect(page.locator("[data-hydrated]").filter({ has: footerLink })).toBeAttached();
+    await footerLink.click();
+    await expect(page).toHaveURL(/\/services$/);
+    expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
+    expect(errors).toEqual([]);
+  });
+});

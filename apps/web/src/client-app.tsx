@@ -1,0 +1,41 @@
+// The client app: loaded by entry-client.tsx once the server HTML has been painted.
+import { CacheProvider } from "@emotion/react";
+import { RouterProvider } from "@tanstack/react-router";
+import { RouterClient } from "@tanstack/react-router/ssr/client";
+import { StrictMode, startTransition } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { createAppRouter } from "./router";
+import { createEmotionCache } from "./theme/emotion-cache";
+
+const container = document.getElementById("root");
+if (!container) throw new Error("index.html has no #root element");
+
+// The server sends its publicUrl with the router state; this is a fallback only.
+const router = createAppRouter({ publicUrl: window.location.origin });
+const emotionCache = createEmotionCache();
+
+if (window.$_TSR) {
+  // Server-rendered page: RouterClient restores the router state the server
+  // dehydrated before React hydrates, so both sides render the same tree.
+  // Hydrating in a transition lets React yield to the browser while it works
+  // through a long page, instead of one long task.
+  startTransition(() => {
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <CacheProvider value={emotionCache}>
+          <RouterClient router={router} />
+        </CacheProvider>
+      </StrictMode>,
+    );
+  });
+} else {
+  // The page came without server rendering (e.g. a static fallback): render from scratch.
+  createRoot(container).render(
+    <StrictMode>
+      <CacheProvider value={emotionCache}>
+        <RouterProvider router={router} />
+      </CacheProvider>
+    </StrictMode>,
+  );
+}

@@ -1,0 +1,264 @@
+import { Box } from "@chakra-ui/react/box";
+import { Button } from "@chakra-ui/react/button";
+import { Heading } from "@chakra-ui/react/heading";
+import { SimpleGrid } from "@chakra-ui/react/simple-grid";
+import { Stack } from "@chakra-ui/react/stack";
+import { chakra } from "@chakra-ui/react/styled-system";
+import { Text } from "@chakra-ui/react/text";
+import { contactServiceOptions } from "@crawlguard/content";
+import { rootRouteId, useRouteContext } from "@tanstack/react-router";
+import { type ChangeEvent, type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { preloadToaster } from "../../components/toast-host";
+import { showToast } from "../../lib/toaster";
+import {
+  CONTACT_FAILED_MESSAGE,
+  type ContactErrors,
+  type ContactField,
+  type ContactValues,
+  EMPTY_CONTACT,
+} from "./contact-fields";
+import { controlStyles, errorId, FormField } from "./form-field";
+import type * as ContactSubmit from "./contact-submit";
+import type { TurnstileWidget } from "./turnstile";
+
+type ContactModule = typeof ContactSubmit;
+
+let contactModule: Promise<ContactModule> | undefined;
+/** Validation and sending: a chunk of its own, fetched on the first interaction (again after a failure). */
+const loadContactModule = () =>
+  (contactModule ??= import("./contact-submit").catch((error: unknown) => {
+    contactModule = undefined;
+    throw error;
+  }));
+
+type Variant = "full" | "compact";
+
+const FIELDS: Record<Variant, readonly ContactField[]> = {
+  full: ["name", "email", "phone", "zipCode", "address", "service", "message"],
+  compact: ["name", "email", "phone", "zipCode", "service"],
+};
+
+const LABELS: Record<ContactField, string> = {
+  name: "Name",
+  email: "Email",
+  phone: "Phone",
+  address: "Address",
+  zipCode: "Zip Code",
+  service: "Service",
+  message: "Message",
+};
+
+const REQUIRED: ReadonlySet<ContactField> = new Set(["name", "email", "zipCode"]);
+
+const INPUTS: Partial<Record<ContactField, { type: string; autoComplete: string; placeholder: string; inputMode?: "numeric" }>> = {
+  name: { type: "text", autoComplete: "name", placeholder: "Your full name" },
+  email: { type: "email", autoComplete: "email", placeholder: "you@example.com" },
+  phone: { type: "tel", autoComplete: "tel", placeholder: "(828) 555-1234" },
+  address: { type: "text", autoComplete: "street-address", placeholder: "Street address" },
+  zipCode: { type: "text", autoComplete: "postal-code", placeholder: "28801", inputMode: "numeric" },
+};
+
+const Input = chakra("input", { base: controlStyles });
+const Select = chakra("select", { base: controlStyles });
+const Textarea = chakra("textarea", { base: { ...controlStyles, resize: "vertical" } });
+
+type ContactFormProps = {
+  variant: Variant;
+  title: string;
+  description?: ReactNode;
+};
+
+/**
+ * The contact form (SPEC section 5), full on /contact and compact on the home
+ * page. Validation runs on submit, then again on every change. Spam signals
+ * go with each submission: a honeypot field people never see, the time since
+ * the form was shown and, when the server has a site key, a Turnstile token.
+ */
+export function ContactForm({ variant, title, description }: ContactFormProps) {
+  const id = useId();
+  const siteKey = useRouteContext({ from: rootRouteId, select: (context) => context.turnstileSiteKey });
+  const [values, setValues] = useState<ContactValues>(EMPTY_CONTACT);
+  const [errors, setErrors] = useState<ContactErrors>({});
+  const [pending, setPending] = useState(false);
+  const busy = useRef(false);
+  const submitted = useRef(false);
+  const validate = useRef<ContactModule["validateContact"] | undefined>(undefined);
+  const shownAt = useRef(0);
+  const turnstileBox = useRef<HTMLDivElement>(null);
+  const turnstile = useRef<Promise<TurnstileWidget> | undefined>(undefined);
+
+  useEffect(() => {
+    shownAt.current = performance.now();
+    return () => void turnstile.current?.then((widget) => widget.remove(), () => {});
+  }, []);
+
+  const startTurnstile = () => {
+    const box = turnstileBox.current;
+    if (!siteKey || !box || turnstile.current) return;
+    turnstile.current = import("./turnstile").then(({ mountTurnstile }) => mountTurnstile(box, siteKey));
+    turnstile.current.catch(() => {
+      turnstile.current = undefined;
+    });
+  };
+
+  // The first focus or touch fetches what submitting needs.
+  const warmUp = () => {
+    loadContactModule().catch(() => {});
+    preloadToaster();
+    startTurnstile();
+  };
+
+  const change = (field: ContactField) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
+    const next = { ...values, [field]: event.target.value };
+    setValues(next);
+    if (submitted.current && validate.current) setErrors(validate.current(next));
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy.current) return;
+    busy.current = true;
+    try {
+      await validateAndSend(event.currentTarget);
+    } finally {
+      busy.current = false;
+    }
+  };
+
+  const validateAndSend = async (form: HTMLFormElement) => {
+    let contact: ContactModule;
+    try {
+      contact = await loadContactModule();
+    } catch {
+      showToast({ title: "Error", description: CONTACT_FAILED_MESSAGE, type: "error" });
+      return;
+    }
+    validate.current = contact.validateContact;
+    submitted.current = true;
+    const found = contact.validateContact(values);
+    setErrors(found);
+    const firstInvalid = FIELDS[variant].find((field) => found[field]);
+    if (firstInvalid) {
+      document.getElementById(`${id}-${firstInvalid}`)?.focus();
+      return;
+    }
+
+    setPending(true);
+    startTurnstile();
+    const widget = await turnstile.current?.catch(() => undefined);
+    const honeypot = (form.elements.namedItem("website") as HTMLInputElement | null)?.value;
+    const result = await contact.sendContact(values, {
+      website: honeypot || undefined,
+      elapsedMs: Math.round(performance.now() - shownAt.current),
+      turnstileToken: await widget?.token(),
+    });
+    widget?.reset();
+    setPending(false);
+
+    if (!result.ok) {
+      showToast({ title: "Error", description: result.message, type: "error" });
+      return;
+    }
+    showToast({ title: "Message Sent!", description: result.message, type: "success" });
+    form.reset();
+    submitted.current = false;
+    setValues(EMPTY_CONTACT);
+    setErrors({});
+    shownAt.current = performance.now();
+  };
+
+  const control = (field: ContactField) => {
+    const fieldId = `${id}-${field}`;
+    const error = errors[field];
+    const common = {
+      id: fieldId,
+      name: field,
+      value: values[field],
+      onChange: change(field),
+      "aria-required": REQUIRED.has(field) || undefined,
+      "aria-invalid": error ? true : undefined,
+      "aria-describedby": error ? errorId(fieldId) : undefined,
+    };
+    const input =
+      field === "service" ? (
+        <Select {...common}>
+          <option value="">Select a service</option>
+          {contactServiceOptions.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </Select>
+      ) : field === "message" ? (
+        <Textarea {...common} rows={4} placeholder="Tell us about your crawl space or basement" />
+      ) : (
+        <Input {...common} {...INPUTS[field]} />
+      );
+    return (
+      <FormField key={field} id={fieldId} label={LABELS[field]} required={REQUIRED.has(field)} error={error}>
+        {input}
+      </FormField>
+    );
+  };
+
+  const full = variant === "full";
+  const wide = (field: ContactField) => full && (field === "address" || field === "service" || field === "message");
+
+  return (
+    <chakra.form
+      aria-labelledby={`${id}-title`}
+      // Never a GET with the visitor's details in the URL if it is sent before the page's script runs.
+      method="post"
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      onFocusCapture={warmUp}
+      onPointerDownCapture={warmUp}
+    >
+      <Stack gap="5">
+        <Stack gap="1">
+          <Heading as="h2" id={`${id}-title`} size={full ? "2xl" : "xl"} color="brand.950">
+            {title}
+          </Heading>
+          {description ? <Text color="fg.muted">{description}</Text> : null}
+        </Stack>
+        <SimpleGrid columns={{ base: 1, md: full ? 2 : 1 }} gap="4">
+          {FIELDS[variant].map((field) =>
+            wide(field) ? (
+              <Box key={field} gridColumn={{ md: "1 / -1" }}>
+                {control(field)}
+              </Box>
+            ) : (
+              control(field)
+            ),
+          )}
+        </SimpleGrid>
+        {/* Honeypot: hidden from people and assistive technology; bots fill it in. */}
+        <Box aria-hidden="true" position="absolute" insetStart="-10000px" w="1px" h="1px" overflow="hidden">
+          <label htmlFor={`${id}-website`}>Website</label>
+          <input id={`${id}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+        </Box>
+        {siteKey ? <Box ref={turnstileBox} minH="16" /> : null}
+        <Button type="submit" colorPalette="accent" size="lg" w="full" disabled={pending} whiteSpace="normal" h="auto" minH="12" py="3">
+          {pending ? "Sending..." : "Send Message & Schedule Estimate"}
+        </Button>
+        <Text textStyle="xs" color="fg.muted" textAlign="center">
+          {siteKey ? (
+            <>
+              This form is protected by Cloudflare Turnstile; the Cloudflare{" "}
+              <chakra.a href="https://www.cloudflare.com/privacypolicy/" target="_blank" rel="noopener noreferrer" textDecoration="underline">
+                Privacy Policy
+              </chakra.a>{" "}
+              and{" "}
+              <chakra.a href="https://www.cloudflare.com/website-terms/" target="_blank" rel="noopener noreferrer" textDecoration="underline">
+                Terms of Service
+              </chakra.a>{" "}
+              apply.
+            </>
+          ) : (
+            "We only use your details to answer your request, and we never share them."
+          )}
+        </Text>
+      </Stack>
+    </chakra.form>
+  );
+}

@@ -1,0 +1,160 @@
+import { Box } from "@chakra-ui/react/box";
+import { Container } from "@chakra-ui/react/container";
+import { Heading } from "@chakra-ui/react/heading";
+import { SimpleGrid } from "@chakra-ui/react/simple-grid";
+import { Stack } from "@chakra-ui/react/stack";
+import { chakra } from "@chakra-ui/react/styled-system";
+import { Text } from "@chakra-ui/react/text";
+import { company, contactBenefits } from "@crawlguard/content";
+import { CalendarClock, ClipboardCheck, Clock, FileText, Mail, MapPin, Phone, Siren, Users } from "lucide-react";
+import type { ReactNode } from "react";
+import { PageMain } from "../../components/page-main";
+import { CallButton } from "../public/call-button";
+import { LocationSection } from "../public/location-section";
+import { PageHero } from "../public/page-hero";
+import { ReviewsBlock } from "../public/reviews-block";
+import { Section } from "../public/section";
+import { ServiceAreaGrid } from "../public/service-area-grid";
+import { ContactForm } from "./contact-form";
+
+const BENEFIT_ICONS = [ClipboardCheck, CalendarClock, FileText, Users] as const;
+
+/** Contact (SPEC section 2): the full form, contact details, benefits, emergency call, reviews and areas. */
+export function ContactPage() {
+  return (
+    <PageMain>
+      <PageHero
+        eyebrow="Free Estimates"
+        title="Contact Us for a Free Inspection"
+        intro="Tell us about your crawl space or basement. We respond to every message within 24 hours, and every inspection and written estimate is free."
+        aside={
+          <Stack
+            display={{ base: "none", lg: "flex" }}
+            gap="4"
+            p="8"
+            rounded="2xl"
+            bg="whiteAlpha.100"
+            borderWidth="1px"
+            borderColor="whiteAlpha.300"
+          >
+            <Text fontWeight="bold" fontSize="lg">
+              Prefer to talk to someone?
+            </Text>
+            <Text color="brand.50">
+              Call our Asheville office. {company.hours.weekdays}.
+            </Text>
+            <CallButton colorPalette="accent" />
+          </Stack>
+        }
+      />
+      <Box bg="gray.50" py={{ base: "10", md: "16" }}>
+        <Container maxW="7xl">
+          <SimpleGrid columns={{ base: 1, lg: 5 }} gap={{ base: "8", lg: "10" }} alignItems="start">
+            <Box gridColumn={{ lg: "span 3" }} bg="white" rounded="2xl" shadow="md" borderWidth="1px" p={{ base: "6", md: "10" }} position="relative">
+              <ContactForm
+                variant="full"
+                title="Send Us a Message"
+                description="Fields marked with * are required."
+              />
+            </Box>
+            <Stack gap="6" gridColumn={{ lg: "span 2" }}>
+              <ContactInfo />
+              <Emergency />
+            </Stack>
+          </SimpleGrid>
+        </Container>
+      </Box>
+      <Section eyebrow="Why Contact Us" title="What You Can Expect">
+        <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="6">
+          {contactBenefits.map((benefit, index) => {
+            const Icon = BENEFIT_ICONS[index % BENEFIT_ICONS.length] ?? ClipboardCheck;
+            return (
+              <Stack key={benefit.title} gap="3" p="6" rounded="xl" borderWidth="1px" bg="white" shadow="sm" align="center" textAlign="center">
+                <Box display="grid" placeItems="center" boxSize="12" rounded="full" bg="brand.50" color="brand.700">
+                  <Icon aria-hidden="true" size={24} />
+                </Box>
+                <Heading as="h3" size="md" color="brand.950">
+                  {benefit.title}
+                </Heading>
+                <Text color="fg.muted" textStyle="sm">
+                  {benefit.description}
+                </Text>
+              </Stack>
+            );
+          })}
+        </SimpleGrid>
+        <Box mt="10" display="flex" justifyContent="center">
+          <ReviewsBlock />
+        </Box>
+      </Section>
+      <Section eyebrow="Service Area" title="Areas We Serve" intro={`We serve homeowners throughout ${company.serviceArea.description}.`} bg="brand.50">
+        <ServiceAreaGrid withStateName />
+      </Section>
+      <LocationSection />
+    </PageMain>
+  );
+}
+
+function InfoItem({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+  return (
+    <chakra.li display="flex" gap="4" alignItems="flex-start">
+      <Box display="grid" placeItems="center" boxSize="10" rounded="lg" bg="brand.50" color="brand.700" flexShrink="0">
+        {icon}
+      </Box>
+      <Stack gap="0.5">
+        <Text as="h3" fontWeight="bold" color="brand.950">
+          {title}
+        </Text>
+        <Box color="gray.700">{children}</Box>
+      </Stack>
+    </chakra.li>
+  );
+}
+
+const linkStyle = { color: "brand.700", fontWeight: "semibold", _hover: { textDecoration: "underline" } } as const;
+
+function ContactInfo() {
+  return (
+    <Stack gap="5" p={{ base: "6", md: "8" }} bg="white" rounded="2xl" borderWidth="1px" shadow="sm">
+      <Heading as="h2" size="xl" color="brand.950">
+        Contact Information
+      </Heading>
+      <Stack as="ul" gap="5" listStyleType="none">
+        <InfoItem icon={<Phone aria-hidden="true" size={20} />} title="Phone">
+          <chakra.a href={company.phone.href} {...linkStyle}>
+            {company.phone.display}
+          </chakra.a>
+        </InfoItem>
+        <InfoItem icon={<Mail aria-hidden="true" size={20} />} title="Email">
+          <chakra.a href={company.emailHref} {...linkStyle}>
+            {company.email}
+          </chakra.a>
+        </InfoItem>
+        <InfoItem icon={<MapPin aria-hidden="true" size={20} />} title="Service Area">
+          {company.serviceArea.description}
+        </InfoItem>
+        <InfoItem icon={<Clock aria-hidden="true" size={20} />} title="Business Hours">
+          <Text>{company.hours.weekdays}</Text>
+          <Text>{company.hours.weekends}</Text>
+        </InfoItem>
+      </Stack>
+    </Stack>
+  );
+}
+
+function Emergency() {
+  return (
+    <Stack gap="4" p={{ base: "6", md: "8" }} bg="red.50" rounded="2xl" borderWidth="1px" borderColor="red.200">
+      <Stack direction="row" gap="3" align="center" color="red.700">
+        <Siren aria-hidden="true" size={24} />
+        <Heading as="h2" size="lg" color="red.800">
+          Water Emergency?
+        </Heading>
+      </Stack>
+      <Text color="gray.800">
+        Flooded basement or a failed sump pump? Call us now and we&apos;ll get a crew out as quickly as possible.
+      </Text>
+      <CallButton colorPalette="red" />
+    </Stack>
+  );
+}

@@ -1,0 +1,58 @@
+import { Button } from "@chakra-ui/react/button";
+import { Dialog } from "@chakra-ui/react/dialog";
+import { Portal } from "@chakra-ui/react/portal";
+import { type ReactNode, useRef } from "react";
+
+type ConfirmDialogProps = {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  pendingLabel: string;
+  pending: boolean;
+  onConfirm: () => void;
+};
+
+/** "Are you sure?" before something that cannot be undone. Focus starts on Cancel. */
+export function ConfirmDialog({ open, onClose, title, children, confirmLabel, pendingLabel, pending, onConfirm }: ConfirmDialogProps) {
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  return (
+    <Dialog.Root
+      role="alertdialog"
+      open={open}
+      onOpenChange={(details) => {
+        if (!details.open) onClose();
+      }}
+      initialFocusEl={() => cancelRef.current}
+      placement="center"
+      size={{ base: "xs", sm: "sm" }}
+      lazyMount
+      unmountOnExit
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{title}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Dialog.Description>{children}</Dialog.Description>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Dialog.ActionTrigger asChild>
+                <Button ref={cancelRef} variant="outline">
+                  Cancel
+                </Button>
+              </Dialog.ActionTrigger>
+              <Button colorPalette="red" onClick={onConfirm} disabled={pending}>
+                {pending ? pendingLabel : confirmLabel}
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,91 @@
+import { Box } from "@chakra-ui/react/box";
+import { Button } from "@chakra-ui/react/button";
+import { Heading } from "@chakra-ui/react/heading";
+import { Image } from "@chakra-ui/react/image";
+import { Stack } from "@chakra-ui/react/stack";
+import { chakra } from "@chakra-ui/react/styled-system";
+import { Text } from "@chakra-ui/react/text";
+import type { GalleryItem } from "@crawlguard/content";
+import { X } from "lucide-react";
+import { useEffect, useId, useRef } from "react";
+
+/**
+ * A project's large image, title and description in a native modal
+ * `<dialog>`: focus stays inside, Escape and the close button close it, and
+ * so does a click on the backdrop.
+ */
+export function GalleryModal({ item, onClose }: { item: GalleryItem | null; onClose: () => void }) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (item && !dialog.open) dialog.showModal();
+    if (!item && dialog.open) dialog.close();
+  }, [item]);
+
+  return (
+    <chakra.dialog
+      ref={dialogRef}
+      aria-labelledby={titleId}
+      onClose={onClose}
+      onClick={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
+      m="auto"
+      p="0"
+      border="none"
+      rounded="2xl"
+      shadow="2xl"
+      bg="white"
+      w="min(64rem, calc(100vw - 2rem))"
+      maxW="none"
+      maxH="calc(100dvh - 2rem)"
+      overflow="auto"
+      _open={{ animationName: "fade-in, scale-in", animationDuration: "moderate" }}
+      _backdrop={{ bg: "blackAlpha.700" }}
+    >
+      {item ? (
+        <Box position="relative">
+          <Image
+            src={item.src}
+            alt={item.alt}
+            htmlWidth={item.width}
+            htmlHeight={item.height}
+            display="block"
+            w="full"
+            h="auto"
+            maxH={{ base: "50dvh", md: "65dvh" }}
+            objectFit="contain"
+            bg="brand.50"
+          />
+          <Stack gap="2" p={{ base: "5", md: "7" }}>
+            <Heading as="h2" id={titleId} size={{ base: "lg", md: "xl" }} color="brand.950">
+              {item.title}
+            </Heading>
+            <Text color="gray.700">{item.description}</Text>
+          </Stack>
+          <Button
+            position="absolute"
+            top="3"
+            right="3"
+            size="sm"
+            px="2"
+            rounded="full"
+            colorPalette="gray"
+            variant="solid"
+            bg="white"
+            color="gray.900"
+            shadow="md"
+            _hover={{ bg: "gray.100" }}
+            aria-label="Close"
+            onClick={onClose}
+          >
+            <X aria-hidden="true" />
+          </Button>
+        </Box>
+      ) : null}
+    </chakra.dialog>
+  );
+}

@@ -1,0 +1,154 @@
+import { Box } from "@chakra-ui/react/box";
+import { Button } from "@chakra-ui/react/button";
+import { Container } from "@chakra-ui/react/container";
+import { Heading } from "@chakra-ui/react/heading";
+import { Image } from "@chakra-ui/react/image";
+import { SimpleGrid } from "@chakra-ui/react/simple-grid";
+import { HStack, Stack } from "@chakra-ui/react/stack";
+import { chakra } from "@chakra-ui/react/styled-system";
+import { Text } from "@chakra-ui/react/text";
+import {
+  filterGalleryItems,
+  galleryBenefits,
+  galleryFilters,
+  type GalleryFilterValue,
+  type GalleryItem,
+} from "@crawlguard/content";
+import { Link } from "@tanstack/react-router";
+import { DollarSign, Expand, House, ShieldCheck, Wind } from "lucide-react";
+import { useState } from "react";
+import { PageMain } from "../../components/page-main";
+import { CtaSection } from "../public/cta-section";
+import { PageHero } from "../public/page-hero";
+import { Section } from "../public/section";
+import { GalleryModal } from "./gallery-modal";
+
+const BENEFIT_ICONS = [Wind, DollarSign, ShieldCheck, House] as const;
+/** Projects per row on large screens. */
+const FIRST_ROW = 3;
+
+const categoryLabel = (item: GalleryItem) =>
+  galleryFilters.find((filter) => filter.value === item.category)?.label ?? item.category;
+
+/** Gallery (SPEC section 2): category filters, a lazy image grid and a modal for each project. */
+export function GalleryPage() {
+  const [filter, setFilter] = useState<GalleryFilterValue>("all");
+  const [selected, setSelected] = useState<GalleryItem | null>(null);
+  const items = filterGalleryItems(filter);
+
+  return (
+    <PageMain>
+      <PageHero
+        eyebrow="Our Work"
+        title="Project Gallery"
+        intro="Crawl space encapsulations, dry basements, foundation repairs and drainage systems we have built for homeowners across Western North Carolina."
+      />
+      <Box as="section" aria-label="Project gallery" py={{ base: "10", md: "16" }}>
+        <Container maxW="7xl">
+          <HStack role="group" aria-label="Filter projects by category" gap="2" flexWrap="wrap" justify="center" mb="10">
+            {galleryFilters.map((option) => {
+              const active = option.value === filter;
+              return (
+                <Button
+                  key={option.value}
+                  size="sm"
+                  rounded="full"
+                  px="5"
+                  colorPalette="brand"
+                  variant={active ? "solid" : "outline"}
+                  aria-pressed={active}
+                  onClick={() => setFilter(option.value)}
+                >
+                  {option.label}
+                </Button>
+              );
+            })}
+          </HStack>
+          <SimpleGrid as="ul" aria-label="Projects" columns={{ base: 1, sm: 2, lg: 3 }} gap="6" listStyleType="none">
+            {items.map((item, index) => (
+              <li key={item.id}>
+                <chakra.button
+                  type="button"
+                  onClick={() => setSelected(item)}
+                  aria-haspopup="dialog"
+                  display="block"
+                  w="full"
+                  textAlign="start"
+                  bg="white"
+                  rounded="xl"
+                  overflow="hidden"
+                  borderWidth="1px"
+                  shadow="sm"
+                  cursor="zoom-in"
+                  transition="box-shadow 0.2s, transform 0.2s"
+                  _hover={{ shadow: "lg", transform: "translateY(-2px)" }}
+                  _focusVisible={{ outline: "3px solid", outlineColor: "brand.focusRing", outlineOffset: "2px" }}
+                >
+                  <Box position="relative">
+                    <Image
+                      src={item.src}
+                      alt={item.alt}
+                      htmlWidth={item.width}
+                      htmlHeight={item.height}
+                      // The first row is in view on arrival (the page's largest image): no lazy loading.
+                      loading={index < FIRST_ROW ? "eager" : "lazy"}
+                      fetchPriority={index === 0 ? "high" : undefined}
+                      decoding="async"
+                      display="block"
+                      w="full"
+                      h="auto"
+                      bg="brand.50"
+                    />
+                    <Box position="absolute" top="3" right="3" bg="blackAlpha.600" color="white" rounded="full" p="2">
+                      <Expand aria-hidden="true" size={16} />
+                    </Box>
+                  </Box>
+                  <Stack gap="1" p="5">
+                    <Text textStyle="xs" fontWeight="bold" textTransform="uppercase" letterSpacing="wider" color="accent.700">
+                      {categoryLabel(item)}
+                    </Text>
+                    <Text as="span" fontWeight="bold" fontSize="lg" color="brand.950">
+                      {item.title}
+                    </Text>
+                  </Stack>
+                </chakra.button>
+              </li>
+            ))}
+          </SimpleGrid>
+          <Box display="flex" justifyContent="center" mt="12">
+            <Button asChild colorPalette="accent" size="lg">
+              <Link to="/contact">View More Projects</Link>
+            </Button>
+          </Box>
+        </Container>
+      </Box>
+      <Section
+        eyebrow="Before & After"
+        title="The Difference a Dry Home Makes"
+        intro="Every project in our gallery started with a damp, musty space. Here is what homeowners notice afterwards."
+        bg="gray.50"
+      >
+        <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="6">
+          {galleryBenefits.map((benefit, index) => {
+            const Icon = BENEFIT_ICONS[index % BENEFIT_ICONS.length] ?? Wind;
+            return (
+              <Stack key={benefit.title} gap="3" p="6" bg="white" rounded="xl" borderWidth="1px" shadow="sm">
+                <Box display="grid" placeItems="center" boxSize="12" rounded="lg" bg="green.50" color="green.700">
+                  <Icon aria-hidden="true" size={24} />
+                </Box>
+                <Heading as="h3" size="md" color="brand.950">
+                  {benefit.title}
+                </Heading>
+                <Text color="fg.muted" textStyle="sm">
+                  {benefit.description}
+                </Text>
+              </Stack>
+            );
+          })}
+        </SimpleGrid>
+      </Section>
+      <CtaSection title="Want Results Like These?" contactLabel="Get Free Estimate" />
+      <GalleryModal item={selected} onClose={() => setSelected(null)} />
+    </PageMain>
+  );
+}

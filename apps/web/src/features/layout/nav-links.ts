@@ -1,0 +1,8 @@
+/** The header links (SPEC section 2), in order. */
+export const navLinks = [
+  { to: "/", label: "Home", exact: true },
+  { to: "/services", label: "Services", exact: false },
+  { to: "/about", label: "About", exact: true },
+  { to: "/gallery", label: "Gallery", exact: true },
+  { to: "/contact", label: "Contact", exact: true },
+] as const;

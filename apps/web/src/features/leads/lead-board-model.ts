@@ -1,0 +1,140 @@
+import { type Lead, parseEstimatedValue } from "@crawlguard/validators";
+
+export type LeadStatus = Lead["status"];
+export type LeadPriority = Lead["priority"];
+
+/** The six board columns (SPEC section 2), in display order; each is also a status. */
+export const boardColumns = [
+  { id: "new", title: "New Leads" },
+  { id: "contacted", title: "Contacted" },
+  { id: "scheduled", title: "Scheduled" },
+  { id: "quoted", title: "Quoted" },
+  { id: "won", title: "Won" },
+  { id: "lost", title: "Lost" },
+] as const satisfies ReadonlyArray<{ id: LeadStatus; title: string }>;
+
+export type ColumnId = (typeof boardColumns)[number]["id"];
+
+export const statusLabels: Record<LeadStatus, string> = {
+  new: "New",
+  contacted: "Contacted",
+  scheduled: "Scheduled",
+  quoted: "Quoted",
+  won: "Won",
+  lost: "Lost",
+  "in-progress": "In Progress",
+  completed: "Completed",
+};
+
+/** Status filter options (SPEC section 2): "all" plus the six board statuses. */
+export const statusFilterOptions: ReadonlyArray<{ value: StatusFilter; label: string }> = [
+  { value: "all", label: "All Status" },
+  ...boardColumns.map((column) => ({ value: column.id, label: statusLabels[column.id] })),
+];
+
+export type StatusFilter = "all" | ColumnId;
+
+export const priorityOptions: ReadonlyArray<{ value: LeadPriority; label: string }> = [
+  { value: "low", label: "Low" },
+  { value: "medium", label: "Medium" },
+  { value: "high", label: "High" },
+];
+
+/** SPEC section 9: high red, medium yellow, low green. */
+export const priorityPalette: Record<LeadPriority, "red" | "yellow" | "green"> = {
+  high: "red",
+  medium: "yellow",
+  low: "green",
+};
+
+export const statusPalette: Record<LeadStatus, string> = {
+  new: "blue",
+  contacted: "orange",
+  scheduled: "brand",
+  quoted: "yellow",
+  won: "green",
+  lost: "gray",
+  "in-progress": "brand",
+  completed: "green",
+};
+
+/**
+ * The column a lead sits in. The calendar's extra statuses have no column of
+ * their own: in-progress work is shown with Scheduled, completed work with Won,
+ * so no lead ever drops off the board.
+ */
+export function columnOf(status: LeadStatus): ColumnId {
+  if (status === "in-progress") return "scheduled";
+  if (status === "completed") return "won";
+  return status;
+}
+
+export type LeadFilter = { search: string; status: StatusFilter };
+
+export const emptyLeadFilter: LeadFilter = { search: "", status: "all" };
+
+const digitsOf = (value: string) => value.replace(/\D/g, "");
+
+/** Search (name, email or phone; phone punctuation ignored) and status filter of the board. */
+export function filterLeads<T extends Pick<Lead, "name" | "email" | "phone" | "status">>(
+  leads: readonly T[],
+  { search, status }: LeadFilter,
+): T[] {
+  const query = search.trim().toLowerCase();
+  const queryDigits = digitsOf(query);
+  // Digits only count as a phone search when the query is mostly a number:
+  // "Unit 4" should not match every phone containing a 4.
+  const phoneSearch = queryDigits.length >= 3 && /^[\d\s()+.-]+$/.test(query);
+  return leads.filter((lead) => {
+    if (status !== "all" && columnOf(lead.status) !== status) return false;
+    if (!query) return true;
+    if (lead.name.toLowerCase().includes(query) || lead.email.toLowerCase().includes(query)) return true;
+    const phone = lead.phone ?? "";
+    if (phone.toLowerCase().includes(query)) return true;
+    return phoneSearch && digitsOf(phone).includes(queryDigits);
+  });
+}
+
+export type BoardColumnData<T> = { id: ColumnId; title: string; leads: T[]; total: number };
+
+/** Leads per column, in the list's order (newest first), with the sum of their estimated values. */
+export function groupByColumn<T extends Pick<Lead, "status" | "estimatedValue">>(leads: readonly T[]): BoardColumnData<T>[] {
+  const byColumn = new Map<ColumnId, T[]>(boardColumns.map((column) => [column.id, []]));
+  for (const lead of leads) byColumn.get(columnOf(lead.status))?.push(lead);
+  return boardColumns.map((column) => {
+    const columnLeads = byColumn.get(column.id) ?? [];
+    return { id: column.id, title: column.title, leads: columnLeads, total: sumEstimatedValues(columnLeads) };
+  });
+}
+
+export function sumEstimatedValues(leads: ReadonlyArray<Pick<Lead, "estimatedValue">>): number {
+  // Cents, so 0.1 + 0.2 adds up like money does.
+  const cents = leads.reduce((sum, lead) => sum + Math.round(parseEstimatedValue(lead.estimatedValue) * 100), 0);
+  return cents / 100;
+}
+
+const wholeDollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
+const withCents = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2 });
+
+/** "$12,500", or "$3,500.50" when there are cents. */
+export function formatCurrency(value: number): string {
+  return Number.isInteger(value) ? wholeDollars.format(value) : withCents.format(value);
+}
+
+export type LeadStats = { total: number; new: number; scheduled: number; won: number };
+
+/** The four stat cards (SPEC section 2): counts by exact status. */
+export function leadStats(leads: ReadonlyArray<Pick<Lead, "status">>): LeadStats {
+  const stats: LeadStats = { total: leads.length, new: 0, scheduled: 0, won: 0 };
+  for (const { status } of leads) {
+    if (status === "new") stats.new += 1;
+    else if (status === "scheduled") stats.scheduled += 1;
+    else if (status === "won") stats.won += 1;
+  }
+  return stats;
+}
+
+/** `text` cut to `max` characters with "..." when longer (notes 100, messages 200: SPEC section 9). */
+export function truncate(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max).trimEnd()}...` : text;
+}

@@ -1,0 +1,62 @@
+import type { Lead } from "@crawlguard/validators";
+import { leadCreateSchema } from "@crawlguard/validators";
+import { describe, expect, it } from "vitest";
+import { estimatedValueInput, leadFormValues, leadInputFromForm, serviceOptionsFor, sourceOptionsFor, statusOptionsFor } from "./lead-form-model";
+
+describe("lead form", () => {
+  it("starts with the SPEC defaults", () => {
+    const values = leadFormValues();
+    expect(values).toMatchObject({ service: "crawl-space", status: "new", priority: "medium", source: "website", scheduledDate: "" });
+  });
+
+  it("sends a date without a time as 09:00 local and drops a time without a date", () => {
+    const base = { ...leadFormValues(), name: "Ana", email: "ana@example.com", zipCode: "28801" };
+    expect(leadInputFromForm({ ...base, scheduledDate: "2025-07-01", scheduledTime: "" }).scheduledDate).toBe(
+      new Date(2025, 6, 1, 9, 0).toISOString(),
+    );
+    expect(leadInputFromForm({ ...base, scheduledDate: "", scheduledTime: "15:00" }).scheduledDate).toBeNull();
+  });
+
+  it("validates with the shared schema and its SPEC messages", () => {
+    const result = leadCreateSchema.safeParse(leadInputFromForm({ ...leadFormValues(), name: "Ana", email: "ana@example.com", zipCode: "288" }));
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => i.message)).toContain("Zip code must be at least 5 characters");
+  });
+
+  it("sends the estimated value as a number string", () => {
+    expect(estimatedValueInput("")).toBeNull();
+    expect(estimatedValueInput("2500")).toBe("2500");
+    expect(estimatedValueInput("abc")).toBe("0");
+    expect(estimatedValueInput("99.999")).toBe("100");
+    expect(estimatedValueInput("-5")).toBe("0");
+  });
+
+  it("round-trips an existing lead", () => {
+    const lead: Lead = {
+      id: "3f1d2c4e-1111-4a2b-9c3d-000000000001",
+      name: "Ana",
+      email: "ana@example.com",
+      phone: null,
+      address: null,
+      zipCode: "28801",
+      service: "basement-waterproofing",
+      status: "in-progress",
+      priority: "high",
+      source: "appointment-booking",
+      notes: "Wet",
+      estimatedValue: "1200",
+      scheduledDate: new Date(2025, 8, 9, 13, 30).toISOString(),
+      googleCalendarEventId: null,
+      submissionId: null,
+      createdAt: "2025-01-01T00:00:00.000Z",
+      updatedAt: "2025-01-01T00:00:00.000Z",
+    };
+    const values = leadFormValues(lead);
+    expect(values).toMatchObject({ phone: "", scheduledDate: "2025-09-09", scheduledTime: "13:30" });
+    expect(leadInputFromForm(values).scheduledDate).toBe(lead.scheduledDate);
+    expect(serviceOptionsFor(lead.service).at(-1)).toEqual({ value: "basement-waterproofing", label: "Basement Waterproofing" });
+    expect(statusOptionsFor(lead.status).map((o) => o.value)).toContain("in-progress");
+    expect(sourceOptionsFor(lead.source).map((o) => o.value)).toContain("appointment-booking");
+    expect(sourceOptionsFor("website").map((o) => o.value)).not.toContain("appointment-booking");
+  });
+});

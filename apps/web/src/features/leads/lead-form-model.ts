@@ -1,0 +1,104 @@
+import { defaultLeadService, getServiceLabel, leadServiceOptions } from "@crawlguard/content";
+import { type Lead, type LeadCreateInput, leadSources, parseEstimatedValue } from "@crawlguard/validators";
+import { boardColumns, type LeadStatus, statusLabels } from "./lead-board-model";
+import { combineScheduled, splitScheduled } from "./lead-schedule";
+
+/** The lead form's fields as typed (SPEC section 2, Dialogs: Lead form). */
+export type LeadFormValues = {
+  name: string;
+  email: string;
+  phone: string;
+  zipCode: string;
+  service: string;
+  status: LeadStatus;
+  priority: Lead["priority"];
+  source: Lead["source"];
+  estimatedValue: string;
+  scheduledDate: string;
+  scheduledTime: string;
+  address: string;
+  notes: string;
+};
+
+export type LeadFormField = keyof LeadFormValues;
+
+/** Empty for Add Lead (service crawl-space, status new, priority medium, source website); the lead's values for Edit. */
+export function leadFormValues(lead?: Lead): LeadFormValues {
+  const { date, time } = splitScheduled(lead?.scheduledDate);
+  return {
+    name: lead?.name ?? "",
+    email: lead?.email ?? "",
+    phone: lead?.phone ?? "",
+    zipCode: lead?.zipCode ?? "",
+    service: lead?.service ?? defaultLeadService,
+    status: lead?.status ?? "new",
+    priority: lead?.priority ?? "medium",
+    source: lead?.source ?? "website",
+    estimatedValue: lead?.estimatedValue ?? "",
+    scheduledDate: date,
+    scheduledTime: time,
+    address: lead?.address ?? "",
+    notes: lead?.notes ?? "",
+  };
+}
+
+/** Estimated value as sent: a number (SPEC: falling back to 0) in cents precision, as a string; blank stays unset. */
+export function estimatedValueInput(value: string): string | null {
+  if (value.trim() === "") return null;
+  return String(Math.round(parseEstimatedValue(value) * 100) / 100);
+}
+
+/** What the form sends (create, or every field of an edit): blank optional text is sent blank and stored as null. */
+export function leadInputFromForm(values: LeadFormValues): LeadCreateInput {
+  return {
+    name: values.name,
+    email: values.email,
+    phone: values.phone,
+    address: values.address,
+    zipCode: values.zipCode,
+    service: values.service,
+    status: values.status,
+    priority: values.priority,
+    source: values.source,
+    notes: values.notes,
+    estimatedValue: estimatedValueInput(values.estimatedValue),
+    scheduledDate: combineScheduled(values.scheduledDate, values.scheduledTime),
+  };
+}
+
+type Option = { value: string; label: string };
+
+/** The lead form's services, plus the lead's own when it came from elsewhere (a booking, a conversion). */
+export function serviceOptionsFor(current: string): Option[] {
+  const options: Option[] = [...leadServiceOptions];
+  if (current && !options.some((o) => o.value === current)) options.push({ value: current, label: getServiceLabel(current) });
+  return options;
+}
+
+/** The six board statuses, plus the lead's own when it is a calendar-only one (in progress, completed). */
+export function statusOptionsFor(current: LeadStatus): Option[] {
+  const options: Option[] = boardColumns.map((column) => ({ value: column.id, label: statusLabels[column.id] }));
+  if (!options.some((o) => o.value === current)) options.push({ value: current, label: statusLabels[current] });
+  return options;
+}
+
+const sourceLabels: Record<Lead["source"], string> = {
+  website: "Website",
+  google: "Google",
+  referral: "Referral",
+  facebook: "Facebook",
+  phone: "Phone",
+  other: "Other",
+  "appointment-booking": "Appointment Booking",
+};
+
+/** SPEC section 4's sources; "appointment-booking" is set by bookings, offered only when the lead has it. */
+export function sourceOptionsFor(current: Lead["source"]): Option[] {
+  return leadSources
+    .filter((source) => source !== "appointment-booking" || current === source)
+    .map((source) => ({ value: source, label: sourceLabels[source] }));
+}
+
+export function sourceLabel(source: Lead["source"]): string {
+  return sourceLabels[source];
+}

@@ -1,0 +1,93 @@
+import { Box } from "@chakra-ui/react/box";
+import { Button } from "@chakra-ui/react/button";
+import { Flex } from "@chakra-ui/react/flex";
+import { Input } from "@chakra-ui/react/input";
+import { InputGroup } from "@chakra-ui/react/input-group";
+import { Stack } from "@chakra-ui/react/stack";
+import { Text } from "@chakra-ui/react/text";
+import { Download, Search } from "lucide-react";
+import { useDeferredValue, useMemo } from "react";
+import { CenteredSpinner } from "../../components/centered-spinner";
+import { showToast } from "../../lib/toaster";
+import { trpc } from "../../lib/trpc";
+import { useLeadFilter } from "../dashboard/dashboard-context";
+import { SelectControl } from "../dashboard/form-fields";
+import { LoadError } from "../dashboard/load-error";
+import { PanelEmptyState } from "../dashboard/panel-empty-state";
+import { useDebounced } from "../dashboard/use-debounced";
+import { LeadBoard } from "./lead-board";
+import { filterLeads, groupByColumn, type StatusFilter, statusFilterOptions } from "./lead-board-model";
+import { buildLeadsCsv, downloadCsv, leadsCsvFilename } from "./lead-csv";
+
+const SEARCH_DEBOUNCE_MS = 150;
+
+/** Lead Management (SPEC section 2): search, status filter, CSV export and the board. */
+export default function LeadsPanel() {
+  const leads = trpc.leads.list.useQuery();
+  const [filter, setFilter] = useLeadFilter();
+  // Typing stays responsive with thousands of leads: the board follows once
+  // typing pauses, and renders in the background (deferred) when it does.
+  const search = useDebounced(filter.search, SEARCH_DEBOUNCE_MS);
+  const deferredFilter = useDeferredValue(useMemo(() => ({ search, status: filter.status }), [search, filter.status]));
+  const all = leads.data;
+  const shown = useMemo(() => filterLeads(all ?? [], deferredFilter), [all, deferredFilter]);
+  const columns = useMemo(() => groupByColumn(shown), [shown]);
+
+  const exportCsv = () => {
+    downloadCsv(buildLeadsCsv(shown), leadsCsvFilename());
+    showToast({ title: "Export ready", description: `${shown.length} ${shown.length === 1 ? "lead" : "leads"} exported to CSV.`, type: "success" });
+  };
+
+  return (
+    <Stack gap="4">
+      <Flex gap="3" direction={{ base: "column", md: "row" }} align={{ base: "stretch", md: "center" }}>
+        <Box flex="1" maxW={{ md: "md" }}>
+          <InputGroup startElement={<Search aria-hidden="true" />}>
+            <Input
+              type="search"
+              aria-label="Search leads"
+              placeholder="Search leads..."
+              value={filter.search}
+              onChange={(event) => setFilter((current) => ({ ...current, search: event.target.value }))}
+              bg="bg"
+            />
+          </InputGroup>
+        </Box>
+        <Flex gap="3" align="center">
+          <Box flex={{ base: "1", md: "none" }} minW={{ md: "44" }} bg="bg" rounded="l2">
+            <SelectControl
+              aria-label="Filter by status"
+              value={filter.status}
+              options={statusFilterOptions}
+              onChange={(value) => setFilter((current) => ({ ...current, status: value as StatusFilter }))}
+            />
+          </Box>
+          <Button variant="outline" bg="bg" onClick={exportCsv} disabled={shown.length === 0}>
+            <Download aria-hidden="true" />
+            Export CSV
+          </Button>
+        </Flex>
+      </Flex>
+
+      {all ? (
+        <Text textStyle="sm" color="fg.muted" aria-live="polite">
+          {shown.length === all.length
+            ? `${all.length.toLocaleString("en-US")} ${all.length === 1 ? "lead" : "leads"}`
+            : `Showing ${shown.length.toLocaleString("en-US")} of ${all.length.toLocaleString("en-US")} leads`}
+        </Text>
+      ) : null}
+
+      {leads.isPending ? (
+        <CenteredSpinner label="Loading leads" minH="60" />
+      ) : leads.isError ? (
+        <LoadError what="leads" error={leads.error} onRetry={() => void leads.refetch()} />
+      ) : shown.length === 0 ? (
+        <PanelEmptyState title="No leads found">
+          {all && all.length > 0 ? "No lead matches this search and status." : "Add a lead or convert a contact submission to get started."}
+        </PanelEmptyState>
+      ) : (
+        <LeadBoard columns={columns} />
+      )}
+    </Stack>
+  );
+}

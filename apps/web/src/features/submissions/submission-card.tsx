@@ -1,0 +1,119 @@
+import { Badge } from "@chakra-ui/react/badge";
+import { Box } from "@chakra-ui/react/box";
+import { Button } from "@chakra-ui/react/button";
+import { Card } from "@chakra-ui/react/card";
+import { Flex } from "@chakra-ui/react/flex";
+import { Heading } from "@chakra-ui/react/heading";
+import { Link } from "@chakra-ui/react/link";
+import { HStack, Stack } from "@chakra-ui/react/stack";
+import { Text } from "@chakra-ui/react/text";
+import { formatPhone, getServiceLabel } from "@crawlguard/content";
+import type { ContactSubmission, DuplicateLead } from "@crawlguard/validators";
+import { format, isValid, parseISO } from "date-fns";
+import { ArrowRight, CheckCircle2, UserPlus } from "lucide-react";
+import { memo, type ReactNode } from "react";
+import { DuplicateWarning } from "../leads/duplicate-warning";
+import { truncate } from "../leads/lead-board-model";
+import { attributionOf } from "./attribution";
+
+/** SPEC section 9: messages are cut at 200 characters on submission cards. */
+const MESSAGE_MAX = 200;
+
+type SubmissionCardProps = {
+  submission: ContactSubmission;
+  converting: boolean;
+  duplicates: DuplicateLead[] | undefined;
+  onConvert: (submission: ContactSubmission) => void;
+  onViewLead: (submission: ContactSubmission) => void;
+};
+
+export const SubmissionCard = memo(function SubmissionCard({ submission, converting, duplicates, onConvert, onViewLead }: SubmissionCardProps) {
+  const submitted = parseISO(submission.createdAt);
+  const converted = submission.leadId !== null;
+  const attribution = attributionOf(submission);
+
+  return (
+    <Card.Root as="article" aria-label={submission.name} size="sm">
+      <Card.Body gap="3">
+        <Flex justify="space-between" align="flex-start" gap="2">
+          <Box minW="0">
+            <Heading as="h3" size="md" wordBreak="break-word">
+              {submission.name}
+            </Heading>
+            {isValid(submitted) ? (
+              <Text textStyle="xs" color="fg.muted">
+                Submitted <time dateTime={submission.createdAt}>{format(submitted, "MMM d, yyyy 'at' h:mm a")}</time>
+              </Text>
+            ) : null}
+          </Box>
+          {converted ? (
+            <Badge colorPalette="green" variant="subtle" flexShrink={0}>
+              <CheckCircle2 aria-hidden="true" size="1em" />
+              Converted
+            </Badge>
+          ) : (
+            <Badge colorPalette="blue" variant="subtle" flexShrink={0}>
+              New
+            </Badge>
+          )}
+        </Flex>
+
+        <Stack as="dl" gap="1" textStyle="sm">
+          <Row label="Email">
+            <Link href={`mailto:${submission.email}`} color="fg" wordBreak="break-all">
+              {submission.email}
+            </Link>
+          </Row>
+          <Row label="Phone">
+            {submission.phone ? (
+              <Link href={`tel:${submission.phone.replace(/[^\d+]/g, "")}`} color="fg">
+                {formatPhone(submission.phone)}
+              </Link>
+            ) : (
+              "Not given"
+            )}
+          </Row>
+          <Row label="Service">{submission.service ? getServiceLabel(submission.service) : "Not specified"}</Row>
+          {submission.address ? <Row label="Address">{submission.address}</Row> : null}
+          <Row label="Zip Code">{submission.zipCode}</Row>
+          {attribution ? <Row label="Source">{attribution}</Row> : null}
+        </Stack>
+
+        {submission.message ? (
+          <Text textStyle="sm" bg="bg.muted" p="3" rounded="l2" wordBreak="break-word" title={submission.message.length > MESSAGE_MAX ? submission.message : undefined}>
+            {truncate(submission.message, MESSAGE_MAX)}
+          </Text>
+        ) : null}
+
+        <DuplicateWarning duplicates={duplicates ?? []} title="Matches an existing lead" />
+
+        <HStack justify="flex-end" mt="auto">
+          {converted ? (
+            <Button variant="outline" size="sm" onClick={() => onViewLead(submission)}>
+              View lead
+              <ArrowRight aria-hidden="true" />
+            </Button>
+          ) : (
+            <Button colorPalette="brand" size="sm" onClick={() => onConvert(submission)} disabled={converting}>
+              <UserPlus aria-hidden="true" />
+              {converting ? "Converting..." : "Convert to Lead"}
+            </Button>
+          )}
+        </HStack>
+      </Card.Body>
+    </Card.Root>
+  );
+});
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Flex gap="2">
+      <Text as="dt" color="fg.muted" minW="20" flexShrink={0}>
+        {label}
+      </Text>
+      <Text as="dd" minW="0">
+        {children}
+      </Text>
+    </Flex>
+  );
+}

@@ -1,0 +1,66 @@
+import { Badge } from "@chakra-ui/react/badge";
+import { Box } from "@chakra-ui/react/box";
+import { Button } from "@chakra-ui/react/button";
+import { Card } from "@chakra-ui/react/card";
+import { Flex } from "@chakra-ui/react/flex";
+import { Heading } from "@chakra-ui/react/heading";
+import { HStack } from "@chakra-ui/react/stack";
+import { Text } from "@chakra-ui/react/text";
+import type { User } from "@crawlguard/validators";
+import { format, isValid, parseISO } from "date-fns";
+import { KeyRound, ShieldCheck, Trash2 } from "lucide-react";
+
+type UserCardProps = {
+  user: User;
+  isCurrentUser: boolean;
+  onResetPassword: () => void;
+  onDelete: () => void;
+};
+
+/** One account: username, email or N/A, created date, Admin badge; Delete User only for non-admins (SPEC section 6). */
+export function UserCard({ user, isCurrentUser, onResetPassword, onDelete }: UserCardProps) {
+  const created = parseISO(user.createdAt);
+  return (
+    <Card.Root as="article" aria-label={user.username} size="sm">
+      <Card.Body gap="3">
+        <Flex justify="space-between" align="flex-start" gap="2">
+          <Box minW="0">
+            <Heading as="h3" size="md" wordBreak="break-word">
+              {user.username}
+              {isCurrentUser ? (
+                <Text as="span" textStyle="sm" color="fg.muted" fontWeight="normal">
+                  {" "}
+                  (you)
+                </Text>
+              ) : null}
+            </Heading>
+            <Text textStyle="sm" color="fg.muted" wordBreak="break-all">
+              {user.email ?? "N/A"}
+            </Text>
+          </Box>
+          {user.isAdmin ? (
+            <Badge colorPalette="brand" variant="solid" flexShrink={0}>
+              <ShieldCheck aria-hidden="true" size="1em" />
+              Admin
+            </Badge>
+          ) : null}
+        </Flex>
+        <Text textStyle="sm" color="fg.muted">
+          Created {isValid(created) ? format(created, "MMM d, yyyy") : "N/A"}
+        </Text>
+        <HStack gap="2" justify="flex-end" flexWrap="wrap" mt="auto">
+          <Button variant="outline" size="sm" onClick={onResetPassword}>
+            <KeyRound aria-hidden="true" />
+            Reset Password
+          </Button>
+          {user.isAdmin ? null : (
+            <Button variant="outline" colorPalette="red" size="sm" onClick={onDelete}>
+              <Trash2 aria-hidden="true" />
+              Delete User
+            </Button>
+          )}
+        </HStack>
+      </Card.Body>
+    </Card.Root>
+  );
+}

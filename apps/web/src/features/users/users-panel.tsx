@@ -1,0 +1,84 @@
+import { SimpleGrid } from "@chakra-ui/react/simple-grid";
+import type { User } from "@crawlguard/validators";
+import { useState } from "react";
+import { CenteredSpinner } from "../../components/centered-spinner";
+import { trpcErrorText } from "../../lib/http-error";
+import { showToast } from "../../lib/toaster";
+import { trpc } from "../../lib/trpc";
+import { ConfirmDialog } from "../dashboard/confirm-dialog";
+import { useDashboardActions } from "../dashboard/dashboard-context";
+import { LoadError } from "../dashboard/load-error";
+import { PanelEmptyState } from "../dashboard/panel-empty-state";
+import { ResetPasswordDialog } from "./reset-password-dialog";
+import { UserCard } from "./user-card";
+
+/** User Management (SPEC section 2, admins only): every account, reset passwords, delete non-admins. */
+export default function UsersPanel() {
+  const { user: me } = useDashboardActions();
+  const users = trpc.users.list.useQuery();
+  const utils = trpc.useUtils();
+  const [resetting, setResetting] = useState<{ user: User; key: number } | null>(null);
+  const [deleting, setDeleting] = useState<User | null>(null);
+  const [resetOpen, setResetOpen] = useState(false);
+
+  const remove = trpc.users.delete.useMutation({
+    onSuccess: (_result, { id }) => {
+      utils.users.list.setData(undefined, (list) => list?.filter((u) => u.id !== id));
+    },
+    onError: (error) => showToast({ title: "Failed to delete user", description: trpcErrorText(error), type: "error" }),
+  });
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    const { id, username } = deleting;
+    remove.mutate(
+      { id },
+      {
+        onSuccess: () => {
+          setDeleting(null);
+          showToast({ title: "User deleted", description: `${username} can no longer sign in.`, type: "success" });
+        },
+      },
+    );
+  };
+
+  if (users.isPending) return <CenteredSpinner label="Loading users" minH="60" />;
+  if (users.isError) return <LoadError what="users" error={users.error} onRetry={() => void users.refetch()} />;
+
+  return (
+    <>
+      {users.data.length === 0 ? (
+        <PanelEmptyState title="No users found" />
+      ) : (
+        <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4">
+          {users.data.map((user) => (
+            <UserCard
+              key={user.id}
+              user={user}
+              isCurrentUser={user.id === me.id}
+              onResetPassword={() => {
+                setResetting((current) => ({ user, key: (current?.key ?? 0) + 1 }));
+                setResetOpen(true);
+              }}
+              onDelete={() => setDeleting(user)}
+            />
+          ))}
+        </SimpleGrid>
+      )}
+      {resetting ? (
+        <ResetPasswordDialog key={resetting.key} user={resetting.user} open={resetOpen} onClose={() => setResetOpen(false)} />
+      ) : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title="Delete user?"
+        confirmLabel="Delete User"
+        pendingLabel="Deleting..."
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+      >
+        {deleting ? `${deleting.username} will lose access to the dashboard. This cannot be undone.` : null}
+      </ConfirmDialog>
+    </>
+  );
+}

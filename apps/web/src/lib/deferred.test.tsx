@@ -1,0 +1,19 @@
+import { renderToString } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { deferred, preloadDeferred } from "./deferred";
+
+describe("deferred", () => {
+  it("renders in full on the server once preloaded", async () => {
+    const BelowTheFold = deferred(async () => () => <p>Service areas</p>);
+    await preloadDeferred();
+    const html = renderToString(<BelowTheFold />);
+    expect(html).toContain("<p>Service areas</p>");
+    // Server HTML inside a Suspense boundary, so the browser can hydrate it later.
+    expect(html).toMatch(/^<div><!--\$-->.*<!--\/\$--><\/div>$/);
+  });
+
+  it("renders nothing of the part before its code is loaded", () => {
+    const NotLoaded = deferred(() => new Promise(() => {}));
+    expect(renderToString(<NotLoaded />)).not.toContain("<p>");
+  });
+});

@@ -1,0 +1,251 @@
+// Lighthouse (mobile preset: the default config, simulated throttling) over the public pages of the
+// BUILT server. It builds nothing: run `npm run build` first (root: `turbo run build`), then
+//   npm run lighthouse -w @crawlguard/bench
+// It starts `node apps/server/dist/index.js` on a free port with a throw-away DATA_DIR, audits each
+// page with Debian's Chromium (or CHROME_PATH), prints the scores, LCP, TBT, CLS and the JavaScript
+// each page transferred, and stops the server. Works offline.
+//   LIGHTHOUSE_RUNS=3   audits each page 3 times and keeps the run with the median performance score
+//   LIGHTHOUSE_OUT=dir  also writes each page's JSON report there
+//   LIGHTHOUSE_PAGES=/a,/b  audits these paths instead
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const PAGES = process.env.LIGHTHOUSE_PAGES?.split(",").filter(Boolean) ?? [
+  "/",
+  "/services",
+  "/services/crawl-space-encapsulation",
+  "/contact",
+  "/gallery",
+  "/about",
+];
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
+const OUT_DIR = process.env.LIGHTHOUSE_OUT;
+const TARGETS = { performance: 98, others: 100, homeJsKb: 150 };
+const SERVER_START_TIMEOUT_MS = 60_000;
+
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
+
+type Row = {
+  page: string;
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  jsBytes: number;
+  jsRequests: number;
+  failing: string[];
+};
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+async function waitForHealth(baseUrl: string, server: ChildProcess): Promise<void> {
+  const deadline = Date.now() + SERVER_START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the server did not answer ${baseUrl}/api/health within ${SERVER_START_TIMEOUT_MS / 1000} s`);
+}
+
+async function startServer(): Promise<{ baseUrl: string; stop(): Promise<void> }> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "crawlguard-lighthouse-"));
+  const server = spawn(process.execPath, [path.join(ROOT, "apps/server/dist/index.js")], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (server.exitCode === null) {
+      const exited = new Promise((resolve) => server.once("exit", resolve));
+      server.kill("SIGTERM");
+      const timer = setTimeout(() => server.kill("SIGKILL"), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForHealth(baseUrl, server);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, stop };
+}
+
+type NetworkItem = { resourceType?: string; transferSize?: number };
+
+/** Bytes of JavaScript the page transferred (compressed bodies plus headers, as Lighthouse counts them). */
+function scriptTransfer(lhr: Lhr): { bytes: number; requests: number } {
+  const details = lhr.audits["network-requests"]?.details as { items?: NetworkItem[] } | undefined;
+  const scripts = (details?.items ?? []).filter((item) => item.resourceType === "Script");
+  return { bytes: scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0), requests: scripts.length };
+}
+
+/** Audits below a full score in the categories whose target is 100. */
+function failingAudits(lhr: Lhr): string[] {
+  const failing = new Set<string>();
+  for (const id of ["accessibility", "best-practices", "seo"] as const) {
+    for (const ref of lhr.categories[id]?.auditRefs ?? []) {
+      const audit = lhr.audits[ref.id];
+      if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) failing.add(`${id}: ${ref.id}`);
+    }
+  }
+  return [...failing];
+}
+
+function toRow(page: string, lhr: Lhr): Row {
+  const score = (id: (typeof CATEGORIES)[number]) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const js = scriptTransfer(lhr);
+  return {
+    page,
+    scores: {
+      performance: score("performance"),
+      accessibility: score("accessibility"),
+      "best-practices": score("best-practices"),
+      seo: score("seo"),
+    },
+    lcpMs: numeric("largest-contentful-paint"),
+    tbtMs: numeric("total-blocking-time"),
+    cls: numeric("cumulative-layout-shift"),
+    jsBytes: js.bytes,
+    jsRequests: js.requests,
+    failing: failingAudits(lhr),
+  };
+}
+
+/** Lighthouse occasionally fails to record a trace (NO_NAVSTART, NO_FCP...): such runs are retried. */
+const ATTEMPTS = 3;
+
+async function audit(url: string, port: number): Promise<Lhr> {
+  let lastError = "";
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    const result = await lighthouse(url, {
+      port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: [...CATEGORIES],
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    if (!result.lhr.runtimeError) return result.lhr;
+    lastError = `${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`;
+    console.warn(`${url}: ${lastError} (attempt ${attempt} of ${ATTEMPTS})`);
+  }
+  throw new Error(`${url}: ${lastError}`);
+}
+
+function printTable(rows: Row[]): void {
+  const header = ["page", "perf", "a11y", "best", "seo", "LCP", "TBT", "CLS", "JS (KB)", "scripts"];
+  const lines = rows.map((row) => [
+    row.page,
+    String(row.scores.performance),
+    String(row.scores.accessibility),
+    String(row.scores["best-practices"]),
+    String(row.scores.seo),
+    `${(row.lcpMs / 1000).toFixed(2)} s`,
+    `${Math.round(row.tbtMs)} ms`,
+    row.cls.toFixed(3),
+    (row.jsBytes / 1024).toFixed(1),
+    String(row.jsRequests),
+  ]);
+  const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column]?.length ?? 0)));
+  const format = (cells: string[]) =>
+    cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join("  ");
+  console.log(format(header));
+  console.log(widths.map((width) => "-".repeat(width)).join("  "));
+  for (const line of lines) console.log(format(line));
+}
+
+function checkTargets(rows: Row[]): string[] {
+  const misses: string[] = [];
+  for (const row of rows) {
+    if (row.scores.performance < TARGETS.performance) misses.push(`${row.page}: performance ${row.scores.performance} < ${TARGETS.performance}`);
+    for (const id of ["accessibility", "best-practices", "seo"] as const) {
+      if (row.scores[id] < TARGETS.others) misses.push(`${row.page}: ${id} ${row.scores[id]} < ${TARGETS.others}`);
+    }
+    for (const failing of row.failing) misses.push(`${row.page}: ${failing}`);
+  }
+  const home = rows.find((row) => row.page === "/");
+  if (home && home.jsBytes / 1024 > TARGETS.homeJsKb) {
+    misses.push(`/: ${(home.jsBytes / 1024).toFixed(1)} KB of JavaScript > ${TARGETS.homeJsKb} KB`);
+  }
+  return misses;
+}
+
+async function main(): Promise<void> {
+  const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+  const server = await startServer();
+  let chrome: chromeLauncher.LaunchedChrome | undefined;
+  try {
+    chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
+    if (OUT_DIR) mkdirSync(OUT_DIR, { recursive: true });
+    console.log(`Lighthouse ${RUNS > 1 ? `(${RUNS} runs per page, median) ` : ""}on ${server.baseUrl}, mobile preset\n`);
+    const rows: Row[] = [];
+    for (const page of PAGES) {
+      const runs: Lhr[] = [];
+      for (let run = 0; run < RUNS; run++) runs.push(await audit(`${server.baseUrl}${page}`, chrome.port));
+      runs.sort((a, b) => (a.categories["performance"]?.score ?? 0) - (b.categories["performance"]?.score ?? 0));
+      const median = runs[Math.floor(runs.length / 2)];
+      if (!median) continue;
+      if (OUT_DIR) {
+        const name = page === "/" ? "home" : page.slice(1).replace(/\//g, "_");
+        writeFileSync(path.join(OUT_DIR, `${name}.json`), JSON.stringify(median, null, 2));
+      }
+      rows.push(toRow(page, median));
+    }
+    printTable(rows);
+    const misses = checkTargets(rows);
+    console.log(
+      `\nTargets: performance >= ${TARGETS.performance}, accessibility / best practices / SEO ${TARGETS.others}, home <= ${TARGETS.homeJsKb} KB JS.`,
+    );
+    console.log(misses.length ? `Missed:\n  ${misses.join("\n  ")}` : "All targets met.");
+  } finally {
+    await chrome?.kill();
+    await server.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
