@@ -259,6 +259,11 @@ describe.each(doors)("contact form and submissions through the %s door", (door) 
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
       });
+      const timeline = await staff.call(door, "leads.timeline", { id: res.body.lead.id });
+      expect(timeline.body).toEqual([expect.objectContaining({ kind: "converted", from: null, to: "new", actorName: expect.any(String) })]);
+      // Converting again returns the same lead and records nothing more.
+      await staff.call(door, "submissions.convertToLead", { id });
+      expect((await staff.call(door, "leads.timeline", { id: res.body.lead.id })).body).toHaveLength(1);
     });
 
     it.each([

@@ -108,6 +108,45 @@ describe.each(doors)("leads through the %s door", (door) => {
     }
   });
 
+  it("records a timeline of status, value and booking changes with who made them", async () => {
+    const me = (await staff.call(door, "auth.me")).body as { username: string };
+    const lead = await create({ estimatedValue: "1000" });
+    expect((await staff.call(door, "leads.update", { id: lead.id, status: "contacted" })).status).toBe(200);
+    expect((await staff.call(door, "leads.update", { id: lead.id, estimatedValue: "2500", notes: "Called back" })).status).toBe(200);
+    const when = "2026-12-01T14:00:00.000Z";
+    expect((await staff.call(door, "leads.update", { id: lead.id, scheduledDate: when, status: "scheduled" })).status).toBe(200);
+    // A patch that changes nothing tracked (notes only) adds no entry.
+    expect((await staff.call(door, "leads.update", { id: lead.id, notes: "Gate code 1234" })).status).toBe(200);
+
+    const res = await staff.call(door, "leads.timeline", { id: lead.id });
+    expect(res.status).toBe(200);
+    const entries = (res.body as { kind: string; from: string | null; to: string | null; actorName: string }[]).map(
+      ({ kind, from, to, actorName }) => ({ kind, from, to, actorName }),
+    );
+    expect(entries).toEqual([
+      { kind: "created", from: null, to: "new", actorName: me.username },
+      { kind: "status", from: "new", to: "contacted", actorName: me.username },
+      { kind: "value", from: "1000", to: "2500", actorName: me.username },
+      { kind: "status", from: "contacted", to: "scheduled", actorName: me.username },
+      { kind: "schedule", from: null, to: when, actorName: me.username },
+    ]);
+  });
+
+  it("answers 404 for the timeline of an unknown lead and 401 when logged out", async () => {
+    const missing = await staff.call(door, "leads.timeline", { id: randomUUID() });
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe("Lead not found");
+    const lead = await create();
+    expect((await new ApiClient(srv.url).call(door, "leads.timeline", { id: lead.id })).status).toBe(401);
+  });
+
+  it("keeps the timeline unchanged when an update is refused", async () => {
+    const lead = await create();
+    expect((await staff.call(door, "leads.update", { id: lead.id, status: "bogus" })).status).toBe(400);
+    const res = await staff.call(door, "leads.timeline", { id: lead.id });
+    expect((res.body as unknown[]).length).toBe(1);
+  });
+
   it("deletes a lead", async () => {
     const lead = await create();
     const res = await staff.call(door, "leads.delete", { id: lead.id });

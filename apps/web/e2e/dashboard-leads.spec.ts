@@ -20,6 +20,8 @@ test.describe("lead management", () => {
     const ana = await createLead(page.request, baseURL, { name: `Ana ${token}`, status: "new", phone });
     const bo = await createLead(page.request, baseURL, { name: `Bo ${token}`, status: "quoted", email: `bo.${token}@mail.test` });
     await createLead(page.request, baseURL, { name: `Cy ${token}`, status: "won" });
+    // A lead the search must leave out, so the test holds on an otherwise empty database too.
+    await createLead(page.request, baseURL, { name: `Dee ${uniqueToken()}`, status: "new" });
 
     await openDashboard(page);
     await searchLeads(page, token);
@@ -149,7 +151,7 @@ test.describe("lead management", () => {
     await expect(dialog).toBeHidden();
   });
 
-  test("the card's estimated value and priority save inline and survive a reload", async ({ staffPage: { page }, baseURL }) => {
+  test("the card's estimated value and priority save inline and survive a reload", async ({ staffPage: { page, user }, baseURL }) => {
     const token = uniqueToken();
     const lead = await createLead(page.request, baseURL, { name: `Finn ${token}`, status: "quoted", priority: "medium", estimatedValue: "500" });
     await openDashboard(page);
@@ -177,6 +179,16 @@ test.describe("lead management", () => {
     await searchLeads(page, token);
     await expect(leadCard(page, lead.name).getByRole("spinbutton", { name: `Estimated value of ${lead.name}` })).toHaveValue("4300");
     await expect(leadCard(page, lead.name).getByRole("combobox", { name: `Priority of ${lead.name}` })).toHaveValue("high");
+
+    // The Edit Lead dialog shows the lead's history: what changed, from → to, by whom.
+    await leadCard(page, lead.name).getByRole("button", { name: `Edit ${lead.name}` }).click();
+    const history = page.getByRole("dialog", { name: "Edit Lead" }).getByRole("list", { name: "Lead history" });
+    const entries = history.getByRole("listitem");
+    await expect(entries).toHaveCount(3);
+    await expect(entries.nth(0)).toContainText("Lead created as Quoted");
+    await expect(entries.nth(1)).toContainText("Estimated value: $500 → $4,200");
+    await expect(entries.nth(2)).toContainText("Estimated value: $4,200 → $4,300");
+    await expect(entries.nth(2)).toContainText(user.username);
   });
 
   test("Export CSV downloads the leads shown, safe to open in a spreadsheet", async ({ staffPage: { page }, baseURL }) => {

@@ -99,3 +99,16 @@ export const leadDuplicatesQuerySchema = z.object({
   excludeId: z.union([z.string().uuid(), z.literal("")]).optional(),
 });
 export type LeadDuplicatesQuery = z.infer<typeof leadDuplicatesQuerySchema>;
+
+export const leadEventKinds = ["created", "converted", "status", "value", "schedule"] as const;
+
+/** One entry of a lead's timeline: who changed what, when, from → to. */
+export const leadEventSchema = z.object({
+  id: z.string().uuid(),
+  kind: z.enum(leadEventKinds),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  actorName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type LeadEvent = z.infer<typeof leadEventSchema>;

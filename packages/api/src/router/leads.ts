@@ -1,6 +1,14 @@
-import type { TRPCRouterRecord } from "@trpc/server";
+import { TRPCError, type TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
-import { duplicateLeadSchema, leadCreateSchema, leadDuplicatesQuerySchema, leadSchema, leadUpdateSchema } from "@crawlguard/validators";
+import {
+  duplicateLeadSchema,
+  leadCreateSchema,
+  leadDuplicatesQuerySchema,
+  leadEventSchema,
+  leadSchema,
+  leadUpdateSchema,
+} from "@crawlguard/validators";
+import { listLeadEvents } from "../services/lead-events.js";
 import * as leads from "../services/leads.js";
 import { staffProcedure } from "../trpc.js";
 
@@ -19,17 +27,26 @@ export const leadsRouter = {
     .output(z.array(duplicateLeadSchema))
     .query(({ ctx, input }) => leads.findDuplicateLeads(ctx.sql, input)),
 
+  timeline: staffProcedure
+    .meta({ openapi: { method: "GET", path: "/api/leads/{id}/timeline", tags: ["leads"], summary: "Who changed the lead's status, value or appointment, and when (oldest first)" } })
+    .input(idInput)
+    .output(z.array(leadEventSchema))
+    .query(async ({ ctx, input }) => {
+      if (!(await leads.getLead(ctx.sql, input.id))) throw new TRPCError({ code: "NOT_FOUND", message: leads.LEAD_NOT_FOUND });
+      return listLeadEvents(ctx.sql, input.id);
+    }),
+
   create: staffProcedure
     .meta({ openapi: { method: "POST", path: "/api/leads", tags: ["leads"], summary: "Add a lead" } })
     .input(leadCreateSchema)
     .output(leadSchema)
-    .mutation(({ ctx, input }) => leads.createLead(ctx.sql, input)),
+    .mutation(({ ctx, input }) => leads.createLead(ctx.sql, input, ctx.user)),
 
   update: staffProcedure
     .meta({ openapi: { method: "PATCH", path: "/api/leads/{id}", tags: ["leads"], summary: "Change the given fields of a lead (null clears an optional one)" } })
     .input(leadUpdateSchema.extend(idInput.shape))
     .output(leadSchema)
-    .mutation(({ ctx, input: { id, ...patch } }) => leads.updateLead(ctx.sql, id, patch)),
+    .mutation(({ ctx, input: { id, ...patch } }) => leads.updateLead(ctx.sql, id, patch, ctx.user)),
 
   delete: staffProcedure
     .meta({ openapi: { method: "DELETE", path: "/api/leads/{id}", tags: ["leads"], summary: "Delete a lead" } })

@@ -22,5 +22,5 @@ export const submissionsRouter = {
     })
     .input(z.object({ id: z.string().uuid() }))
     .output(convertToLeadResultSchema)
-    .mutation(({ ctx, input }) => submissions.convertToLead(ctx.sql, input.id)),
+    .mutation(({ ctx, input }) => submissions.convertToLead(ctx.sql, input.id, ctx.user)),
 } satisfies TRPCRouterRecord;

@@ -1,6 +1,8 @@
 import { TRPCError } from "@trpc/server";
 import type { DuplicateLead, Lead, LeadDuplicatesQuery, leadCreateSchema, leadUpdateSchema } from "@crawlguard/validators";
 import type { z } from "zod";
+import type { Sql } from "@crawlguard/db";
+import { diffLead, recordLeadEvents, type Actor, type LeadChange } from "./lead-events.js";
 import type { Queryable } from "./queryable.js";
 
 export type LeadCreate = z.output<typeof leadCreateSchema>;
@@ -60,7 +62,17 @@ export async function getLead(sql: Queryable, id: string): Promise<Lead | null> 
   return row ? toLead(row) : null;
 }
 
-export async function createLead(sql: Queryable, input: LeadCreate): Promise<Lead> {
+export async function createLead(sql: Sql, input: LeadCreate, actor: Actor): Promise<Lead> {
+  return sql.begin(async (tx) => {
+    const row = await insertLead(tx, input);
+    const events: LeadChange[] = [{ kind: "created", to: row.status }];
+    if (row.scheduledDate) events.push({ kind: "schedule", from: null, to: row.scheduledDate.toISOString() });
+    await recordLeadEvents(tx, row.id, actor, events);
+    return toLead(row);
+  });
+}
+
+async function insertLead(sql: Queryable, input: LeadCreate): Promise<LeadRow> {
   const [row] = await sql<LeadRow[]>`
     INSERT INTO leads (name, email, phone, address, zip_code, service, status, priority, source, notes,
                        estimated_value, scheduled_date)
@@ -69,7 +81,7 @@ export async function createLead(sql: Queryable, input: LeadCreate): Promise<Lea
             ${blankToNull(input.notes ?? null)}, ${blankToNull(input.estimatedValue ?? null)},
             ${input.scheduledDate ? new Date(input.scheduledDate) : null})
     RETURNING ${leadColumns(sql)}`;
-  return toLead(row!);
+  return row!;
 }
 
 const NULLABLE_TEXT = ["phone", "address", "zipCode", "notes", "estimatedValue"] as const;
@@ -78,7 +90,7 @@ const NULLABLE_TEXT = ["phone", "address", "zipCode", "notes", "estimatedValue"]
  * Changes only the keys present in the input; `null` (or blank text) clears a nullable field.
  * An empty patch changes nothing, not even updated_at.
  */
-export async function updateLead(sql: Queryable, id: string, patch: LeadUpdate): Promise<Lead> {
+export async function updateLead(sql: Sql, id: string, patch: LeadUpdate, actor: Actor): Promise<Lead> {
   const changes: Record<string, string | Date | null> = {};
   for (const [key, value] of Object.entries(patch) as [keyof LeadUpdate, string | null | undefined][]) {
     if (value === undefined) continue;
@@ -86,13 +98,17 @@ export async function updateLead(sql: Queryable, id: string, patch: LeadUpdate):
     else changes[key] = (NULLABLE_TEXT as readonly string[]).includes(key) ? blankToNull(value) : value;
   }
   const keys = Object.keys(changes);
-  const [row] = keys.length
-    ? await sql<LeadRow[]>`
-        UPDATE leads SET ${sql(changes, keys)}, updated_at = now() WHERE id = ${id}
-        RETURNING ${leadColumns(sql)}`
-    : await sql<LeadRow[]>`SELECT ${leadColumns(sql)} FROM leads WHERE id = ${id}`;
-  if (!row) throw new TRPCError({ code: "NOT_FOUND", message: LEAD_NOT_FOUND });
-  return toLead(row);
+  return sql.begin(async (tx) => {
+    // Locked, so the timeline's "from" is the value this update replaced.
+    const [before] = await tx<LeadRow[]>`SELECT ${leadColumns(tx)} FROM leads WHERE id = ${id} FOR UPDATE`;
+    if (!before) throw new TRPCError({ code: "NOT_FOUND", message: LEAD_NOT_FOUND });
+    if (keys.length === 0) return toLead(before);
+    const [after] = await tx<LeadRow[]>`
+      UPDATE leads SET ${tx(changes, keys)}, updated_at = now() WHERE id = ${id}
+      RETURNING ${leadColumns(tx)}`;
+    await recordLeadEvents(tx, id, actor, diffLead(before, after!));
+    return toLead(after!);
+  });
 }
 
 export async function deleteLead(sql: Queryable, id: string): Promise<void> {

@@ -3,6 +3,7 @@ import type { Sql } from "@crawlguard/db";
 import { leadServiceOptions, type LeadServiceValue } from "@crawlguard/content";
 import type { ContactSubmission, ConvertToLeadResult, Lead } from "@crawlguard/validators";
 import { findDuplicateLeads, leadColumns, toLead, type LeadRow } from "./leads.js";
+import { recordLeadEvents, type Actor } from "./lead-events.js";
 
 interface SubmissionRow extends Omit<ContactSubmission, "createdAt"> {
   createdAt: Date;
@@ -92,7 +93,7 @@ export function leadSourceFor(s: Pick<ContactSubmission, "utmSource" | "referrer
  * Creates the lead for a submission, once: the submission row is locked for the transaction and
  * leads.submission_id is UNIQUE, so a second (or concurrent) conversion returns the existing lead.
  */
-export async function convertToLead(sql: Sql, id: string): Promise<ConvertToLeadResult> {
+export async function convertToLead(sql: Sql, id: string, actor: Actor): Promise<ConvertToLeadResult> {
   const { lead, created } = await sql.begin(async (tx) => {
     const [submission] = await tx<SubmissionRow[]>`
       SELECT id, name, email, phone, address, zip_code, service, message, utm_source, referrer, landing_page
@@ -107,7 +108,10 @@ export async function convertToLead(sql: Sql, id: string): Promise<ConvertToLead
               ${leadSourceFor(submission)}, ${id})
       ON CONFLICT (submission_id) DO NOTHING
       RETURNING ${leadColumns(tx)}`;
-    if (inserted) return { lead: inserted, created: true };
+    if (inserted) {
+      await recordLeadEvents(tx, inserted.id, actor, [{ kind: "converted", from: null, to: inserted.status }]);
+      return { lead: inserted, created: true };
+    }
     // Only reachable if another path inserted the lead without locking the submission.
     const [winner] = await tx<LeadRow[]>`SELECT ${leadColumns(tx)} FROM leads WHERE submission_id = ${id}`;
     return { lead: winner!, created: false };

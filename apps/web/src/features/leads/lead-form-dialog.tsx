@@ -11,6 +11,7 @@ import { showToast } from "../../lib/toaster";
 import { FormDialog } from "../dashboard/form-dialog";
 import { FormField, SelectControl } from "../dashboard/form-fields";
 import { DuplicateWarning } from "./duplicate-warning";
+import { LeadTimeline } from "./lead-timeline";
 import { priorityOptions } from "./lead-board-model";
 import {
   type LeadFormField,
@@ -144,6 +145,7 @@ export default function LeadFormDialog({ open, onClose, lead }: LeadFormDialogPr
         <FormField label="Notes" error={errors.notes}>
           <Textarea name="notes" rows={3} value={values.notes} onChange={onInput("notes")} />
         </FormField>
+        {lead ? <LeadTimeline leadId={lead.id} /> : null}
       </Stack>
     </FormDialog>
   );

@@ -1,0 +1,37 @@
+import { Box } from "@chakra-ui/react/box";
+import { Heading } from "@chakra-ui/react/heading";
+import { Text } from "@chakra-ui/react/text";
+import { useId } from "react";
+import { trpcErrorText } from "../../lib/http-error";
+import { trpc } from "../../lib/trpc";
+import { describeLeadEvent, describeLeadEventMeta } from "./lead-timeline-model";
+
+/** The lead's history in the Edit Lead dialog: every status, value and appointment change, by whom and when. */
+export function LeadTimeline({ leadId }: { leadId: string }) {
+  const headingId = useId();
+  // Changes made elsewhere (the board, another person) since the last look: always refetch on open.
+  const timeline = trpc.leads.timeline.useQuery({ id: leadId }, { refetchOnMount: "always" });
+  return (
+    <Box as="section" aria-labelledby={headingId} borderTopWidth="1px" pt="4">
+      <Heading as="h3" id={headingId} size="sm" mb="2">
+        History
+      </Heading>
+      {timeline.isPending ? (
+        <Text color="fg.muted" fontSize="sm">Loading history...</Text>
+      ) : timeline.isError ? (
+        <Text color="fg.error" fontSize="sm">{trpcErrorText(timeline.error)}</Text>
+      ) : timeline.data.length === 0 ? (
+        <Text color="fg.muted" fontSize="sm">No changes recorded yet.</Text>
+      ) : (
+        <Box as="ol" display="flex" flexDirection="column" gap="2" aria-label="Lead history">
+          {timeline.data.map((event) => (
+            <li key={event.id}>
+              <Text fontSize="sm">{describeLeadEvent(event)}</Text>
+              <Text fontSize="xs" color="fg.muted">{describeLeadEventMeta(event)}</Text>
+            </li>
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+}
