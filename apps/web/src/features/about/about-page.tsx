@@ -21,6 +21,7 @@ import { listOf } from "../public/list-of";
 import { CtaSection } from "../public/cta-section";
 import { PageHero } from "../public/page-hero";
 import { Section } from "../public/section";
+import { IconCardGrid } from "../public/icon-card-grid";
 
 const VALUE_ICONS = [Handshake, Trophy, HeartHandshake, Timer] as const;
 
@@ -98,24 +99,7 @@ export function AboutPage() {
         </SimpleGrid>
       </Box>
       <Section eyebrow="Our Values" title="What We Stand For" bg="gray.50">
-        <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="6">
-          {companyValues.map((value, index) => {
-            const Icon = VALUE_ICONS[index % VALUE_ICONS.length] ?? Handshake;
-            return (
-              <Stack key={value.title} gap="3" p="6" bg="white" rounded="xl" borderWidth="1px" shadow="sm">
-                <Box display="grid" placeItems="center" boxSize="12" rounded="lg" bg="brand.50" color="brand.700">
-                  <Icon aria-hidden="true" size={24} />
-                </Box>
-                <Heading as="h3" size="md" color="brand.950">
-                  {value.title}
-                </Heading>
-                <Text color="fg.muted" textStyle="sm">
-                  {value.description}
-                </Text>
-              </Stack>
-            );
-          })}
-        </SimpleGrid>
+        <IconCardGrid items={companyValues} icons={VALUE_ICONS} palette="brand" />
       </Section>
       <Section eyebrow="What We Do" title="Our Services" align="start">
         <SimpleGrid columns={{ base: 1, lg: 2 }} gap={{ base: "8", lg: "12" }} alignItems="center">

@@ -16,6 +16,7 @@ import { ReviewsBlock } from "../public/reviews-block";
 import { Section } from "../public/section";
 import { ServiceAreaGrid } from "../public/service-area-grid";
 import { ContactForm } from "./contact-form";
+import { IconCardGrid } from "../public/icon-card-grid";
 
 const BENEFIT_ICONS = [ClipboardCheck, CalendarClock, FileText, Users] as const;
 
@@ -65,24 +66,7 @@ export function ContactPage() {
         </Container>
       </Box>
       <Section eyebrow="Why Contact Us" title="What You Can Expect">
-        <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="6">
-          {contactBenefits.map((benefit, index) => {
-            const Icon = BENEFIT_ICONS[index % BENEFIT_ICONS.length] ?? ClipboardCheck;
-            return (
-              <Stack key={benefit.title} gap="3" p="6" rounded="xl" borderWidth="1px" bg="white" shadow="sm" align="center" textAlign="center">
-                <Box display="grid" placeItems="center" boxSize="12" rounded="full" bg="brand.50" color="brand.700">
-                  <Icon aria-hidden="true" size={24} />
-                </Box>
-                <Heading as="h3" size="md" color="brand.950">
-                  {benefit.title}
-                </Heading>
-                <Text color="fg.muted" textStyle="sm">
-                  {benefit.description}
-                </Text>
-              </Stack>
-            );
-          })}
-        </SimpleGrid>
+        <IconCardGrid items={contactBenefits} icons={BENEFIT_ICONS} palette="brand" centered />
         <Box mt="10" display="flex" justifyContent="center">
           <ReviewsBlock />
         </Box>

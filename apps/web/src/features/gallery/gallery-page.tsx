@@ -1,7 +1,6 @@
 import { Box } from "@chakra-ui/react/box";
 import { Button } from "@chakra-ui/react/button";
 import { Container } from "@chakra-ui/react/container";
-import { Heading } from "@chakra-ui/react/heading";
 import { Image } from "@chakra-ui/react/image";
 import { SimpleGrid } from "@chakra-ui/react/simple-grid";
 import { HStack, Stack } from "@chakra-ui/react/stack";
@@ -22,6 +21,7 @@ import { CtaSection } from "../public/cta-section";
 import { PageHero } from "../public/page-hero";
 import { Section } from "../public/section";
 import { GalleryModal } from "./gallery-modal";
+import { IconCardGrid } from "../public/icon-card-grid";
 
 const BENEFIT_ICONS = [Wind, DollarSign, ShieldCheck, House] as const;
 /** Projects per row on large screens. */
@@ -128,24 +128,7 @@ export function GalleryPage() {
         intro="Every project in our gallery started with a damp, musty space. Here is what homeowners notice afterwards."
         bg="gray.50"
       >
-        <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="6">
-          {galleryBenefits.map((benefit, index) => {
-            const Icon = BENEFIT_ICONS[index % BENEFIT_ICONS.length] ?? Wind;
-            return (
-              <Stack key={benefit.title} gap="3" p="6" bg="white" rounded="xl" borderWidth="1px" shadow="sm">
-                <Box display="grid" placeItems="center" boxSize="12" rounded="lg" bg="green.50" color="green.700">
-                  <Icon aria-hidden="true" size={24} />
-                </Box>
-                <Heading as="h3" size="md" color="brand.950">
-                  {benefit.title}
-                </Heading>
-                <Text color="fg.muted" textStyle="sm">
-                  {benefit.description}
-                </Text>
-              </Stack>
-            );
-          })}
-        </SimpleGrid>
+        <IconCardGrid items={galleryBenefits} icons={BENEFIT_ICONS} palette="green" />
       </Section>
       <CtaSection title="Want Results Like These?" contactLabel="Get Free Estimate" />
       <GalleryModal item={selected} onClose={() => setSelected(null)} />

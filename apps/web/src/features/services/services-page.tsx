@@ -17,6 +17,7 @@ import { PageHero } from "../public/page-hero";
 import { ProcessSteps } from "../public/process-steps";
 import { Section } from "../public/section";
 import { ServiceIcon } from "../public/service-icon";
+import { IconCardGrid } from "../public/icon-card-grid";
 
 const WHY_ICONS = [Award, BadgeCheck, Gem, Handshake] as const;
 
@@ -50,24 +51,7 @@ export function ServicesPage() {
         </Stack>
       </Section>
       <Section eyebrow="Why Choose CrawlGuard" title="Why Homeowners Choose CrawlGuard" bg="gray.50">
-        <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="6">
-          {whyChooseUs.map((item, index) => {
-            const Icon = WHY_ICONS[index % WHY_ICONS.length] ?? Award;
-            return (
-              <Stack key={item.title} gap="3" p="6" bg="white" rounded="xl" borderWidth="1px" shadow="sm">
-                <Box display="grid" placeItems="center" boxSize="12" rounded="lg" bg="accent.100" color="accent.700">
-                  <Icon aria-hidden="true" size={24} />
-                </Box>
-                <Heading as="h3" size="md" color="brand.950">
-                  {item.title}
-                </Heading>
-                <Text color="fg.muted" textStyle="sm">
-                  {item.description}
-                </Text>
-              </Stack>
-            );
-          })}
-        </SimpleGrid>
+        <IconCardGrid items={whyChooseUs} icons={WHY_ICONS} palette="accent" />
       </Section>
       <Section eyebrow="How It Works" title="Our Simple 3-Step Process">
         <ProcessSteps steps={processOverview} />
