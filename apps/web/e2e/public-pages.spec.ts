@@ -316,3 +316,37 @@ test.describe("deferred parts", () => {
     expect(errors).toEqual([]);
   });
 });
+
+test.describe("styles", () => {
+  test("the app keeps the server's styles where they are and adds none it already has", async ({ page }) => {
+    // Every <style> the page gains after the HTML, and every one moved (a moved
+    // <style> is parsed again and restyles the whole page).
+    await page.addInitScript(() => {
+      const log: string[] = [];
+      Object.assign(window, { styleLog: log });
+      new MutationObserver((records) => {
+        for (const record of records) {
+          for (const node of record.addedNodes) {
+            if (node.nodeName === "STYLE" && document.readyState !== "loading") log.push((node as Element).outerHTML.slice(0, 80));
+          }
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto("/");
+    await waitForHydration(page);
+    await expect(page.locator('style[data-emotion^="cg-server"]')).toHaveCount(1);
+    expect(await page.evaluate(() => (window as unknown as { styleLog: string[] }).styleLog)).toEqual([]);
+
+    // Chakra's global CSS comes with index.html: tokens and the brand palette apply.
+    await expect(page.locator("style[data-chakra-global]")).toHaveCount(1);
+    const cta = page.getByRole("main").getByRole("link", { name: "Get Free Estimate" });
+    await expect(cta).toHaveCSS("background-color", "rgb(194, 65, 12)");
+    await expect(page.locator("body")).toHaveCSS("margin", "0px");
+
+    // A client-side navigation renders new components: their styles are added then.
+    await cta.click();
+    await expect(page).toHaveURL(/\/contact$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveCSS("font-weight", "700");
+  });
+});

@@ -32,7 +32,14 @@ const screenRecipes = {
  */
 const unusedPalettes = ["teal", "cyan", "purple", "pink"];
 
-const styles = ["tokens", "semanticTokens", "breakpoints", "keyframes", "textStyles", "layerStyles", "animationStyles", "globalCss"];
+/** What the running app reads: tokens, breakpoints and the styles style props refer to. */
+const styles = ["tokens", "semanticTokens", "breakpoints", "textStyles", "layerStyles", "animationStyles"];
+/**
+ * Only needed to write the global CSS (keyframes and global styles), which
+ * happens once at build time (src/theme/global-css.ts): a separate export,
+ * so it stays out of the browser bundle.
+ */
+const globals = ["keyframes", "globalCss"];
 
 function recipeSet({ recipes, slotRecipes }) {
   const pick = (names, suffix) =>
@@ -46,6 +53,19 @@ function recipeSet({ recipes, slotRecipes }) {
   return { recipes: pick(recipes, "Recipe"), slotRecipes: pick(slotRecipes, "SlotRecipe") };
 }
 
+/**
+ * The site is light-only: a semantic token's `_dark` value would only add CSS
+ * variables under `.dark` (which nothing sets) and work to createSystem, so
+ * { _light: a, _dark: b } becomes a.
+ */
+function lightOnly(value) {
+  if (Array.isArray(value) || value === null || typeof value !== "object") return value;
+  const { _dark, ...rest } = value;
+  const keys = Object.keys(rest);
+  if (_dark !== undefined && keys.length === 1 && keys[0] === "_light") return lightOnly(rest._light);
+  return Object.fromEntries(keys.map((key) => [key, lightOnly(rest[key])]));
+}
+
 function withoutPalettes(colors) {
   return Object.fromEntries(Object.entries(colors).filter(([name]) => !unusedPalettes.includes(name)));
 }
@@ -53,7 +73,7 @@ function withoutPalettes(colors) {
 const data = {
   ...Object.fromEntries(styles.map((name) => [name, theme[name]])),
   tokens: { ...theme.tokens, colors: withoutPalettes(theme.tokens.colors) },
-  semanticTokens: { ...theme.semanticTokens, colors: withoutPalettes(theme.semanticTokens.colors) },
+  semanticTokens: lightOnly({ ...theme.semanticTokens, colors: withoutPalettes(theme.semanticTokens.colors) }),
   cssVarsPrefix: theme.cssVarsPrefix,
   cssVarsRoot: theme.cssVarsRoot,
 };
@@ -66,12 +86,15 @@ import type { SystemConfig } from "@chakra-ui/react/styled-system";
 type Theme = NonNullable<SystemConfig["theme"]>;
 
 export const chakraBase = ${JSON.stringify(data, null, 2)} as unknown as Pick<Theme, ${styles
-  .filter((name) => name !== "globalCss")
   .map((name) => JSON.stringify(name))
   .join(" | ")}> & {
-  globalCss: NonNullable<SystemConfig["globalCss"]>;
   cssVarsPrefix: string;
   cssVarsRoot: string;
+};
+
+export const chakraGlobals = ${JSON.stringify(Object.fromEntries(globals.map((name) => [name, theme[name]])), null, 2)} as unknown as {
+  keyframes: NonNullable<Theme["keyframes"]>;
+  globalCss: NonNullable<SystemConfig["globalCss"]>;
 };
 
 export const publicRecipes = ${JSON.stringify(recipeSet(publicRecipes), null, 2)} as unknown as Pick<Theme, "recipes" | "slotRecipes">;
@@ -84,6 +107,8 @@ type Theme = NonNullable<SystemConfig["theme"]>;
 
 export const screenRecipes = ${JSON.stringify(recipeSet(screenRecipes), null, 2)} as unknown as Pick<Theme, "recipes" | "slotRecipes">;
 `;
+
+if (JSON.stringify(data.semanticTokens).includes('"_dark"')) throw new Error("A semantic token still has a _dark value");
 
 const leftovers = unusedPalettes.filter((name) => JSON.stringify(data).includes(`{colors.${name}.`));
 if (leftovers.length) throw new Error(`Still referenced, keep them: ${leftovers.join(", ")}`);

@@ -1,8 +1,9 @@
-// Gzipped size of the JavaScript the home page loads on first visit: the entry
-// script of dist/client/index.html, the modules it preloads, and the client
-// app the entry imports once the page has painted (src/entry-client.tsx; the
-// entry's preload list names its files). Lazy chunks (other routes, auth,
-// dashboard, toasts, parts hydrated on scroll) are not counted. Run after `npm run build`.
+// Gzipped size of the JavaScript every page loads on first visit: the entry
+// script of dist/client/index.html, the client app it imports once the page
+// has painted (src/entry-client.tsx), and every chunk those import statically.
+// Lazy chunks (other routes, auth, dashboard, toasts, parts hydrated on
+// scroll) are not counted: bench/lighthouse reports what each page really
+// loaded. Run after `npm run build`.
 //   node scripts/home-js-size.mjs [--max 150]   (KB, exits 1 when over)
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
@@ -10,15 +11,21 @@ import { gzipSync } from "node:zlib";
 
 const clientDir = fileURLToPath(new URL("../dist/client/", import.meta.url));
 const html = await readFile(`${clientDir}index.html`, "utf8");
-const files = [
-  ...html.matchAll(/<script[^>]+type="module"[^>]+src="\/([^"]+\.js)"/g),
-  ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/([^"]+\.js)"/g),
-].map((match) => match[1]);
+const entry = /<script[^>]+type="module"[^>]+src="\/(assets\/[^"]+\.js)"/.exec(html)?.[1];
+if (!entry) throw new Error("dist/client/index.html has no module entry script");
 
-// The entry's dynamic import of the client app, with the files Vite preloads for it.
-const entry = files[0] ? await readFile(`${clientDir}${files[0]}`, "utf8") : "";
-const deferredDeps = /m\.f=\[([^\]]*)\]/.exec(entry)?.[1] ?? "";
-for (const [, file] of deferredDeps.matchAll(/"([^"]+\.js)"/g)) if (!files.includes(file)) files.push(file);
+/** Chunks a built chunk imports: statically, and (for the entry only) dynamically. */
+function importsOf(code, dynamic) {
+  const specifiers = [...code.matchAll(/(?:\bfrom|\bimport)\s*["'`]\.\/([^"'`]+\.js)["'`]/g)].map((match) => match[1]);
+  if (dynamic) specifiers.push(...[...code.matchAll(/\bimport\(\s*["'`]\.\/([^"'`]+\.js)["'`]\s*\)/g)].map((match) => match[1]));
+  return specifiers;
+}
+
+const files = [entry];
+for (let index = 0; index < files.length; index++) {
+  const code = await readFile(`${clientDir}${files[index]}`, "utf8");
+  for (const file of importsOf(code, index === 0)) if (!files.includes(`assets/${file}`)) files.push(`assets/${file}`);
+}
 
 let total = 0;
 for (const file of files) {

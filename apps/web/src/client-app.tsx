@@ -6,36 +6,47 @@ import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { createAppRouter } from "./router";
 import { createEmotionCache } from "./theme/emotion-cache";
+import { getSystem } from "./theme/system";
 
-const container = document.getElementById("root");
-if (!container) throw new Error("index.html has no #root element");
+/**
+ * Starting the app, in steps the entry runs in separate tasks, so that none
+ * of them keeps the page from answering input for long: building Chakra's
+ * system, then creating the router and starting hydration (which itself
+ * yields to the browser as it goes).
+ */
+export const startSteps: ReadonlyArray<() => void> = [() => void getSystem(), start];
 
-// The server sends its publicUrl with the router state; this is a fallback only.
-const router = createAppRouter({ publicUrl: window.location.origin });
-const emotionCache = createEmotionCache();
+function start(): void {
+  const container = document.getElementById("root");
+  if (!container) throw new Error("index.html has no #root element");
 
-if (window.$_TSR) {
-  // Server-rendered page: RouterClient restores the router state the server
-  // dehydrated before React hydrates, so both sides render the same tree.
-  // Hydrating in a transition lets React yield to the browser while it works
-  // through a long page, instead of one long task.
-  startTransition(() => {
-    hydrateRoot(
-      container,
+  // The server sends its publicUrl with the router state; this is a fallback only.
+  const router = createAppRouter({ publicUrl: window.location.origin });
+  const emotionCache = createEmotionCache();
+
+  if (window.$_TSR) {
+    // Server-rendered page: RouterClient restores the router state the server
+    // dehydrated before React hydrates, so both sides render the same tree.
+    // Hydrating in a transition lets React yield to the browser while it works
+    // through a long page, instead of one long task.
+    startTransition(() => {
+      hydrateRoot(
+        container,
+        <StrictMode>
+          <CacheProvider value={emotionCache}>
+            <RouterClient router={router} />
+          </CacheProvider>
+        </StrictMode>,
+      );
+    });
+  } else {
+    // The page came without server rendering (e.g. a static fallback): render from scratch.
+    createRoot(container).render(
       <StrictMode>
         <CacheProvider value={emotionCache}>
-          <RouterClient router={router} />
+          <RouterProvider router={router} />
         </CacheProvider>
       </StrictMode>,
     );
-  });
-} else {
-  // The page came without server rendering (e.g. a static fallback): render from scratch.
-  createRoot(container).render(
-    <StrictMode>
-      <CacheProvider value={emotionCache}>
-        <RouterProvider router={router} />
-      </CacheProvider>
-    </StrictMode>,
-  );
+  }
 }

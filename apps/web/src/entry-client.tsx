@@ -3,23 +3,50 @@ import { captureAttribution, sessionStore } from "./lib/attribution";
 // First touch of the visit (UTM parameters, referrer, landing page) for the contact form.
 captureAttribution(sessionStore(), window.location.href, document.referrer);
 
+/** Longest wait for the first contentful paint before the app starts anyway. */
+const PAINT_TIMEOUT_MS = 3000;
+
 /**
- * Runs `start` once the browser has had a chance to paint the server HTML
- * (rAF fires before a paint, the timeout after it). The fallback timeout
- * covers tabs opened in the background, where rAF does not fire.
+ * Runs `start` once the browser has painted the server HTML: on the first
+ * contentful paint as the browser reports it (a frame requested with
+ * requestAnimationFrame can still be waiting for its text or images, and
+ * fetching the app then competes with them). A tab opened in the background
+ * paints nothing: it starts at once. Browsers without paint timing start
+ * after the next frame.
  */
 function afterFirstPaint(start: () => void): void {
+  if (document.visibilityState === "hidden") return start();
+  if (!PerformanceObserver.supportedEntryTypes?.includes("paint")) {
+    requestAnimationFrame(() => setTimeout(start, 0));
+    return;
+  }
   let started = false;
   const once = () => {
     if (started) return;
     started = true;
+    observer.disconnect();
     start();
   };
-  requestAnimationFrame(() => setTimeout(once, 0));
-  setTimeout(once, 100);
+  const observer = new PerformanceObserver((entries) => {
+    if (entries.getEntriesByName("first-contentful-paint").length > 0) once();
+  });
+  observer.observe({ type: "paint", buffered: true });
+  setTimeout(once, PAINT_TIMEOUT_MS);
+}
+
+/** Resolves in a new task, so the browser can paint and handle input in between. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 // The page is readable as the server sent it: the app (React, the router,
 // hydration) loads after the first paint, so the first paint never waits
-// for JavaScript to download, compile or run.
-afterFirstPaint(() => void import("./client-app"));
+// for JavaScript to download, compile or run. Its modules load in one task
+// and each start step runs in a task of its own (see client-app.tsx).
+afterFirstPaint(async () => {
+  const { startSteps } = await import("./client-app");
+  for (const step of startSteps) {
+    await nextTask();
+    step();
+  }
+});

@@ -11,7 +11,7 @@ import { renderToString } from "react-dom/server";
 import { preloadDeferred } from "./lib/deferred";
 import { collectHeadTags, renderHeadTags } from "./lib/head";
 import { createAppRouter } from "./router";
-import { createEmotionCache } from "./theme/emotion-cache";
+import { createEmotionCache, serverStyleTags } from "./theme/emotion-cache";
 
 export type RenderInput = {
   /** Path and query of the request, e.g. "/services?x=1". */
@@ -83,7 +83,7 @@ export async function render({ url, template, publicUrl, turnstileSiteKey }: Ren
     // It prefixes a doctype meant for whole-document rendering; the template has its own.
     const appHtml = (await transformHtmlStringWithRouter(router, rendered)).replace(DOCTYPE, "");
 
-    const styles = emotionServer.constructStyleTagsFromChunks(emotionServer.extractCriticalToChunks(appHtml));
+    const styles = serverStyleTags(emotionServer.extractCriticalToChunks(appHtml).styles);
 
     return { status, html: fillTemplate(template, headTags + styles, appHtml) };
   } finally {

@@ -1002,521 +1002,272 @@ export const chakraBase = {
     "colors": {
       "bg": {
         "DEFAULT": {
-          "value": {
-            "_light": "{colors.white}",
-            "_dark": "{colors.black}"
-          }
+          "value": "{colors.white}"
         },
         "subtle": {
-          "value": {
-            "_light": "{colors.gray.50}",
-            "_dark": "{colors.gray.950}"
-          }
+          "value": "{colors.gray.50}"
         },
         "muted": {
-          "value": {
-            "_light": "{colors.gray.100}",
-            "_dark": "{colors.gray.900}"
-          }
+          "value": "{colors.gray.100}"
         },
         "emphasized": {
-          "value": {
-            "_light": "{colors.gray.200}",
-            "_dark": "{colors.gray.800}"
-          }
+          "value": "{colors.gray.200}"
         },
         "inverted": {
-          "value": {
-            "_light": "{colors.black}",
-            "_dark": "{colors.white}"
-          }
+          "value": "{colors.black}"
         },
         "panel": {
-          "value": {
-            "_light": "{colors.white}",
-            "_dark": "{colors.gray.950}"
-          }
+          "value": "{colors.white}"
         },
         "error": {
-          "value": {
-            "_light": "{colors.red.50}",
-            "_dark": "{colors.red.950}"
-          }
+          "value": "{colors.red.50}"
         },
         "warning": {
-          "value": {
-            "_light": "{colors.orange.50}",
-            "_dark": "{colors.orange.950}"
-          }
+          "value": "{colors.orange.50}"
         },
         "success": {
-          "value": {
-            "_light": "{colors.green.50}",
-            "_dark": "{colors.green.950}"
-          }
+          "value": "{colors.green.50}"
         },
         "info": {
-          "value": {
-            "_light": "{colors.blue.50}",
-            "_dark": "{colors.blue.950}"
-          }
+          "value": "{colors.blue.50}"
         }
       },
       "fg": {
         "DEFAULT": {
-          "value": {
-            "_light": "{colors.black}",
-            "_dark": "{colors.gray.50}"
-          }
+          "value": "{colors.black}"
         },
         "muted": {
-          "value": {
-            "_light": "{colors.gray.600}",
-            "_dark": "{colors.gray.400}"
-          }
+          "value": "{colors.gray.600}"
         },
         "subtle": {
-          "value": {
-            "_light": "{colors.gray.400}",
-            "_dark": "{colors.gray.500}"
-          }
+          "value": "{colors.gray.400}"
         },
         "inverted": {
-          "value": {
-            "_light": "{colors.gray.50}",
-            "_dark": "{colors.black}"
-          }
+          "value": "{colors.gray.50}"
         },
         "error": {
-          "value": {
-            "_light": "{colors.red.500}",
-            "_dark": "{colors.red.400}"
-          }
+          "value": "{colors.red.500}"
         },
         "warning": {
-          "value": {
-            "_light": "{colors.orange.600}",
-            "_dark": "{colors.orange.300}"
-          }
+          "value": "{colors.orange.600}"
         },
         "success": {
-          "value": {
-            "_light": "{colors.green.600}",
-            "_dark": "{colors.green.300}"
-          }
+          "value": "{colors.green.600}"
         },
         "info": {
-          "value": {
-            "_light": "{colors.blue.600}",
-            "_dark": "{colors.blue.300}"
-          }
+          "value": "{colors.blue.600}"
         }
       },
       "border": {
         "DEFAULT": {
-          "value": {
-            "_light": "{colors.gray.200}",
-            "_dark": "{colors.gray.800}"
-          }
+          "value": "{colors.gray.200}"
         },
         "muted": {
-          "value": {
-            "_light": "{colors.gray.100}",
-            "_dark": "{colors.gray.900}"
-          }
+          "value": "{colors.gray.100}"
         },
         "subtle": {
-          "value": {
-            "_light": "{colors.gray.50}",
-            "_dark": "{colors.gray.950}"
-          }
+          "value": "{colors.gray.50}"
         },
         "emphasized": {
-          "value": {
-            "_light": "{colors.gray.300}",
-            "_dark": "{colors.gray.700}"
-          }
+          "value": "{colors.gray.300}"
         },
         "inverted": {
-          "value": {
-            "_light": "{colors.gray.800}",
-            "_dark": "{colors.gray.200}"
-          }
+          "value": "{colors.gray.800}"
         },
         "error": {
-          "value": {
-            "_light": "{colors.red.500}",
-            "_dark": "{colors.red.400}"
-          }
+          "value": "{colors.red.500}"
         },
         "warning": {
-          "value": {
-            "_light": "{colors.orange.500}",
-            "_dark": "{colors.orange.400}"
-          }
+          "value": "{colors.orange.500}"
         },
         "success": {
-          "value": {
-            "_light": "{colors.green.500}",
-            "_dark": "{colors.green.400}"
-          }
+          "value": "{colors.green.500}"
         },
         "info": {
-          "value": {
-            "_light": "{colors.blue.500}",
-            "_dark": "{colors.blue.400}"
-          }
+          "value": "{colors.blue.500}"
         }
       },
       "gray": {
         "contrast": {
-          "value": {
-            "_light": "{colors.white}",
-            "_dark": "{colors.black}"
-          }
+          "value": "{colors.white}"
         },
         "fg": {
-          "value": {
-            "_light": "{colors.gray.800}",
-            "_dark": "{colors.gray.200}"
-          }
+          "value": "{colors.gray.800}"
         },
         "subtle": {
-          "value": {
-            "_light": "{colors.gray.100}",
-            "_dark": "{colors.gray.900}"
-          }
+          "value": "{colors.gray.100}"
         },
         "muted": {
-          "value": {
-            "_light": "{colors.gray.200}",
-            "_dark": "{colors.gray.800}"
-          }
+          "value": "{colors.gray.200}"
         },
         "emphasized": {
-          "value": {
-            "_light": "{colors.gray.300}",
-            "_dark": "{colors.gray.700}"
-          }
+          "value": "{colors.gray.300}"
         },
         "solid": {
-          "value": {
-            "_light": "{colors.gray.900}",
-            "_dark": "{colors.white}"
-          }
+          "value": "{colors.gray.900}"
         },
         "focusRing": {
-          "value": {
-            "_light": "{colors.gray.400}",
-            "_dark": "{colors.gray.400}"
-          }
+          "value": "{colors.gray.400}"
         },
         "border": {
-          "value": {
-            "_light": "{colors.gray.200}",
-            "_dark": "{colors.gray.800}"
-          }
+          "value": "{colors.gray.200}"
         }
       },
       "red": {
         "contrast": {
-          "value": {
-            "_light": "white",
-            "_dark": "white"
-          }
+          "value": "white"
         },
         "fg": {
-          "value": {
-            "_light": "{colors.red.700}",
-            "_dark": "{colors.red.300}"
-          }
+          "value": "{colors.red.700}"
         },
         "subtle": {
-          "value": {
-            "_light": "{colors.red.100}",
-            "_dark": "{colors.red.900}"
-          }
+          "value": "{colors.red.100}"
         },
         "muted": {
-          "value": {
-            "_light": "{colors.red.200}",
-            "_dark": "{colors.red.800}"
-          }
+          "value": "{colors.red.200}"
         },
         "emphasized": {
-          "value": {
-            "_light": "{colors.red.300}",
-            "_dark": "{colors.red.700}"
-          }
+          "value": "{colors.red.300}"
         },
         "solid": {
-          "value": {
-            "_light": "{colors.red.600}",
-            "_dark": "{colors.red.600}"
-          }
+          "value": "{colors.red.600}"
         },
         "focusRing": {
-          "value": {
-            "_light": "{colors.red.500}",
-            "_dark": "{colors.red.500}"
-          }
+          "value": "{colors.red.500}"
         },
         "border": {
-          "value": {
-            "_light": "{colors.red.500}",
-            "_dark": "{colors.red.400}"
-          }
+          "value": "{colors.red.500}"
         }
       },
       "orange": {
         "contrast": {
-          "value": {
-            "_light": "white",
-            "_dark": "black"
-          }
+          "value": "white"
         },
         "fg": {
-          "value": {
-            "_light": "{colors.orange.700}",
-            "_dark": "{colors.orange.300}"
-          }
+          "value": "{colors.orange.700}"
         },
         "subtle": {
-          "value": {
-            "_light": "{colors.orange.100}",
-            "_dark": "{colors.orange.900}"
-          }
+          "value": "{colors.orange.100}"
         },
         "muted": {
-          "value": {
-            "_light": "{colors.orange.200}",
-            "_dark": "{colors.orange.800}"
-          }
+          "value": "{colors.orange.200}"
         },
         "emphasized": {
-          "value": {
-            "_light": "{colors.orange.300}",
-            "_dark": "{colors.orange.700}"
-          }
+          "value": "{colors.orange.300}"
         },
         "solid": {
-          "value": {
-            "_light": "{colors.orange.600}",
-            "_dark": "{colors.orange.500}"
-          }
+          "value": "{colors.orange.600}"
         },
         "focusRing": {
-          "value": {
-            "_light": "{colors.orange.500}",
-            "_dark": "{colors.orange.500}"
-          }
+          "value": "{colors.orange.500}"
         },
         "border": {
-          "value": {
-            "_light": "{colors.orange.500}",
-            "_dark": "{colors.orange.400}"
-          }
+          "value": "{colors.orange.500}"
         }
       },
       "green": {
         "contrast": {
-          "value": {
-            "_light": "white",
-            "_dark": "white"
-          }
+          "value": "white"
         },
         "fg": {
-          "value": {
-            "_light": "{colors.green.700}",
-            "_dark": "{colors.green.300}"
-          }
+          "value": "{colors.green.700}"
         },
         "subtle": {
-          "value": {
-            "_light": "{colors.green.100}",
-            "_dark": "{colors.green.900}"
-          }
+          "value": "{colors.green.100}"
         },
         "muted": {
-          "value": {
-            "_light": "{colors.green.200}",
-            "_dark": "{colors.green.800}"
-          }
+          "value": "{colors.green.200}"
         },
         "emphasized": {
-          "value": {
-            "_light": "{colors.green.300}",
-            "_dark": "{colors.green.700}"
-          }
+          "value": "{colors.green.300}"
         },
         "solid": {
-          "value": {
-            "_light": "{colors.green.600}",
-            "_dark": "{colors.green.600}"
-          }
+          "value": "{colors.green.600}"
         },
         "focusRing": {
-          "value": {
-            "_light": "{colors.green.500}",
-            "_dark": "{colors.green.500}"
-          }
+          "value": "{colors.green.500}"
         },
         "border": {
-          "value": {
-            "_light": "{colors.green.500}",
-            "_dark": "{colors.green.400}"
-          }
+          "value": "{colors.green.500}"
         }
       },
       "blue": {
         "contrast": {
-          "value": {
-            "_light": "white",
-            "_dark": "white"
-          }
+          "value": "white"
         },
         "fg": {
-          "value": {
-            "_light": "{colors.blue.700}",
-            "_dark": "{colors.blue.300}"
-          }
+          "value": "{colors.blue.700}"
         },
         "subtle": {
-          "value": {
-            "_light": "{colors.blue.100}",
-            "_dark": "{colors.blue.900}"
-          }
+          "value": "{colors.blue.100}"
         },
         "muted": {
-          "value": {
-            "_light": "{colors.blue.200}",
-            "_dark": "{colors.blue.800}"
-          }
+          "value": "{colors.blue.200}"
         },
         "emphasized": {
-          "value": {
-            "_light": "{colors.blue.300}",
-            "_dark": "{colors.blue.700}"
-          }
+          "value": "{colors.blue.300}"
         },
         "solid": {
-          "value": {
-            "_light": "{colors.blue.600}",
-            "_dark": "{colors.blue.600}"
-          }
+          "value": "{colors.blue.600}"
         },
         "focusRing": {
-          "value": {
-            "_light": "{colors.blue.500}",
-            "_dark": "{colors.blue.500}"
-          }
+          "value": "{colors.blue.500}"
         },
         "border": {
-          "value": {
-            "_light": "{colors.blue.500}",
-            "_dark": "{colors.blue.400}"
-          }
+          "value": "{colors.blue.500}"
         }
       },
       "yellow": {
         "contrast": {
-          "value": {
-            "_light": "black",
-            "_dark": "black"
-          }
+          "value": "black"
         },
         "fg": {
-          "value": {
-            "_light": "{colors.yellow.800}",
-            "_dark": "{colors.yellow.300}"
-          }
+          "value": "{colors.yellow.800}"
         },
         "subtle": {
-          "value": {
-            "_light": "{colors.yellow.100}",
-            "_dark": "{colors.yellow.900}"
-          }
+          "value": "{colors.yellow.100}"
         },
         "muted": {
-          "value": {
-            "_light": "{colors.yellow.200}",
-            "_dark": "{colors.yellow.800}"
-          }
+          "value": "{colors.yellow.200}"
         },
         "emphasized": {
-          "value": {
-            "_light": "{colors.yellow.300}",
-            "_dark": "{colors.yellow.700}"
-          }
+          "value": "{colors.yellow.300}"
         },
         "solid": {
-          "value": {
-            "_light": "{colors.yellow.300}",
-            "_dark": "{colors.yellow.300}"
-          }
+          "value": "{colors.yellow.300}"
         },
         "focusRing": {
-          "value": {
-            "_light": "{colors.yellow.500}",
-            "_dark": "{colors.yellow.500}"
-          }
+          "value": "{colors.yellow.500}"
         },
         "border": {
-          "value": {
-            "_light": "{colors.yellow.500}",
-            "_dark": "{colors.yellow.500}"
-          }
+          "value": "{colors.yellow.500}"
         }
       }
     },
     "shadows": {
       "xs": {
-        "value": {
-          "_light": "0px 1px 2px {colors.gray.900/10}, 0px 0px 1px {colors.gray.900/20}",
-          "_dark": "0px 1px 1px {black/64}, 0px 0px 1px inset {colors.gray.300/20}"
-        }
+        "value": "0px 1px 2px {colors.gray.900/10}, 0px 0px 1px {colors.gray.900/20}"
       },
       "sm": {
-        "value": {
-          "_light": "0px 2px 4px {colors.gray.900/10}, 0px 0px 1px {colors.gray.900/30}",
-          "_dark": "0px 2px 4px {black/64}, 0px 0px 1px inset {colors.gray.300/30}"
-        }
+        "value": "0px 2px 4px {colors.gray.900/10}, 0px 0px 1px {colors.gray.900/30}"
       },
       "md": {
-        "value": {
-          "_light": "0px 4px 8px {colors.gray.900/10}, 0px 0px 1px {colors.gray.900/30}",
-          "_dark": "0px 4px 8px {black/64}, 0px 0px 1px inset {colors.gray.300/30}"
-        }
+        "value": "0px 4px 8px {colors.gray.900/10}, 0px 0px 1px {colors.gray.900/30}"
       },
       "lg": {
-        "value": {
-          "_light": "0px 8px 16px {colors.gray.900/10}, 0px 0px 1px {colors.gray.900/30}",
-          "_dark": "0px 8px 16px {black/64}, 0px 0px 1px inset {colors.gray.300/30}"
-        }
+        "value": "0px 8px 16px {colors.gray.900/10}, 0px 0px 1px {colors.gray.900/30}"
       },
       "xl": {
-        "value": {
-          "_light": "0px 16px 24px {colors.gray.900/10}, 0px 0px 1px {colors.gray.900/30}",
-          "_dark": "0px 16px 24px {black/64}, 0px 0px 1px inset {colors.gray.300/30}"
-        }
+        "value": "0px 16px 24px {colors.gray.900/10}, 0px 0px 1px {colors.gray.900/30}"
       },
       "2xl": {
-        "value": {
-          "_light": "0px 24px 40px {colors.gray.900/16}, 0px 0px 1px {colors.gray.900/30}",
-          "_dark": "0px 24px 40px {black/64}, 0px 0px 1px inset {colors.gray.300/30}"
-        }
+        "value": "0px 24px 40px {colors.gray.900/16}, 0px 0px 1px {colors.gray.900/30}"
       },
       "inner": {
-        "value": {
-          "_light": "inset 0 2px 4px 0 {black/5}",
-          "_dark": "inset 0 2px 4px 0 black"
-        }
+        "value": "inset 0 2px 4px 0 {black/5}"
       },
       "inset": {
-        "value": {
-          "_light": "inset 0 0 0 1px {black/5}",
-          "_dark": "inset 0 0 0 1px {colors.gray.300/5}"
-        }
+        "value": "inset 0 0 0 1px {black/5}"
       }
     },
     "radii": {
@@ -1538,6 +1289,257 @@ export const chakraBase = {
     "xl": "1280px",
     "2xl": "1536px"
   },
+  "textStyles": {
+    "2xs": {
+      "value": {
+        "fontSize": "2xs",
+        "lineHeight": "0.75rem"
+      }
+    },
+    "xs": {
+      "value": {
+        "fontSize": "xs",
+        "lineHeight": "1rem"
+      }
+    },
+    "sm": {
+      "value": {
+        "fontSize": "sm",
+        "lineHeight": "1.25rem"
+      }
+    },
+    "md": {
+      "value": {
+        "fontSize": "md",
+        "lineHeight": "1.5rem"
+      }
+    },
+    "lg": {
+      "value": {
+        "fontSize": "lg",
+        "lineHeight": "1.75rem"
+      }
+    },
+    "xl": {
+      "value": {
+        "fontSize": "xl",
+        "lineHeight": "1.875rem"
+      }
+    },
+    "2xl": {
+      "value": {
+        "fontSize": "2xl",
+        "lineHeight": "2rem"
+      }
+    },
+    "3xl": {
+      "value": {
+        "fontSize": "3xl",
+        "lineHeight": "2.375rem"
+      }
+    },
+    "4xl": {
+      "value": {
+        "fontSize": "4xl",
+        "lineHeight": "2.75rem",
+        "letterSpacing": "-0.025em"
+      }
+    },
+    "5xl": {
+      "value": {
+        "fontSize": "5xl",
+        "lineHeight": "3.75rem",
+        "letterSpacing": "-0.025em"
+      }
+    },
+    "6xl": {
+      "value": {
+        "fontSize": "6xl",
+        "lineHeight": "4.5rem",
+        "letterSpacing": "-0.025em"
+      }
+    },
+    "7xl": {
+      "value": {
+        "fontSize": "7xl",
+        "lineHeight": "5.75rem",
+        "letterSpacing": "-0.025em"
+      }
+    },
+    "none": {
+      "value": {}
+    },
+    "label": {
+      "value": {
+        "fontSize": "sm",
+        "lineHeight": "1.25rem",
+        "fontWeight": "medium"
+      }
+    }
+  },
+  "layerStyles": {
+    "fill.muted": {
+      "value": {
+        "background": "colorPalette.muted",
+        "color": "colorPalette.fg"
+      }
+    },
+    "fill.subtle": {
+      "value": {
+        "background": "colorPalette.subtle",
+        "color": "colorPalette.fg"
+      }
+    },
+    "fill.surface": {
+      "value": {
+        "background": "colorPalette.subtle",
+        "color": "colorPalette.fg",
+        "boxShadow": "0 0 0px 1px var(--shadow-color)",
+        "boxShadowColor": "colorPalette.muted"
+      }
+    },
+    "fill.solid": {
+      "value": {
+        "background": "colorPalette.solid",
+        "color": "colorPalette.contrast"
+      }
+    },
+    "outline.subtle": {
+      "value": {
+        "color": "colorPalette.fg",
+        "boxShadow": "inset 0 0 0px 1px var(--shadow-color)",
+        "boxShadowColor": "colorPalette.subtle"
+      }
+    },
+    "outline.solid": {
+      "value": {
+        "borderWidth": "1px",
+        "borderColor": "colorPalette.solid",
+        "color": "colorPalette.fg"
+      }
+    },
+    "indicator.bottom": {
+      "value": {
+        "position": "relative",
+        "--indicator-color-fallback": "colors.colorPalette.solid",
+        "_before": {
+          "content": "\"\"",
+          "position": "absolute",
+          "bottom": "var(--indicator-offset-y, 0)",
+          "insetInline": "var(--indicator-offset-x, 0)",
+          "height": "var(--indicator-thickness, 2px)",
+          "background": "var(--indicator-color, var(--indicator-color-fallback))"
+        }
+      }
+    },
+    "indicator.top": {
+      "value": {
+        "position": "relative",
+        "--indicator-color-fallback": "colors.colorPalette.solid",
+        "_before": {
+          "content": "\"\"",
+          "position": "absolute",
+          "top": "var(--indicator-offset-y, 0)",
+          "insetInline": "var(--indicator-offset-x, 0)",
+          "height": "var(--indicator-thickness, 2px)",
+          "background": "var(--indicator-color, var(--indicator-color-fallback))"
+        }
+      }
+    },
+    "indicator.start": {
+      "value": {
+        "position": "relative",
+        "--indicator-color-fallback": "colors.colorPalette.solid",
+        "_before": {
+          "content": "\"\"",
+          "position": "absolute",
+          "insetInlineStart": "var(--indicator-offset-x, 0)",
+          "insetBlock": "var(--indicator-offset-y, 0)",
+          "width": "var(--indicator-thickness, 2px)",
+          "background": "var(--indicator-color, var(--indicator-color-fallback))"
+        }
+      }
+    },
+    "indicator.end": {
+      "value": {
+        "position": "relative",
+        "--indicator-color-fallback": "colors.colorPalette.solid",
+        "_before": {
+          "content": "\"\"",
+          "position": "absolute",
+          "insetInlineEnd": "var(--indicator-offset-x, 0)",
+          "insetBlock": "var(--indicator-offset-y, 0)",
+          "width": "var(--indicator-thickness, 2px)",
+          "background": "var(--indicator-color, var(--indicator-color-fallback))"
+        }
+      }
+    },
+    "disabled": {
+      "value": {
+        "opacity": "0.5",
+        "cursor": "not-allowed"
+      }
+    },
+    "none": {
+      "value": {}
+    }
+  },
+  "animationStyles": {
+    "slide-fade-in": {
+      "value": {
+        "transformOrigin": "var(--transform-origin)",
+        "&[data-placement^=top]": {
+          "animationName": "slide-from-bottom, fade-in"
+        },
+        "&[data-placement^=bottom]": {
+          "animationName": "slide-from-top, fade-in"
+        },
+        "&[data-placement^=left]": {
+          "animationName": "slide-from-right, fade-in"
+        },
+        "&[data-placement^=right]": {
+          "animationName": "slide-from-left, fade-in"
+        }
+      }
+    },
+    "slide-fade-out": {
+      "value": {
+        "transformOrigin": "var(--transform-origin)",
+        "&[data-placement^=top]": {
+          "animationName": "slide-to-bottom, fade-out"
+        },
+        "&[data-placement^=bottom]": {
+          "animationName": "slide-to-top, fade-out"
+        },
+        "&[data-placement^=left]": {
+          "animationName": "slide-to-right, fade-out"
+        },
+        "&[data-placement^=right]": {
+          "animationName": "slide-to-left, fade-out"
+        }
+      }
+    },
+    "scale-fade-in": {
+      "value": {
+        "transformOrigin": "var(--transform-origin)",
+        "animationName": "scale-in, fade-in"
+      }
+    },
+    "scale-fade-out": {
+      "value": {
+        "transformOrigin": "var(--transform-origin)",
+        "animationName": "scale-out, fade-out"
+      }
+    }
+  },
+  "cssVarsPrefix": "chakra",
+  "cssVarsRoot": ":where(html, .chakra-theme)"
+} as unknown as Pick<Theme, "tokens" | "semanticTokens" | "breakpoints" | "textStyles" | "layerStyles" | "animationStyles"> & {
+  cssVarsPrefix: string;
+  cssVarsRoot: string;
+};
+
+export const chakraGlobals = {
   "keyframes": {
     "spin": {
       "0%": {
@@ -1809,249 +1811,6 @@ export const chakraBase = {
       }
     }
   },
-  "textStyles": {
-    "2xs": {
-      "value": {
-        "fontSize": "2xs",
-        "lineHeight": "0.75rem"
-      }
-    },
-    "xs": {
-      "value": {
-        "fontSize": "xs",
-        "lineHeight": "1rem"
-      }
-    },
-    "sm": {
-      "value": {
-        "fontSize": "sm",
-        "lineHeight": "1.25rem"
-      }
-    },
-    "md": {
-      "value": {
-        "fontSize": "md",
-        "lineHeight": "1.5rem"
-      }
-    },
-    "lg": {
-      "value": {
-        "fontSize": "lg",
-        "lineHeight": "1.75rem"
-      }
-    },
-    "xl": {
-      "value": {
-        "fontSize": "xl",
-        "lineHeight": "1.875rem"
-      }
-    },
-    "2xl": {
-      "value": {
-        "fontSize": "2xl",
-        "lineHeight": "2rem"
-      }
-    },
-    "3xl": {
-      "value": {
-        "fontSize": "3xl",
-        "lineHeight": "2.375rem"
-      }
-    },
-    "4xl": {
-      "value": {
-        "fontSize": "4xl",
-        "lineHeight": "2.75rem",
-        "letterSpacing": "-0.025em"
-      }
-    },
-    "5xl": {
-      "value": {
-        "fontSize": "5xl",
-        "lineHeight": "3.75rem",
-        "letterSpacing": "-0.025em"
-      }
-    },
-    "6xl": {
-      "value": {
-        "fontSize": "6xl",
-        "lineHeight": "4.5rem",
-        "letterSpacing": "-0.025em"
-      }
-    },
-    "7xl": {
-      "value": {
-        "fontSize": "7xl",
-        "lineHeight": "5.75rem",
-        "letterSpacing": "-0.025em"
-      }
-    },
-    "none": {
-      "value": {}
-    },
-    "label": {
-      "value": {
-        "fontSize": "sm",
-        "lineHeight": "1.25rem",
-        "fontWeight": "medium"
-      }
-    }
-  },
-  "layerStyles": {
-    "fill.muted": {
-      "value": {
-        "background": "colorPalette.muted",
-        "color": "colorPalette.fg"
-      }
-    },
-    "fill.subtle": {
-      "value": {
-        "background": "colorPalette.subtle",
-        "color": "colorPalette.fg"
-      }
-    },
-    "fill.surface": {
-      "value": {
-        "background": "colorPalette.subtle",
-        "color": "colorPalette.fg",
-        "boxShadow": "0 0 0px 1px var(--shadow-color)",
-        "boxShadowColor": "colorPalette.muted"
-      }
-    },
-    "fill.solid": {
-      "value": {
-        "background": "colorPalette.solid",
-        "color": "colorPalette.contrast"
-      }
-    },
-    "outline.subtle": {
-      "value": {
-        "color": "colorPalette.fg",
-        "boxShadow": "inset 0 0 0px 1px var(--shadow-color)",
-        "boxShadowColor": "colorPalette.subtle"
-      }
-    },
-    "outline.solid": {
-      "value": {
-        "borderWidth": "1px",
-        "borderColor": "colorPalette.solid",
-        "color": "colorPalette.fg"
-      }
-    },
-    "indicator.bottom": {
-      "value": {
-        "position": "relative",
-        "--indicator-color-fallback": "colors.colorPalette.solid",
-        "_before": {
-          "content": "\"\"",
-          "position": "absolute",
-          "bottom": "var(--indicator-offset-y, 0)",
-          "insetInline": "var(--indicator-offset-x, 0)",
-          "height": "var(--indicator-thickness, 2px)",
-          "background": "var(--indicator-color, var(--indicator-color-fallback))"
-        }
-      }
-    },
-    "indicator.top": {
-      "value": {
-        "position": "relative",
-        "--indicator-color-fallback": "colors.colorPalette.solid",
-        "_before": {
-          "content": "\"\"",
-          "position": "absolute",
-          "top": "var(--indicator-offset-y, 0)",
-          "insetInline": "var(--indicator-offset-x, 0)",
-          "height": "var(--indicator-thickness, 2px)",
-          "background": "var(--indicator-color, var(--indicator-color-fallback))"
-        }
-      }
-    },
-    "indicator.start": {
-      "value": {
-        "position": "relative",
-        "--indicator-color-fallback": "colors.colorPalette.solid",
-        "_before": {
-          "content": "\"\"",
-          "position": "absolute",
-          "insetInlineStart": "var(--indicator-offset-x, 0)",
-          "insetBlock": "var(--indicator-offset-y, 0)",
-          "width": "var(--indicator-thickness, 2px)",
-          "background": "var(--indicator-color, var(--indicator-color-fallback))"
-        }
-      }
-    },
-    "indicator.end": {
-      "value": {
-        "position": "relative",
-        "--indicator-color-fallback": "colors.colorPalette.solid",
-        "_before": {
-          "content": "\"\"",
-          "position": "absolute",
-          "insetInlineEnd": "var(--indicator-offset-x, 0)",
-          "insetBlock": "var(--indicator-offset-y, 0)",
-          "width": "var(--indicator-thickness, 2px)",
-          "background": "var(--indicator-color, var(--indicator-color-fallback))"
-        }
-      }
-    },
-    "disabled": {
-      "value": {
-        "opacity": "0.5",
-        "cursor": "not-allowed"
-      }
-    },
-    "none": {
-      "value": {}
-    }
-  },
-  "animationStyles": {
-    "slide-fade-in": {
-      "value": {
-        "transformOrigin": "var(--transform-origin)",
-        "&[data-placement^=top]": {
-          "animationName": "slide-from-bottom, fade-in"
-        },
-        "&[data-placement^=bottom]": {
-          "animationName": "slide-from-top, fade-in"
-        },
-        "&[data-placement^=left]": {
-          "animationName": "slide-from-right, fade-in"
-        },
-        "&[data-placement^=right]": {
-          "animationName": "slide-from-left, fade-in"
-        }
-      }
-    },
-    "slide-fade-out": {
-      "value": {
-        "transformOrigin": "var(--transform-origin)",
-        "&[data-placement^=top]": {
-          "animationName": "slide-to-bottom, fade-out"
-        },
-        "&[data-placement^=bottom]": {
-          "animationName": "slide-to-top, fade-out"
-        },
-        "&[data-placement^=left]": {
-          "animationName": "slide-to-right, fade-out"
-        },
-        "&[data-placement^=right]": {
-          "animationName": "slide-to-left, fade-out"
-        }
-      }
-    },
-    "scale-fade-in": {
-      "value": {
-        "transformOrigin": "var(--transform-origin)",
-        "animationName": "scale-in, fade-in"
-      }
-    },
-    "scale-fade-out": {
-      "value": {
-        "transformOrigin": "var(--transform-origin)",
-        "animationName": "scale-out, fade-out"
-      }
-    }
-  },
   "globalCss": {
     "*": {
       "fontFeatureSettings": "\"cv11\"",
@@ -2094,13 +1853,10 @@ export const chakraBase = {
     "*::selection": {
       "bg": "colorPalette.emphasized/80"
     }
-  },
-  "cssVarsPrefix": "chakra",
-  "cssVarsRoot": ":where(html, .chakra-theme)"
-} as unknown as Pick<Theme, "tokens" | "semanticTokens" | "breakpoints" | "keyframes" | "textStyles" | "layerStyles" | "animationStyles"> & {
+  }
+} as unknown as {
+  keyframes: NonNullable<Theme["keyframes"]>;
   globalCss: NonNullable<SystemConfig["globalCss"]>;
-  cssVarsPrefix: string;
-  cssVarsRoot: string;
 };
 
 export const publicRecipes = {

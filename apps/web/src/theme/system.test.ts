@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { screenRecipes } from "./chakra-screen-recipes.gen";
-import { registerRecipes, system } from "./system";
+import { getSystem, registerRecipes } from "./system";
+
+const system = getSystem();
 
 describe("system", () => {
   it("holds only the recipes public pages use", () => {

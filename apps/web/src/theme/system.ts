@@ -27,17 +27,16 @@ function paletteSemantics(name: string, solid: string, contrast = "white") {
   };
 }
 
-const { tokens, semanticTokens, globalCss, cssVarsPrefix, cssVarsRoot, ...styles } = chakraBase;
+const { tokens, semanticTokens, cssVarsPrefix, cssVarsRoot, ...styles } = chakraBase;
 
-const brandConfig = defineConfig({
-  preflight: true,
+/**
+ * The CrawlGuard theme as the running app needs it. The global CSS (reset,
+ * global styles, keyframes, token variables) is not built at run time: it is
+ * rendered once into index.html (global-css.ts), so its config lives there.
+ */
+export const brandConfig = defineConfig({
   cssVarsPrefix,
   cssVarsRoot,
-  globalCss: {
-    ...globalCss,
-    html: { color: "fg", bg: "bg", lineHeight: "1.5", colorPalette: "brand" },
-    body: { minHeight: "100dvh" },
-  },
   theme: {
     ...styles,
     tokens: {
@@ -92,7 +91,18 @@ const brandConfig = defineConfig({
   },
 });
 
-export const system = createSystem(defaultBaseConfig, brandConfig);
+type System = ReturnType<typeof createSystem>;
+let built: System | undefined;
+
+/**
+ * Chakra's system, built on first use. Building it is the costliest step of
+ * starting the app in the browser (~25 ms of a phone's main thread), so the
+ * client builds it in a task of its own (client-app.tsx) rather than while its
+ * modules load.
+ */
+export function getSystem(): System {
+  return (built ??= createSystem(defaultBaseConfig, brandConfig));
+}
 
 type Theme = NonNullable<SystemConfig["theme"]>;
 export type LazyRecipes = Pick<Theme, "recipes" | "slotRecipes">;
@@ -106,7 +116,7 @@ export type LazyRecipes = Pick<Theme, "recipes" | "slotRecipes">;
  * Idempotent.
  */
 export function registerRecipes({ recipes, slotRecipes }: LazyRecipes): void {
-  const theme = (system._config.theme ??= {});
+  const theme = (getSystem()._config.theme ??= {});
   if (recipes) theme.recipes = Object.assign(theme.recipes ?? {}, recipes);
   if (slotRecipes) theme.slotRecipes = Object.assign(theme.slotRecipes ?? {}, slotRecipes);
 }
