@@ -14,7 +14,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     // The browser's startup chunk; the server bundle is one module graph loaded once.
     rolldownOptions: isSsrBuild
       ? {}
-      : { output: { codeSplitting: { groups: startupChunkGroups() } } },
+      : {
+          output: { codeSplitting: { groups: startupChunkGroups() } },
+          treeshake: { moduleSideEffects: (id: string) => (/[\\/]node_modules[\\/](hoist-non-react-statics|react-is)[\\/]/.test(id) ? false : undefined) },
+        },
   },
   test: {
     include: ["src/**/*.test.{ts,tsx}"],

@@ -52,51 +52,23 @@ function startupChunks(entry: OutputChunk, bundle: OutputBundle): OutputChunk[] 
 
 type ChunkingContext = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
 
-const ENTRY = fileURLToPath(new URL("./src/entry-client.tsx", import.meta.url));
-const CLIENT_APP = fileURLToPath(new URL("./src/client-app.tsx", import.meta.url));
-
-/**
- * Modules the client app reaches only through index modules that re-export
- * more than it uses (Chakra's component entry points reach Ark UI and Zag,
- * lucide-react's index reaches every icon, the content package's index
- * reaches every page's content). The pages and dialogs that do use them load
- * them with their own chunks.
- */
-const REACHED_BUT_UNUSED = [
-  /[\\/]node_modules[\\/]@ark-ui[\\/]/,
-  /[\\/]node_modules[\\/]@zag-js[\\/]/,
-  /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/,
-  /[\\/]node_modules[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]components[\\/](button[\\/](icon|close)-button|group[\\/]|icons\.js)/,
-  /[\\/]packages[\\/]content[\\/]src[\\/](service-details|gallery)\.ts$/,
-];
-
-function staticClosure(root: string, ctx: ChunkingContext): Set<string> {
-  const seen = new Set<string>();
-  const stack = [root];
-  while (stack.length > 0) {
-    const id = stack.pop()!;
-    if (seen.has(id)) continue;
-    seen.add(id);
-    const info = ctx.getModuleInfo(id);
-    if (!info) throw new Error(`startup chunk: ${id} is not in the build`);
-    stack.push(...info.importedIds);
-  }
-  return seen;
-}
-
 type CodeSplittingGroup = {
   name: string | ((id: string, ctx: ChunkingContext) => string | null);
   debugName?: string;
   priority?: number;
 };
 
+const ENTRY = fileURLToPath(new URL("./src/entry-client.tsx", import.meta.url));
+const CLIENT_APP = fileURLToPath(new URL("./src/client-app.tsx", import.meta.url));
+
 /**
- * The client app (src/client-app.tsx) as one chunk with what it imports.
+ * The client app (src/client-app.tsx) as one chunk with everything it uses.
  * Left alone, the bundler splits every module the app shares with a lazy
  * route into a chunk of its own: some twenty files of a few hundred bytes,
- * each a request, a module to link and gzip overhead on every page load. The
- * lazy routes import these modules from the app's chunk instead, which every
- * page has loaded anyway.
+ * each a request, a module to link and gzip overhead on every page load.
+ * The group captures the app module and, through the bundler's own
+ * dependency tracking, what it really uses; lazy routes then import those
+ * modules from the app's chunk, which every page has loaded anyway.
  *
  * What the entry imports itself, and Vite's dynamic-import helper (which
  * every chunk imports), go first into a small chunk of their own: pulled
@@ -104,23 +76,16 @@ type CodeSplittingGroup = {
  * the whole app before the page has painted.
  */
 export function startupChunkGroups(): CodeSplittingGroup[] {
-  let entry: Set<string> | undefined;
-  let app: Set<string> | undefined;
-  const entryModules = (ctx: ChunkingContext) => (entry ??= staticClosure(ENTRY, ctx));
+  let entryImports: ReadonlySet<string> | undefined;
   return [
     {
       debugName: "startup",
       priority: 2,
-      name: (id, ctx) => ((entryModules(ctx).has(id) && id !== ENTRY) || id.includes("vite/preload-helper") ? "startup" : null),
-    },
-    {
-      debugName: "client-app",
-      priority: 1,
       name: (id, ctx) => {
-        app ??= staticClosure(CLIENT_APP, ctx);
-        if (!app.has(id) || entryModules(ctx).has(id) || REACHED_BUT_UNUSED.some((pattern) => pattern.test(id))) return null;
-        return "client-app";
+        entryImports ??= new Set(ctx.getModuleInfo(ENTRY)?.importedIds ?? []);
+        return entryImports.has(id) || id.includes("vite/preload-helper") ? "startup" : null;
       },
     },
+    { debugName: "client-app", priority: 1, name: (id) => (id === CLIENT_APP ? "client-app" : null) },
   ];
 }

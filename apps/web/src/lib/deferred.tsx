@@ -94,7 +94,13 @@ export function deferred(load: () => Promise<ComponentType>): DeferredComponent 
       ),
       [],
     );
-    return <div ref={ref}>{boundary}</div>;
+    // Below the fold by design: the browser skips its layout and painting until it nears the
+    // viewport (`auto` keeps its real height once it has been laid out).
+    return (
+      <div ref={ref} style={{ contentVisibility: "auto", containIntrinsicSize: "auto 800px" }}>
+        {boundary}
+      </div>
+    );
   }
 
   return Object.assign(Deferred, { preload });
