@@ -4,19 +4,24 @@ import { defineConfig } from "vite";
 import { chakraGlobalCss, chakraLazyGlobal } from "./vite.chakra";
 import { startupChunkGroups, startupCompileHints } from "./vite.startup";
 
+const UNUSED_CJS = /[\\/]node_modules[\\/](hoist-non-react-statics|react-is)[\\/]/;
+
 // Client: `vite build --outDir dist/client` (index.html is the SSR template).
 // Server: `vite build --ssr src/entry-server.tsx --outDir dist/server`, imported by apps/server.
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), chakraGlobalCss(), chakraLazyGlobal(), startupCompileHints()],
   build: {
     target: "es2022",
+    // No <link rel="modulepreload"> added from script: the app is one chunk (vite.startup.ts)
+    // and adding a link per chunk cost main-thread time right after the first paint.
     modulePreload: false,
-    // The browser's startup chunk; the server bundle is one module graph loaded once.
+    // The server bundle is one module graph loaded once; the browser's is split for startup.
     rolldownOptions: isSsrBuild
       ? {}
       : {
           output: { codeSplitting: { groups: startupChunkGroups() } },
-          treeshake: { moduleSideEffects: (id: string) => (/[\\/]node_modules[\\/](hoist-non-react-statics|react-is)[\\/]/.test(id) ? false : undefined) },
+          // Only emotion's withTheme (unused) reaches these CommonJS modules.
+          treeshake: { moduleSideEffects: (id: string) => (UNUSED_CJS.test(id) ? false : undefined) },
         },
   },
   test: {

@@ -6,8 +6,8 @@ const HINT = "//# allFunctionsCalledOnLoad\n";
 
 /**
  * Marks the chunks every page runs at startup (what src/entry-client.tsx
- * imports after the first paint: Chakra's system, the client app and their
- * static imports) with V8's explicit compile hint. Chrome then compiles their
+ * imports after the first paint: the client app's chunk and its static
+ * imports) with V8's explicit compile hint. Chrome then compiles their
  * functions while the file downloads, on a background thread, instead of on
  * the main thread the first time each one runs, which is nearly all of them
  * during hydration. Browsers without the hint read a comment.
