@@ -10,6 +10,7 @@ import { renderGlobalCss } from "./src/theme/global-css";
 const APP_HEAD = "<!--app-head-->";
 
 export function chakraGlobalCss(): Plugin {
+  let css: string | undefined;
   return {
     name: "crawlguard:chakra-global-css",
     transformIndexHtml: {
@@ -17,7 +18,9 @@ export function chakraGlobalCss(): Plugin {
       order: "post",
       handler(html) {
         if (!html.includes(APP_HEAD)) throw new Error(`index.html has no ${APP_HEAD} placeholder`);
-        return html.replace(APP_HEAD, () => `<style data-chakra-global>${renderGlobalCss()}</style>\n    ${APP_HEAD}`);
+        // Once per build or dev server: the dev server transforms index.html on every request.
+        css ??= renderGlobalCss();
+        return html.replace(APP_HEAD, () => `<style data-chakra-global>${css}</style>\n    ${APP_HEAD}`);
       },
     },
   };

@@ -1,50 +1,47 @@
 import createCache, { type EmotionCache } from "@emotion/cache";
 
 /**
- * The server extracts styles under this key and the client cache hydrates the
- * `<style data-emotion="cg …">` tags with the same key, so no style is inserted
- * twice and no markup differs at hydration.
+ * The server extracts styles under this key and the client cache, with the
+ * same key, takes over the rules the server sent (serverStyleTags), so no
+ * style is inserted twice and no class name differs at hydration.
  */
 export const EMOTION_CACHE_KEY = "cg";
 
-const SERVER_STYLES = `style[data-emotion^="${EMOTION_CACHE_KEY} "]`;
+/** The server's tags for the page's own styles: out of the client cache's hydration (see below). */
+const SERVER_KEY = `${EMOTION_CACHE_KEY}-server`;
 
 type StyleChunk = { key: string; ids: string[]; css: string };
 
 /**
- * The server's `<style>` tags for the styles a page rendered (what emotion's
- * constructStyleTagsFromChunks writes), marked `data-s`: emotion's default
- * cache, created when @emotion/react loads, otherwise moves every such tag
- * to the end of <head> (see adoptServerStyles).
+ * The server's `<style>` tags for the styles a page rendered, as emotion's
+ * constructStyleTagsFromChunks writes them except for two marks that keep
+ * emotion from moving them to the end of <head> in the browser (a moved
+ * `<style>` is parsed again and restyles the whole page, ~25 ms on a phone,
+ * right after the app loads): the page's styles are listed under
+ * `cg-server`, which the client cache's hydration does not look for (it
+ * adopts them in place instead, see createEmotionCache), and every tag is
+ * marked `data-s`, which emotion's default cache, created when
+ * @emotion/react loads, skips.
  */
 export function serverStyleTags(chunks: StyleChunk[]): string {
   return chunks
     .filter((chunk) => chunk.css)
-    .map((chunk) => `<style data-emotion="${chunk.key} ${chunk.ids.join(" ")}" data-s="">${chunk.css}</style>`)
+    .map((chunk) => {
+      const key = chunk.key === EMOTION_CACHE_KEY ? SERVER_KEY : chunk.key;
+      return `<style data-emotion="${key} ${chunk.ids.join(" ")}" data-s="">${chunk.css}</style>`;
+    })
     .join("");
 }
 
-/**
- * Takes over the server's `<style data-emotion="cg id…">` tags where they are.
- * Emotion's own hydration moves each such tag to the end of <head>; a moved
- * `<style>` is parsed again and restyles the whole page (~25 ms on a phone,
- * right after the app loads). Instead the tags stay, and the cache is told
- * their rules exist, exactly as emotion's hydration records them.
- */
-function adoptServerStyles(): string[] {
-  const names: string[] = [];
-  for (const node of document.querySelectorAll(SERVER_STYLES)) {
-    const [, ...ids] = (node.getAttribute("data-emotion") ?? "").split(" ");
-    names.push(...ids);
-    // Out of emotion's sight, so it does not move the tag.
-    node.setAttribute("data-emotion", `${EMOTION_CACHE_KEY}-server`);
-  }
-  return names;
+/** The style names the server's tags hold, recorded as emotion's hydration would record them. */
+function serverStyleNames(): string[] {
+  return [...document.querySelectorAll(`style[data-emotion^="${SERVER_KEY} "]`)].flatMap((node) =>
+    (node.getAttribute("data-emotion") ?? "").split(" ").slice(1),
+  );
 }
 
 export function createEmotionCache(): EmotionCache {
-  const adopted = typeof document === "undefined" ? [] : adoptServerStyles();
   const cache = createCache({ key: EMOTION_CACHE_KEY });
-  for (const name of adopted) cache.inserted[name] = true;
+  if (typeof document !== "undefined") for (const name of serverStyleNames()) cache.inserted[name] = true;
   return cache;
 }
