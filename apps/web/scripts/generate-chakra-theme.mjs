@@ -23,7 +23,7 @@ const publicRecipes = {
 /** Recipes only lazy screens use (auth, dashboard, toasts): registered by their chunks. */
 const screenRecipes = {
   recipes: ["input", "badge", "textarea"],
-  slotRecipes: ["card", "field", "tabs", "toast", "dialog", "nativeSelect", "alert"],
+  slotRecipes: ["card", "field", "tabs", "toast", "dialog", "nativeSelect", "alert", "switch"],
 };
 
 /**

@@ -1,0 +1,17 @@
+import { readFileSync } from "node:fs";
+import { expect, test } from "@playwright/test";
+
+// Issue #10: Playwright's web server (the built server, started by `node` from npm's PATH) runs
+// on the Node the project pins, like the test runner itself.
+const rootPackage = JSON.parse(readFileSync(new URL("../../../package.json", import.meta.url), "utf8")) as {
+  optionalDependencies: Record<string, string>;
+};
+
+test("the server under test runs on the project's Node 24", async ({ request }) => {
+  const health = (await (await request.get("/api/health")).json()) as { status: string; node: string };
+  expect(health.status).toBe("ok");
+  expect(Number(health.node.split(".")[0])).toBeGreaterThanOrEqual(24);
+  expect(health.node).toBe(process.versions.node);
+  const pinned = rootPackage.optionalDependencies[`node-${process.platform === "win32" ? "win" : process.platform}-${process.arch}`];
+  if (pinned) expect(health.node).toBe(pinned);
+});
