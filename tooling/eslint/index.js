@@ -13,6 +13,15 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      // postgres.js's begin() can open a transaction on a busy connection without holding it
+      // (packages/db/src/transaction.ts): every transaction goes through transaction(sql, fn).
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.property.name='begin'][callee.object.name=/^(sql|db|tx|conn)$/]",
+          message: "Use transaction(sql, fn) from @crawlguard/db instead of sql.begin.",
+        },
+      ],
     },
   },
   {

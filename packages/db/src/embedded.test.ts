@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "./open.js";
+import { transaction } from "./transaction.js";
 
 // PGlite is one backend behind the socket: concurrent clients must never see each other's rows.
 describe("embedded database under concurrency", () => {
@@ -22,11 +23,14 @@ describe("embedded database under concurrency", () => {
       expect(leads[0]).toEqual({ name: "Lead", service: "crawl-space", status: "new" });
       expect(raw).toHaveLength(0);
     }
-    // A transaction holds the single connection; queries outside it wait rather than interleave.
-    const outside = db.sql`SELECT count(*)::int AS n FROM leads`.execute();
-    await db.sql.begin(async (tx) => {
+    // A transaction holds the single connection: a query sent while it is open waits for the
+    // commit (it sees the committed row) and does not run inside it (no transaction id).
+    let outside: Promise<{ n: number; x: string | null }[]> | undefined;
+    await transaction(db.sql, async (tx) => {
       await tx`INSERT INTO leads (name, email, service) VALUES ('Tx', 't@x.co', 'x')`;
+      outside = db.sql<{ n: number; x: string | null }[]>`SELECT count(*)::int AS n, txid_current_if_assigned()::text AS x FROM leads`.execute();
+      await tx`SELECT pg_sleep(0.05)`;
     });
-    expect((await outside)[0]).toEqual({ n: 1 });
+    expect((await outside!)[0]).toEqual({ n: 2, x: null });
   });
 });

@@ -1,7 +1,6 @@
 import postgres from "postgres";
 
 export type Sql = postgres.Sql;
-export type TransactionSql = postgres.TransactionSql;
 
 /** Where a postgres.js client connects: a URL (real server) or host/port (the embedded socket). */
 export type ConnectionTarget = { url: string } | { host: string; port: number };
