@@ -8,6 +8,7 @@ import { createTestDatabase, type TestDatabase } from "@crawlguard/db/testing";
 import { loadEnv } from "../../apps/server/src/env.ts";
 import { startServer, type RunningServer } from "../../apps/server/src/server.ts";
 import { listLeads } from "../../packages/api/src/services/leads.ts";
+import { armDeadline } from "../deadline.ts";
 
 const LEADS = 10_000;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -150,10 +151,7 @@ async function main() {
     await running?.stop().catch(() => {});
     await testDb?.drop().catch(() => {});
   };
-  const deadline = setTimeout(() => {
-    console.error(`bench exceeded ${DEADLINE_MS / 1000} s: stopping`);
-    void cleanup().finally(() => process.exit(1));
-  }, DEADLINE_MS);
+  const deadline = armDeadline(DEADLINE_MS, cleanup);
 
   try {
     // A fresh database: a new one on the server of DATABASE_URL, or a new embedded directory.

@@ -7,12 +7,14 @@ import helmet from "helmet";
 import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import { createOpenApiExpressMiddleware } from "trpc-to-openapi";
-import { appRouter, buildOpenApiDocument, createContextFactory, type ApiConfig } from "@crawlguard/api";
+import { appRouter, buildOpenApiDocument, createContextFactory, GENERIC_ERROR_MESSAGE, type ApiConfig } from "@crawlguard/api";
 import type { Auth } from "@crawlguard/auth";
 import type { Sql } from "@crawlguard/db";
 import { apiDocsRouter } from "./api-docs.js";
+import { contactFormPosts } from "./contact-form.js";
 import { csrfGuard } from "./csrf.js";
 import type { Env } from "./env.js";
+import { bodyErrorMessage, decodablePath, jsonBody, knownMethod, MAX_BODY_BYTES, MAX_TRPC_BATCH, noStore, trpcQueryInput, wholeTrpcAnswers } from "./request-guards.js";
 import { seoRoutes } from "./seo-routes.js";
 import type { WebApp } from "./web.js";
 
@@ -24,8 +26,6 @@ export interface AppDeps {
   /** Absent in API-only tests. */
   web?: WebApp;
 }
-
-const MAX_BODY_BYTES = 1024 * 1024;
 
 export function createApp({ env, sql, auth, logger, web }: AppDeps): Express {
   const app = express();
@@ -74,6 +74,7 @@ export function createApp({ env, sql, auth, logger, web }: AppDeps): Express {
     }),
   );
   app.use(compression());
+  app.use(decodablePath);
 
   const createContext = createContextFactory({
     sql,
@@ -87,37 +88,46 @@ export function createApp({ env, sql, auth, logger, web }: AppDeps): Express {
     if (error.code === "INTERNAL_SERVER_ERROR") log.error({ err: error.cause ?? error, path }, "procedure failed");
   };
 
-  app.use(["/trpc", "/api"], csrfGuard(auth, env.ALLOWED_ORIGINS, env.TRUST_PROXY), (req, _res, next) => {
-    // An input-less POST (logout, convert...) comes with no body, often with no content type: the
-    // tRPC client sends none for it, and tRPC's JSON parser fails on an empty body.
-    const empty = !Number(req.headers["content-length"] ?? 0) && !req.headers["transfer-encoding"];
-    if (empty && !req.headers["content-type"]) req.headers["content-type"] = "application/json";
-    if (empty && req.method === "POST" && req.baseUrl === "/trpc") req.body = "{}";
-    next();
-  });
-  app.use("/trpc", createExpressMiddleware({ router: appRouter, createContext, onError, maxBodySize: MAX_BODY_BYTES }));
+  app.use(["/trpc", "/api"], noStore, knownMethod, csrfGuard(auth, env.ALLOWED_ORIGINS, env.TRUST_PROXY));
+  app.use("/trpc", wholeTrpcAnswers, trpcQueryInput, jsonBody("trpc"));
+  app.use("/api", jsonBody("rest"));
+  app.use("/trpc", createExpressMiddleware({ router: appRouter, createContext, onError, maxBodySize: MAX_BODY_BYTES, maxBatchSize: MAX_TRPC_BATCH }));
 
   app.get("/api/openapi.json", (req, res) => {
     res.json(buildOpenApiDocument(env.PUBLIC_URL ?? `${req.protocol}://${req.get("host")}`));
   });
   app.use(apiDocsRouter());
   // Without a path prefix: every procedure's path already starts with /api. Answers 404 itself.
+  const openApi = createOpenApiExpressMiddleware({ router: appRouter, createContext, onError, maxBodySize: MAX_BODY_BYTES });
   app.use("/api", (req, res, next) => {
     // Express strips the mount path; the adapter matches on the full one.
     req.url = req.originalUrl;
-    return createOpenApiExpressMiddleware({ router: appRouter, createContext, onError, maxBodySize: MAX_BODY_BYTES })(req, res).catch(next);
+    return openApi(req, res).catch(next);
   });
 
   app.use(seoRoutes(env.PUBLIC_URL));
+  // The dashboard and sign-in pages are what a signed-in and a signed-out visitor see differently.
+  app.use(["/admin", "/auth"], (_req, res, next) => {
+    res.vary("Cookie");
+    next();
+  });
+  // Contact forms sent before the page's script ran post to their own page (#9 defect 8).
+  if (web) app.use(contactFormPosts({ web, auth, createContext, allowedOrigins: env.ALLOWED_ORIGINS, trustProxy: env.TRUST_PROXY }));
   if (web) app.use(web.handlers);
 
   app.use((err: Error & { status?: number; type?: string }, req: Request, res: express.Response, _next: express.NextFunction) => {
     const status = err.status && err.status >= 400 && err.status < 500 ? err.status : 500;
     if (status === 500) (req.log ?? logger).error({ err }, "unhandled error");
     if (res.headersSent) return;
-    res.status(status).json({ message: status === 500 ? "Something went wrong on our side. Please try again." : err.message });
+    res.status(status).json(
+      status === 500 ? { message: GENERIC_ERROR_MESSAGE, code: "INTERNAL_SERVER_ERROR" } : { message: bodyErrorMessage(err), code: errorCode(status) },
+    );
   });
   return app;
+}
+
+function errorCode(status: number): string {
+  return { 400: "BAD_REQUEST", 408: "TIMEOUT", 413: "PAYLOAD_TOO_LARGE", 415: "UNSUPPORTED_MEDIA_TYPE" }[status] ?? "BAD_REQUEST";
 }
 
 function apiConfig(env: Env): ApiConfig {
@@ -127,5 +137,6 @@ function apiConfig(env: Env): ApiConfig {
     turnstileVerifyUrl: env.TURNSTILE_VERIFY_URL,
     contactMinElapsedMs: env.CONTACT_MIN_SUBMIT_MS,
     contactRateLimit: env.CONTACT_RATE_LIMIT,
+    businessTimeZone: env.BUSINESS_TIME_ZONE,
   };
 }

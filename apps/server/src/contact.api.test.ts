@@ -258,6 +258,8 @@ describe.each(doors)("contact form and submissions through the %s door", (door) 
         submissionId: id,
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
+        durationMinutes: 60,
+        assigneeName: null,
       });
       const timeline = await staff.call(door, "leads.timeline", { id: res.body.lead.id });
       expect(timeline.body).toEqual([expect.objectContaining({ kind: "converted", from: null, to: "new", actorName: expect.any(String) })]);

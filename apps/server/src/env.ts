@@ -20,9 +20,25 @@ const envSchema = z.object({
   TURNSTILE_VERIFY_URL: z.string().url().default("https://challenges.cloudflare.com/turnstile/v0/siteverify"),
   CONTACT_MIN_SUBMIT_MS: z.coerce.number().int().min(0).default(3000),
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  /** The business's IANA time zone: every date and time a person sees or types, and every rule (ADR 009). */
+  BUSINESS_TIME_ZONE: z
+    .string()
+    .default("America/New_York")
+    .refine(isTimeZone, "BUSINESS_TIME_ZONE must be an IANA time zone name such as America/New_York"),
+  /** Signs the time a contact form was shown (script-less posts); share it between instances. */
+  CONTACT_FORM_SECRET: z.string().min(32, "CONTACT_FORM_SECRET must be at least 32 characters").optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = envSchema.safeParse(source);

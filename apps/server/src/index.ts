@@ -1,7 +1,9 @@
-import { startServer, stopOnSignals } from "./server.js";
+import { logUnhandledRejections, startServer, stopOnSignals } from "./server.js";
 
 try {
-  stopOnSignals(await startServer());
+  const running = await startServer();
+  logUnhandledRejections(running.logger);
+  stopOnSignals(running);
 } catch (err) {
   console.error(err);
   process.exit(1);

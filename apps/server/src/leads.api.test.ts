@@ -55,6 +55,8 @@ describe.each(doors)("leads through the %s door", (door) => {
       source: "website",
       googleCalendarEventId: null,
       submissionId: null,
+      durationMinutes: 60,
+      assigneeName: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

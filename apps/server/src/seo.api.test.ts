@@ -7,6 +7,7 @@ import { serviceIds } from "@crawlguard/content";
 import type { Sql } from "@crawlguard/db";
 import { createApp } from "./app.js";
 import { loadEnv } from "./env.js";
+import { createFormTokens } from "./form-tokens.js";
 
 const PATHS = ["/", "/services", ...serviceIds.map((id) => `/services/${id}`), "/about", "/contact", "/gallery"];
 
@@ -22,7 +23,12 @@ async function startApp(env: Record<string, string>) {
     sql: {} as Sql,
     auth: {} as Auth,
     logger: pino({ level: "silent" }),
-    web: { handlers: [(_req, res) => void res.type("html").send("<!doctype html><p>web app</p>")], close: async () => {} },
+    web: {
+      handlers: [(_req, res) => void res.type("html").send("<!doctype html><p>web app</p>")],
+      renderPage: async (_req, res) => void res.type("html").send("<!doctype html><p>web app</p>"),
+      formTokens: createFormTokens(),
+      close: async () => {},
+    },
   });
   const server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -4,6 +4,7 @@ import { pino, type Logger } from "pino";
 import { createAuth } from "@crawlguard/auth";
 import { openDatabase, type Database } from "@crawlguard/db";
 import { createApp } from "./app.js";
+import { answerInOrder } from "./client-errors.js";
 import { loadEnv, type Env } from "./env.js";
 import { developmentWeb, productionWeb, type WebApp } from "./web.js";
 
@@ -25,8 +26,9 @@ export async function startServer({ dev = false, env = loadEnv(), withWeb = true
 
   const server = createServer();
   let web: WebApp | undefined;
-  const webOptions = { publicUrl: env.PUBLIC_URL, turnstileSiteKey: env.TURNSTILE_SITE_KEY };
+  const webOptions = { publicUrl: env.PUBLIC_URL, turnstileSiteKey: env.TURNSTILE_SITE_KEY, formSecret: env.CONTACT_FORM_SECRET };
   if (withWeb) web = dev ? await developmentWeb(server, webOptions, logger) : await productionWeb(webOptions, logger);
+  answerInOrder(server);
   server.on("request", createApp({ env, sql: db.sql, auth, logger, web }));
   server.keepAliveTimeout = 65_000;
 
@@ -37,7 +39,7 @@ export async function startServer({ dev = false, env = loadEnv(), withWeb = true
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
   const url = `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${port}`;
-  logger.info({ url, mode: db.mode }, "CrawlGuard is listening");
+  logger.info({ url, mode: db.mode, node: process.versions.node }, "CrawlGuard is listening");
 
   let stopping: Promise<void> | null = null;
   const stop = () => {
@@ -55,6 +57,16 @@ export async function startServer({ dev = false, env = loadEnv(), withWeb = true
     return stopping;
   };
   return { server, db, logger, url, stop };
+}
+
+/**
+ * A promise rejection nobody handles is a bug: log it loudly with its stack instead of letting
+ * Node end the process (and the public site with it) over one request.
+ */
+export function logUnhandledRejections(logger: Logger): void {
+  process.on("unhandledRejection", (reason) => {
+    logger.error({ err: reason }, "unhandled promise rejection");
+  });
 }
 
 export function stopOnSignals(running: RunningServer): void {

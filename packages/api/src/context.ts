@@ -20,6 +20,8 @@ export interface ApiConfig {
   contactMinElapsedMs: number;
   /** Accepted contact submissions per IP per 10 minutes. */
   contactRateLimit: number;
+  /** IANA zone of every wall-clock date and time (BUSINESS_TIME_ZONE, ADR 009), e.g. America/New_York. */
+  businessTimeZone: string;
 }
 
 /** What the server provides once, at start. */

@@ -1,9 +1,146 @@
-import { generateOpenApiDocument } from "trpc-to-openapi";
+import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
+import { z } from "zod";
+import { GENERIC_ERROR_MESSAGE, type DomainErrorKind } from "./errors.js";
 import { appRouter } from "./root.js";
+import { ERROR_EDGE, type Access, type Meta } from "./trpc.js";
+
+export const SESSION_SECURITY_SCHEME = "sessionCookie";
+
+/** Every tag an operation may carry, with what it groups (openapi.api.test.ts checks that each used tag is here). */
+const TAGS: Record<string, string> = {
+  auth: "Accounts and sessions: register, sign in and out, the signed-in user.",
+  health: "Whether the server and its database answer.",
+  contact: "The public contact form.",
+  submissions: "Contact form submissions, and turning one into a lead (staff).",
+  leads: "The leads board: add, change and delete leads, find duplicates, read a lead's timeline (staff).",
+  users: "Account management (admins).",
+  availability: "The current user's working hours and blocked time (staff). Times are wall-clock times in the business time zone.",
+  appointments: "Booking appointments with conflict checks, free slots, and the business time zone (staff).",
+  calendar: "The calendar: appointments and time-block occurrences in a date range, and the Schedule Appointment modal's booking (staff).",
+};
+
+const fieldIssueSchema = z
+  .strictObject({
+    path: z.string().meta({ description: 'The field, dotted for nested ones ("" for the input as a whole).', example: "email" }),
+    message: z.string().meta({ description: "What is wrong with it.", example: "Please enter a valid email address" }),
+  })
+  .meta({ description: "One invalid field of the input." });
+
+/**
+ * The body of every error answer at the REST door: what trpc-to-openapi sends from the error
+ * formatter (trpc.ts), and what the request edge and the server's last error handler send when a
+ * request is refused before any procedure runs (then without `data`).
+ */
+export const errorBodySchema = z
+  .strictObject({
+    message: z.string().min(1).meta({
+      description:
+        "What went wrong, written for a person. A 400 names each invalid field (`email: Please enter a valid email address`); " +
+        `a 500 always says "${GENERIC_ERROR_MESSAGE}".`,
+      example: "Lead not found",
+    }),
+    code: z.string().meta({
+      description:
+        "The error's name, one per status: BAD_REQUEST (400), UNAUTHORIZED (401), FORBIDDEN (403), NOT_FOUND (404), CONFLICT (409), " +
+        "PAYLOAD_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), TOO_MANY_REQUESTS (429), INTERNAL_SERVER_ERROR (500), SERVICE_UNAVAILABLE (503).",
+      example: "NOT_FOUND",
+    }),
+    data: z
+      .strictObject({
+        code: z.string().meta({ description: "The same as `code`." }),
+        httpStatus: z.number().int().min(400).max(599).meta({ description: "The response's status." }),
+        path: z.string().optional().meta({ description: "The procedure that answered (its tRPC name).", example: "leads.update" }),
+        issues: z.array(fieldIssueSchema).optional().meta({ description: "On a 400 for invalid input: each invalid field." }),
+      })
+      .optional()
+      .meta({ description: "Present when a procedure answered; absent when the request was refused before reaching one (e.g. 413, 415, a cross-site 403)." }),
+  })
+  .meta({ description: "An error answer." });
+
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+const ERROR_SCHEMA_REF = { $ref: "#/components/schemas/Error" };
+
+/** The methods whose body the request edge reads (and may refuse with 400, 413 or 415). */
+const BODY_METHODS = new Set(["POST", "PUT", "PATCH"]);
+/** The methods the CSRF check lets through without looking at Origin. */
+const SAFE_METHODS = new Set(["GET"]);
+
+interface OperationFacts {
+  access: Access;
+  method: string;
+  takesInput: boolean;
+  declared: Partial<Record<DomainErrorKind, string>>;
+}
+
+/**
+ * Why an operation can fail, by kind: what its builder, method and input imply, so a new procedure
+ * is documented without a word, then what its meta declares its service may throw.
+ */
+export function failureReasons({ access, method, takesInput, declared }: OperationFacts): Map<DomainErrorKind, string[]> {
+  const reasons = new Map<DomainErrorKind, string[]>();
+  const add = (kind: DomainErrorKind, reason: string) => reasons.set(kind, [...(reasons.get(kind) ?? []), reason]);
+  const hasBody = BODY_METHODS.has(method);
+
+  if (takesInput) add("bad-input", "The input is invalid: `message` names each field and `data.issues` lists them.");
+  if (hasBody) add("bad-input", "The body is not a JSON object (malformed, not UTF-8, or nested too deeply).");
+  if (access !== "public") add("unauthorized", "Not signed in: the `crawlguard_session` cookie is missing, expired or revoked.");
+  if (access === "admin") add("forbidden", "Signed in, but not as an admin.");
+  if (!SAFE_METHODS.has(method)) {
+    add("forbidden", "Cross-site request refused: a request that changes data and carries the session cookie must send an `Origin` header of this site.");
+  }
+  if (hasBody) {
+    add("payload-too-large", "The request body is too large.");
+    add("unsupported-media-type", "The request body is not JSON: send `Content-Type: application/json`.");
+  }
+  for (const [kind, reason] of Object.entries(declared) as [DomainErrorKind, string][]) add(kind, reason);
+  return reasons;
+}
+
+function errorResponse(reasons: string[]) {
+  const description = reasons.length === 1 ? reasons[0]! : reasons.map((r) => `- ${r}`).join("\n");
+  return { description, content: { "application/json": { schema: ERROR_SCHEMA_REF } } };
+}
+
+const INTERNAL_ERROR = errorResponse([`An unexpected failure. The message is always "${GENERIC_ERROR_MESSAGE}"; the detail is only logged.`]);
+
+interface ProcedureDef {
+  _def: { meta?: Meta };
+}
+
+/**
+ * The error responses and security of each operation, derived from how its procedure was built:
+ * trpc-to-openapi's defaults guess them from `protect` and the method, and describe an error body
+ * the server never sends.
+ */
+function documentErrorsAndSecurity(doc: OpenAPIObject): void {
+  for (const [name, procedure] of Object.entries(appRouter._def.procedures as unknown as Record<string, ProcedureDef>)) {
+    const meta = procedure._def.meta;
+    if (!meta?.openapi) continue;
+    const { access } = meta;
+    if (!access) throw new Error(`${name}: build it with publicProcedure, staffProcedure or adminProcedure`);
+    const { method, path } = meta.openapi;
+    const operation = doc.paths?.[path]?.[method.toLowerCase() as "get"];
+    if (!operation) throw new Error(`${name}: no operation ${method} ${path} in the document`);
+
+    const takesInput = (operation.parameters?.length ?? 0) > 0 || operation.requestBody !== undefined;
+    const reasons = failureReasons({ access, method, takesInput, declared: meta.errors ?? {} });
+    const errors = [...reasons]
+      .map(([kind, why]) => [ERROR_EDGE[kind].status, why] as const)
+      .sort(([a], [b]) => a - b)
+      .map(([status, why]) => [String(status), errorResponse(why)]);
+    const success = Object.entries(operation.responses ?? {}).filter(([status]) => status.startsWith("2"));
+    operation.responses = { ...Object.fromEntries(success), ...Object.fromEntries(errors), "500": INTERNAL_ERROR };
+    operation.security = access === "public" ? [] : [{ [SESSION_SECURITY_SCHEME]: [] }];
+  }
+  // trpc-to-openapi's own error schemas, which nothing references any more.
+  const schemas = doc.components?.schemas ?? {};
+  for (const key of Object.keys(schemas)) if (key.startsWith("error.")) delete schemas[key];
+}
 
 /** The OpenAPI 3.1 document of every REST-exposed procedure, generated from the router. */
-export function buildOpenApiDocument(baseUrl: string) {
-  return generateOpenApiDocument(appRouter, {
+export function buildOpenApiDocument(baseUrl: string): OpenAPIObject {
+  const doc = generateOpenApiDocument(appRouter, {
     title: "CrawlGuard API",
     version: "1.0.0",
     openApiVersion: "3.1.0",
@@ -11,10 +148,21 @@ export function buildOpenApiDocument(baseUrl: string) {
       "Leads, contact submissions, appointments, availability, calendar sync, gallery and accounts of CrawlGuard. " +
       "Authenticate with POST /api/login; the session cookie `crawlguard_session` is then sent with every call. " +
       "Requests that change data and carry the cookie must send an Origin header of the same host. " +
-      'Every error answers JSON with a non-empty "message".',
+      "Every error answers JSON with a non-empty `message` (the `Error` schema); each operation lists the statuses it can answer.",
+    license: { name: "Proprietary: all rights reserved", identifier: "LicenseRef-CrawlGuard-Proprietary" },
     baseUrl,
     docsUrl: "/api/docs",
-    tags: ["auth", "health", "contact", "submissions", "leads", "users"],
-    securitySchemes: { session: { type: "apiKey", in: "cookie", name: "crawlguard_session" } },
+    securitySchemes: {
+      [SESSION_SECURITY_SCHEME]: {
+        type: "apiKey",
+        in: "cookie",
+        name: "crawlguard_session",
+        description: "The session cookie set by POST /api/login and POST /api/register, and cleared by POST /api/logout.",
+      },
+    },
+    defs: { Error: errorBodySchema },
   });
+  documentErrorsAndSecurity(doc);
+  doc.tags = Object.entries(TAGS).map(([name, description]) => ({ name, description }));
+  return doc;
 }

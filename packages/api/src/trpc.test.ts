@@ -1,18 +1,28 @@
 import { TRPCError } from "@trpc/server";
+import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { Context } from "./context.js";
-import { adminProcedure, createCallerFactory, createTRPCRouter, describeIssues, GENERIC_ERROR_MESSAGE, publicProcedure, staffProcedure } from "./trpc.js";
+import { describeIssues, DOMAIN_ERROR_KINDS, DomainError, GENERIC_ERROR_MESSAGE, type DomainErrorKind } from "./errors.js";
+import { adminProcedure, createCallerFactory, createTRPCRouter, ERROR_EDGE, publicProcedure, staffProcedure } from "./trpc.js";
 
 const router = createTRPCRouter({
   echo: publicProcedure.input(z.object({ email: z.string().email("Please enter a valid email address") })).query(({ input }) => input.email),
   boom: publicProcedure.query(() => {
     throw new Error("connection string postgres://secret@db leaked");
   }),
+  domain: publicProcedure.input(z.object({ kind: z.enum(DOMAIN_ERROR_KINDS) })).query(({ input }) => {
+    throw new DomainError(input.kind, `the ${input.kind} text`);
+  }),
+  fields: publicProcedure.query(() => {
+    throw new DomainError("bad-input", "startTime: Use HH:MM", [{ path: "startTime", message: "Use HH:MM" }]);
+  }),
+  internalZod: publicProcedure.query(() => z.string().parse(42)),
   staff: staffProcedure.query(({ ctx }) => ctx.user.username),
   admin: adminProcedure.query(() => "ok"),
 });
 const createCaller = createCallerFactory(router);
+type Shape = { message: string; code: number; data: Record<string, unknown> };
 
 function ctx(user: Context["user"]): Context {
   const noop = () => {};
@@ -20,12 +30,33 @@ function ctx(user: Context["user"]): Context {
 }
 const staff = { id: "u1", username: "sam", email: null, isAdmin: false, createdAt: new Date() };
 
-describe("procedure builders and error shaping", () => {
+async function failure(call: Promise<unknown>): Promise<TRPCError> {
+  const err = await call.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(TRPCError);
+  return err as TRPCError;
+}
+
+/** The error shape both doors send, as the router's own formatter builds it. */
+function shapeOf(error: TRPCError, path: string): Shape {
+  return router._def._config.errorFormatter({
+    error,
+    type: "query",
+    path,
+    input: undefined,
+    ctx: undefined,
+    shape: { message: error.message, code: -32603, data: { code: error.code, httpStatus: getHTTPStatusCodeFromError(error), path, stack: "Error: at x" } },
+  } as never) as Shape;
+}
+
+describe("procedure builders and the error edge", () => {
   it("names the field in validation failures", async () => {
-    const err = await createCaller(ctx(null)).echo({ email: "nope" }).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(TRPCError);
-    expect((err as TRPCError).code).toBe("BAD_REQUEST");
-    expect((err as TRPCError).message).toBe("email: Please enter a valid email address");
+    const err = await failure(createCaller(ctx(null)).echo({ email: "nope" }));
+    expect(err.code).toBe("BAD_REQUEST");
+    expect(err.message).toBe("email: Please enter a valid email address");
+    expect(shapeOf(err, "echo").data.issues).toEqual([{ path: "email", message: "Please enter a valid email address" }]);
   });
 
   it("joins several issues", () => {
@@ -33,24 +64,48 @@ describe("procedure builders and error shaping", () => {
     expect(describeIssues(r.error!).message).toMatch(/^a: .+; b: .+$/);
   });
 
-  it("masks unexpected errors in the error shape", () => {
-    const shape = router._def._config.errorFormatter({
-      error: new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: "connection string postgres://secret@db leaked" }),
-      type: "query",
-      path: "boom",
-      input: undefined,
-      ctx: undefined,
-      shape: { message: "connection string postgres://secret@db leaked", code: -32603, data: { code: "INTERNAL_SERVER_ERROR", httpStatus: 500, path: "boom", stack: "Error: at x" } },
-    } as never) as { message: string; data: Record<string, unknown> };
+  it.each(DOMAIN_ERROR_KINDS)("maps a %s domain error to its tRPC code and HTTP status, message unchanged", async (kind: DomainErrorKind) => {
+    const err = await failure(createCaller(ctx(null)).domain({ kind }));
+    expect(err.code).toBe(ERROR_EDGE[kind].code);
+    expect(getHTTPStatusCodeFromError(err)).toBe(ERROR_EDGE[kind].status);
+    expect(err.message).toBe(`the ${kind} text`);
+    expect(err.cause).toBeInstanceOf(DomainError);
+    expect(shapeOf(err, "domain").message).toBe(`the ${kind} text`);
+  });
+
+  it("carries a domain error's field issues into the error shape", async () => {
+    const err = await failure(createCaller(ctx(null)).fields());
+    expect(err.code).toBe("BAD_REQUEST");
+    expect(shapeOf(err, "fields").data.issues).toEqual([{ path: "startTime", message: "Use HH:MM" }]);
+  });
+
+  it("masks unexpected errors with the one generic message and never sends a stack", async () => {
+    const err = await failure(createCaller(ctx(null)).boom());
+    expect(err.code).toBe("INTERNAL_SERVER_ERROR");
+    const shape = shapeOf(err, "boom");
     expect(shape.message).toBe(GENERIC_ERROR_MESSAGE);
+    expect(JSON.stringify(shape)).not.toContain("secret");
     expect(shape.data.stack).toBeUndefined();
   });
 
+  it("treats a zod failure inside a procedure (not its input) as unexpected, not as the client's fault", async () => {
+    const err = await failure(createCaller(ctx(null)).internalZod());
+    expect(err.code).toBe("INTERNAL_SERVER_ERROR");
+    expect(shapeOf(err, "internalZod").message).toBe(GENERIC_ERROR_MESSAGE);
+  });
+
   it("enforces staff and admin access", async () => {
-    await expect(createCaller(ctx(null)).staff()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    await expect(createCaller(ctx(null)).staff()).rejects.toMatchObject({ code: "UNAUTHORIZED", message: "You must be logged in" });
     expect(await createCaller(ctx(staff)).staff()).toBe("sam");
     await expect(createCaller(ctx(staff)).admin()).rejects.toMatchObject({ code: "FORBIDDEN", message: "Admin access required" });
     await expect(createCaller(ctx(null)).admin()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
     expect(await createCaller(ctx({ ...staff, isAdmin: true })).admin()).toBe("ok");
+  });
+
+  it("records who may call each procedure in its meta, for the OpenAPI document", () => {
+    const meta = (name: keyof typeof router._def.procedures) => (router._def.procedures[name] as { _def: { meta?: { access?: string } } })._def.meta;
+    expect(meta("echo")?.access).toBe("public");
+    expect(meta("staff")?.access).toBe("staff");
+    expect(meta("admin")?.access).toBe("admin");
   });
 });

@@ -2,36 +2,50 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { z, ZodError } from "zod";
 import type { Context } from "./context.js";
+import { badInputFrom, DomainError, GENERIC_ERROR_MESSAGE, type DomainErrorKind } from "./errors.js";
 
-export const GENERIC_ERROR_MESSAGE = "Something went wrong on our side. Please try again.";
+/** Who may call a procedure. Set by the builder that made it, never by hand. */
+export type Access = "public" | "staff" | "admin";
 
-interface FieldIssue {
-  path: string;
-  message: string;
-}
+// A type, not an interface: trpc-to-openapi wants meta assignable to Record<string, unknown>.
+export type ApiMeta = {
+  access?: Access;
+  /**
+   * Domain errors the procedure can answer beyond those its builder, input and method imply, each
+   * with what it means for this operation. The OpenAPI document lists them (see openapi.ts).
+   */
+  errors?: Partial<Record<DomainErrorKind, string>>;
+};
 
-/** Turns zod issues into one sentence that names each field: "email: Please enter a valid email address". */
-export function describeIssues(error: ZodError): { message: string; issues: FieldIssue[] } {
-  const issues = error.issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message }));
-  const message = issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join("; ");
-  return { message: message || "Invalid input", issues };
-}
+export type Meta = OpenApiMeta<ApiMeta>;
 
-/** Carries field issues past trpc-to-openapi, which would replace a ZodError's text with a generic one. */
-class InputError extends Error {
-  override name = "InputError";
-  constructor(readonly issues: FieldIssue[]) {
-    super("Invalid input");
-  }
+/**
+ * The one translation of domain errors to the wire: the tRPC code each kind becomes, and the HTTP
+ * status both doors then answer with (tRPC and trpc-to-openapi derive it from the code).
+ */
+export const ERROR_EDGE = {
+  "bad-input": { code: "BAD_REQUEST", status: 400 },
+  unauthorized: { code: "UNAUTHORIZED", status: 401 },
+  forbidden: { code: "FORBIDDEN", status: 403 },
+  "not-found": { code: "NOT_FOUND", status: 404 },
+  conflict: { code: "CONFLICT", status: 409 },
+  "payload-too-large": { code: "PAYLOAD_TOO_LARGE", status: 413 },
+  "unsupported-media-type": { code: "UNSUPPORTED_MEDIA_TYPE", status: 415 },
+  "rate-limited": { code: "TOO_MANY_REQUESTS", status: 429 },
+  unavailable: { code: "SERVICE_UNAVAILABLE", status: 503 },
+} as const satisfies Record<DomainErrorKind, { code: TRPCError["code"]; status: number }>;
+
+export function toTRPCError(error: DomainError): TRPCError {
+  return new TRPCError({ code: ERROR_EDGE[error.kind].code, message: error.message, cause: error });
 }
 
 const t = initTRPC
   .context<Context>()
-  .meta<OpenApiMeta>()
+  .meta<Meta>()
   .create({
     errorFormatter({ shape, error }) {
       const internal = error.code === "INTERNAL_SERVER_ERROR";
-      const issues = error.cause instanceof InputError ? error.cause.issues : undefined;
+      const issues = error.cause instanceof DomainError ? error.cause.issues : undefined;
       return {
         message: internal ? GENERIC_ERROR_MESSAGE : shape.message || "Request failed",
         code: shape.code,
@@ -44,29 +58,40 @@ const t = initTRPC
 export const createTRPCRouter = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-/** Input validation failures become a 400 whose message names the fields, on both doors. */
-const namedValidationErrors = t.middleware(async ({ next }) => {
+/**
+ * The edge between the domain and the wire, first on every procedure: a DomainError becomes the
+ * TRPCError of its kind, and a rejected input a 400 whose message names the fields (trpc-to-openapi
+ * would otherwise answer "Input validation failed"). Anything else stays an INTERNAL_SERVER_ERROR,
+ * whose text the formatter replaces with GENERIC_ERROR_MESSAGE.
+ */
+const errorEdge = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && result.error.cause instanceof ZodError && result.error.code === "BAD_REQUEST") {
-    const { message, issues } = describeIssues(result.error.cause);
-    throw new TRPCError({ code: "BAD_REQUEST", message, cause: new InputError(issues) });
-  }
+  if (result.ok) return result;
+  const { error } = result;
+  if (error.cause instanceof DomainError) throw toTRPCError(error.cause);
+  if (error.code === "BAD_REQUEST" && error.cause instanceof ZodError) throw toTRPCError(badInputFrom(error.cause));
   return result;
 });
 
 /** The input of a mutation that takes none: accepts no body or an empty object on both doors. */
 export const noInput = z.object({}).optional();
 
-export const publicProcedure = t.procedure.use(namedValidationErrors);
+export const LOGIN_REQUIRED = "You must be logged in";
+
+export const publicProcedure = t.procedure.use(errorEdge).meta({ access: "public" });
 
 /** Any logged-in user (staff or admin); 401 otherwise. */
-export const staffProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (!ctx.user) throw new TRPCError({ code: "UNAUTHORIZED", message: "You must be logged in" });
-  return next({ ctx: { ...ctx, user: ctx.user } });
-});
+export const staffProcedure = publicProcedure
+  .use(({ ctx, next }) => {
+    if (!ctx.user) throw new DomainError("unauthorized", LOGIN_REQUIRED);
+    return next({ ctx: { ...ctx, user: ctx.user } });
+  })
+  .meta({ access: "staff" });
 
 /** Admins only; 401 when logged out, 403 for staff. */
-export const adminProcedure = staffProcedure.use(({ ctx, next }) => {
-  if (!ctx.user.isAdmin) throw new TRPCError({ code: "FORBIDDEN", message: "Admin access required" });
-  return next();
-});
+export const adminProcedure = staffProcedure
+  .use(({ ctx, next }) => {
+    if (!ctx.user.isAdmin) throw new DomainError("forbidden", "Admin access required");
+    return next();
+  })
+  .meta({ access: "admin" });

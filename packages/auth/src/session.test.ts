@@ -68,4 +68,15 @@ describe("sessions", () => {
     const [row] = await db.sql<{ expiresAt: Date }[]>`SELECT expires_at FROM sessions WHERE id = ${sessionIdFromToken(token)}`;
     expect(row!.expiresAt.getTime()).toBeGreaterThan(soon.getTime());
   });
+
+  it("reads the token from a Cookie header even when another cookie has malformed percent-encoding", () => {
+    const auth = createAuth({ sql: db.sql, secure: false });
+    expect(auth.readToken("theme=dark; crawlguard_session=abc123")).toBe("abc123");
+    // lucia's parser throws a URIError on "%E0%A4%A" or a stray "%": that was a 500 on every call.
+    expect(auth.readToken("tracking=50%; crawlguard_session=abc123")).toBe("abc123");
+    expect(auth.readToken("crawlguard_session=abc123; x=%E0%A4%A")).toBe("abc123");
+    expect(auth.readToken("crawlguard_session=%E0%A4%A")).toBeNull();
+    expect(auth.readToken("crawlguard_session; ;=; x=%")).toBeNull();
+    expect(auth.readToken("crawlguard_session=first; y=%; crawlguard_session=last")).toBe("last");
+  });
 });

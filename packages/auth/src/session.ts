@@ -71,10 +71,34 @@ export interface Auth {
   deleteExpiredSessions(): Promise<void>;
 }
 
+/**
+ * lucia decodes every cookie of the header with decodeURIComponent and throws on malformed
+ * percent-encoding in any of them (another site's cookie with a stray "%" would make every call
+ * a 500). Such a header is read pair by pair instead; an undecodable session cookie is no session.
+ */
+function readSessionCookie(lucia: Pick<ReturnType<typeof createLucia>, "readSessionCookie">, header: string): string | null {
+  try {
+    return lucia.readSessionCookie(header);
+  } catch {
+    // Like lucia, the last cookie of that name wins.
+    let token: string | null = null;
+    for (const pair of header.split(";")) {
+      const eq = pair.indexOf("=");
+      if (eq < 0 || pair.slice(0, eq).trim() !== SESSION_COOKIE_NAME) continue;
+      try {
+        token = decodeURIComponent(pair.slice(eq + 1).trim()) || null;
+      } catch {
+        token = null;
+      }
+    }
+    return token;
+  }
+}
+
 export function createAuth({ sql, secure }: { sql: Sql; secure: boolean }): Auth {
   const lucia = createLucia(sql, secure);
   return {
-    readToken: (header) => (header ? lucia.readSessionCookie(header) : null),
+    readToken: (header) => (header ? readSessionCookie(lucia, header) : null),
     async createSession(userId) {
       const token = randomBytes(32).toString("base64url");
       await lucia.createSession(userId, { created_at: new Date() }, { sessionId: sessionIdFromToken(token) });

@@ -1,24 +1,23 @@
 import { z } from "zod";
+import { text } from "./text.js";
 
-export const passwordSchema = z
-  .string()
+export const passwordSchema = text()
   .min(8, "Password must be at least 8 characters")
   .max(256, "Password must be at most 256 characters");
 
 export const registerSchema = z.object({
-  username: z
-    .string()
+  username: text()
     .trim()
     .min(2, "Username must be at least 2 characters")
     .max(50, "Username must be at most 50 characters"),
-  email: z.string().trim().email("Please enter a valid email address").max(254),
+  email: text().trim().email("Please enter a valid email address").max(254),
   password: passwordSchema,
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
 export const loginSchema = z.object({
-  email: z.string().trim().email("Please enter a valid email address").max(254),
-  password: z.string().min(1, "Password is required").max(256),
+  email: text().trim().email("Please enter a valid email address").max(254),
+  password: text().min(1, "Password is required").max(256),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
@@ -36,7 +35,7 @@ export type User = z.infer<typeof userSchema>;
 export const resetPasswordFormSchema = z
   .object({
     newPassword: passwordSchema,
-    confirmPassword: z.string().min(8, "Password must be at least 8 characters"),
+    confirmPassword: text().min(8, "Password must be at least 8 characters"),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
     message: "Passwords don't match",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isoInstant, text } from "./text.js";
 
 export const leadStatuses = ["new", "contacted", "scheduled", "quoted", "won", "lost"] as const;
 /** Statuses the calendar views also count (SPEC section 4). */
@@ -10,7 +11,7 @@ export const leadStatusSchema = z.enum(allLeadStatuses);
 export const leadPrioritySchema = z.enum(leadPriorities);
 export const leadSourceSchema = z.enum(leadSources);
 
-const optionalText = (max: number) => z.string().trim().max(max).nullish();
+const optionalText = (max: number) => text().trim().max(max).nullish();
 
 /** Estimated value: entered as a number, stored and sent as a string (SPEC section 5). */
 export const estimatedValueSchema = z
@@ -21,34 +22,34 @@ export const estimatedValueSchema = z
   .nullish();
 
 export const leadCreateSchema = z.object({
-  name: z.string().trim().min(1, "Name is required").max(100),
-  email: z.string().trim().email("Please enter a valid email address").max(254),
+  name: text().trim().min(1, "Name is required").max(100),
+  email: text().trim().email("Please enter a valid email address").max(254),
   phone: optionalText(30),
   address: optionalText(200),
-  zipCode: z.string().trim().min(5, "Zip code must be at least 5 characters").max(10),
-  service: z.string().trim().min(1, "Service is required").max(60),
+  zipCode: text().trim().min(5, "Zip code must be at least 5 characters").max(10),
+  service: text().trim().min(1, "Service is required").max(60),
   status: leadStatusSchema.default("new"),
   priority: leadPrioritySchema.default("medium"),
   source: leadSourceSchema.default("website"),
   notes: optionalText(5000),
   estimatedValue: estimatedValueSchema,
-  scheduledDate: z.string().datetime({ offset: true }).nullish(),
+  scheduledDate: isoInstant().nullish(),
 });
 export type LeadCreateInput = z.input<typeof leadCreateSchema>;
 
 export const leadUpdateSchema = z.object({
-  name: z.string().trim().min(1, "Name is required").max(100).optional(),
-  email: z.string().trim().email("Please enter a valid email address").max(254).optional(),
+  name: text().trim().min(1, "Name is required").max(100).optional(),
+  email: text().trim().email("Please enter a valid email address").max(254).optional(),
   phone: optionalText(30),
   address: optionalText(200),
-  zipCode: z.string().trim().min(5, "Zip code must be at least 5 characters").max(10).nullish(),
-  service: z.string().trim().min(1, "Service is required").max(60).optional(),
+  zipCode: text().trim().min(5, "Zip code must be at least 5 characters").max(10).nullish(),
+  service: text().trim().min(1, "Service is required").max(60).optional(),
   status: leadStatusSchema.optional(),
   priority: leadPrioritySchema.optional(),
   source: leadSourceSchema.optional(),
   notes: optionalText(5000),
   estimatedValue: estimatedValueSchema,
-  scheduledDate: z.string().datetime({ offset: true }).nullish(),
+  scheduledDate: isoInstant().nullish(),
 });
 export type LeadUpdateInput = z.input<typeof leadUpdateSchema>;
 
@@ -70,6 +71,11 @@ export const leadSchema = z.object({
   submissionId: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  // Added with scheduling (#11). Always sent; optional in the type so existing clients compile.
+  /** The appointment's length in minutes (30, 60, 90, 120 or 180; 60 unless booked otherwise). */
+  durationMinutes: z.number().int().optional(),
+  /** The username of the user the appointment is for; null when unassigned. */
+  assigneeName: z.string().nullable().optional(),
 });
 export type Lead = z.infer<typeof leadSchema>;
 
@@ -94,8 +100,8 @@ export type DuplicateLead = z.infer<typeof duplicateLeadSchema>;
  * still typing (a half-typed email is not an error here). Empty values match nothing.
  */
 export const leadDuplicatesQuerySchema = z.object({
-  email: z.string().trim().max(254).optional(),
-  phone: z.string().trim().max(30).optional(),
+  email: text().trim().max(254).optional(),
+  phone: text().trim().max(30).optional(),
   excludeId: z.union([z.string().uuid(), z.literal("")]).optional(),
 });
 export type LeadDuplicatesQuery = z.infer<typeof leadDuplicatesQuerySchema>;

@@ -13,11 +13,14 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
-/** A real server on a random port over a fresh database (PostgreSQL when TEST_DATABASE_URL is set). */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+/**
+ * A real server on a random port over a fresh database (PostgreSQL when TEST_DATABASE_URL is set).
+ * `withWeb` also serves the built web app (apps/web/dist: `npm run build -w @crawlguard/web`).
+ */
+export async function startTestServer(env: Record<string, string> = {}, { withWeb = false }: { withWeb?: boolean } = {}): Promise<TestServer> {
   const testDb = await createTestDatabase();
   const running = await startServer({
-    withWeb: false,
+    withWeb,
     env: loadEnv({
       NODE_ENV: "test",
       PORT: "0",

@@ -1,10 +1,10 @@
 import type { TRPCRouterRecord } from "@trpc/server";
-import { TRPCError } from "@trpc/server";
 import { z } from "zod";
 import { loginSchema, registerSchema, userSchema } from "@crawlguard/validators";
 import type { Context } from "../context.js";
+import { DomainError } from "../errors.js";
 import * as users from "../services/users.js";
-import { noInput, publicProcedure, staffProcedure } from "../trpc.js";
+import { LOGIN_REQUIRED, noInput, publicProcedure, staffProcedure } from "../trpc.js";
 
 /** A new session at every login (the old one, if any, ends: no session fixation). */
 async function startSession(ctx: Context, userId: string) {
@@ -15,7 +15,13 @@ async function startSession(ctx: Context, userId: string) {
 
 export const authRouter = {
   register: publicProcedure
-    .meta({ openapi: { method: "POST", path: "/api/register", tags: ["auth"], protect: false, summary: "Create an account (the first one becomes admin) and sign in" } })
+    .meta({
+      openapi: { method: "POST", path: "/api/register", tags: ["auth"], summary: "Create an account (the first one becomes admin) and sign in" },
+      errors: {
+        forbidden: "Registration is closed (REGISTRATION=closed) and this is not the first account.",
+        conflict: "The username or the email is already taken (either in any case).",
+      },
+    })
     .input(registerSchema)
     .output(userSchema)
     .mutation(async ({ ctx, input }) => {
@@ -26,7 +32,13 @@ export const authRouter = {
     }),
 
   login: publicProcedure
-    .meta({ openapi: { method: "POST", path: "/api/login", tags: ["auth"], protect: false, summary: "Sign in with email and password" } })
+    .meta({
+      openapi: { method: "POST", path: "/api/login", tags: ["auth"], summary: "Sign in with email and password" },
+      errors: {
+        unauthorized: "The email or the password is wrong.",
+        "rate-limited": "Too many failed attempts for this account or from this address in 15 minutes.",
+      },
+    })
     .input(loginSchema)
     .output(userSchema)
     .mutation(async ({ ctx, input }) => {
@@ -36,7 +48,7 @@ export const authRouter = {
     }),
 
   logout: publicProcedure
-    .meta({ openapi: { method: "POST", path: "/api/logout", tags: ["auth"], protect: false, summary: "End the current session" } })
+    .meta({ openapi: { method: "POST", path: "/api/logout", tags: ["auth"], summary: "End the current session" } })
     .input(noInput)
     .output(z.object({ success: z.boolean() }))
     .mutation(async ({ ctx }) => {
@@ -51,7 +63,8 @@ export const authRouter = {
     .output(userSchema)
     .query(async ({ ctx }) => {
       const user = await users.getUser(ctx.sql, ctx.user.id);
-      if (!user) throw new TRPCError({ code: "UNAUTHORIZED", message: "You must be logged in" });
+      // The account was deleted since the session was validated.
+      if (!user) throw new DomainError("unauthorized", LOGIN_REQUIRED);
       return user;
     }),
 } satisfies TRPCRouterRecord;

@@ -10,8 +10,12 @@ export const contactRouter = {
         method: "POST",
         path: "/api/contact",
         tags: ["contact"],
-        protect: false,
         summary: "Send the contact form (rate-limited per IP; bot-verified when Turnstile is configured)",
+      },
+      errors: {
+        "bad-input": "The bot check (Turnstile) failed or its token is missing.",
+        "rate-limited": "Too many submissions from this network in 10 minutes.",
+        unavailable: "The bot check (Turnstile) could not be reached.",
       },
     })
     .input(contactRequestSchema)

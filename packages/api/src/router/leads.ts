@@ -1,4 +1,4 @@
-import { TRPCError, type TRPCRouterRecord } from "@trpc/server";
+import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
 import {
   duplicateLeadSchema,
@@ -8,11 +8,12 @@ import {
   leadSchema,
   leadUpdateSchema,
 } from "@crawlguard/validators";
-import { listLeadEvents } from "../services/lead-events.js";
 import * as leads from "../services/leads.js";
 import { staffProcedure } from "../trpc.js";
 
 const idInput = z.object({ id: z.string().uuid() });
+/** What a 404 means on the operations that take a lead id (documented in OpenAPI). */
+const NO_SUCH_LEAD = "No lead has this id.";
 
 export const leadsRouter = {
   list: staffProcedure
@@ -28,13 +29,13 @@ export const leadsRouter = {
     .query(({ ctx, input }) => leads.findDuplicateLeads(ctx.sql, input)),
 
   timeline: staffProcedure
-    .meta({ openapi: { method: "GET", path: "/api/leads/{id}/timeline", tags: ["leads"], summary: "Who changed the lead's status, value or appointment, and when (oldest first)" } })
+    .meta({
+      openapi: { method: "GET", path: "/api/leads/{id}/timeline", tags: ["leads"], summary: "Who changed the lead's status, value or appointment, and when (oldest first)" },
+      errors: { "not-found": NO_SUCH_LEAD },
+    })
     .input(idInput)
     .output(z.array(leadEventSchema))
-    .query(async ({ ctx, input }) => {
-      if (!(await leads.getLead(ctx.sql, input.id))) throw new TRPCError({ code: "NOT_FOUND", message: leads.LEAD_NOT_FOUND });
-      return listLeadEvents(ctx.sql, input.id);
-    }),
+    .query(({ ctx, input }) => leads.getLeadTimeline(ctx.sql, input.id)),
 
   create: staffProcedure
     .meta({ openapi: { method: "POST", path: "/api/leads", tags: ["leads"], summary: "Add a lead" } })
@@ -43,13 +44,16 @@ export const leadsRouter = {
     .mutation(({ ctx, input }) => leads.createLead(ctx.sql, input, ctx.user)),
 
   update: staffProcedure
-    .meta({ openapi: { method: "PATCH", path: "/api/leads/{id}", tags: ["leads"], summary: "Change the given fields of a lead (null clears an optional one)" } })
+    .meta({
+      openapi: { method: "PATCH", path: "/api/leads/{id}", tags: ["leads"], summary: "Change the given fields of a lead (null clears an optional one)" },
+      errors: { "not-found": NO_SUCH_LEAD },
+    })
     .input(leadUpdateSchema.extend(idInput.shape))
     .output(leadSchema)
     .mutation(({ ctx, input: { id, ...patch } }) => leads.updateLead(ctx.sql, id, patch, ctx.user)),
 
   delete: staffProcedure
-    .meta({ openapi: { method: "DELETE", path: "/api/leads/{id}", tags: ["leads"], summary: "Delete a lead" } })
+    .meta({ openapi: { method: "DELETE", path: "/api/leads/{id}", tags: ["leads"], summary: "Delete a lead" }, errors: { "not-found": NO_SUCH_LEAD } })
     .input(idInput)
     .output(z.object({ success: z.literal(true) }))
     .mutation(async ({ ctx, input }) => {

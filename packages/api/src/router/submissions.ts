@@ -19,6 +19,7 @@ export const submissionsRouter = {
         tags: ["submissions"],
         summary: "Create the lead for a submission (idempotent: converting again returns the same lead)",
       },
+      errors: { "not-found": "No contact submission has this id." },
     })
     .input(z.object({ id: z.string().uuid() }))
     .output(convertToLeadResultSchema)

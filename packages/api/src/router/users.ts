@@ -5,6 +5,8 @@ import * as users from "../services/users.js";
 import { adminProcedure } from "../trpc.js";
 
 const idInput = z.object({ id: z.string().uuid() });
+/** What a 404 means on the operations that take an account id (documented in OpenAPI). */
+const NO_SUCH_USER = "No account has this id.";
 
 export const usersRouter = {
   list: adminProcedure
@@ -14,7 +16,10 @@ export const usersRouter = {
     .query(({ ctx }) => users.listUsers(ctx.sql)),
 
   delete: adminProcedure
-    .meta({ openapi: { method: "DELETE", path: "/api/users/{id}", tags: ["users"], summary: "Delete a non-admin account and end its sessions (admins only)" } })
+    .meta({
+      openapi: { method: "DELETE", path: "/api/users/{id}", tags: ["users"], summary: "Delete a non-admin account and end its sessions (admins only)" },
+      errors: { "not-found": NO_SUCH_USER, forbidden: "The account is an admin: admins cannot be deleted." },
+    })
     .input(idInput)
     .output(z.object({ success: z.literal(true) }))
     .mutation(async ({ ctx, input }) => {
@@ -24,7 +29,10 @@ export const usersRouter = {
     }),
 
   resetPassword: adminProcedure
-    .meta({ openapi: { method: "PATCH", path: "/api/users/{id}/reset-password", tags: ["users"], summary: "Set a new password and end the account's sessions (admins only)" } })
+    .meta({
+      openapi: { method: "PATCH", path: "/api/users/{id}/reset-password", tags: ["users"], summary: "Set a new password and end the account's sessions (admins only)" },
+      errors: { "not-found": NO_SUCH_USER },
+    })
     .input(resetPasswordSchema.extend(idInput.shape))
     .output(z.object({ success: z.literal(true) }))
     .mutation(async ({ ctx, input }) => {

@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
-import { TRPCError } from "@trpc/server";
-import type { Sql } from "@crawlguard/db";
+import { transaction, type Sql } from "@crawlguard/db";
 import { company } from "@crawlguard/content";
 import type { ContactRequest } from "@crawlguard/validators";
 import type { ApiConfig, Logger } from "../context.js";
+import { DomainError } from "../errors.js";
 import { tryHit } from "./rate-limit.js";
 import { verifyTurnstile } from "./turnstile.js";
 
@@ -36,10 +36,10 @@ export async function submitContact(ctx: SubmitContext, input: ContactRequest): 
   }
   if (!(await tryHit(ctx.sql, "contact-ip", ctx.ip, CONTACT_RATE_WINDOW_MS, ctx.config.contactRateLimit))) {
     ctx.log.warn({ ip: ctx.ip }, "contact submission rate-limited");
-    throw new TRPCError({
-      code: "TOO_MANY_REQUESTS",
-      message: `We have received several requests from your network in the last few minutes. Please try again later or call us at ${company.phone.display}.`,
-    });
+    throw new DomainError(
+      "rate-limited",
+      `We have received several requests from your network in the last few minutes. Please try again later or call us at ${company.phone.display}.`,
+    );
   }
   if (ctx.config.turnstileSecretKey) {
     await verifyTurnstile({
@@ -90,7 +90,7 @@ function text(value: string | undefined): string | null {
 async function storeOnce(sql: Sql, input: ContactRequest): Promise<boolean> {
   const fingerprint = submissionFingerprint(input);
   const since = new Date(Date.now() - DUPLICATE_WINDOW_MS);
-  return sql.begin(async (tx) => {
+  return transaction(sql, async (tx) => {
     await tx`SELECT pg_advisory_xact_lock(hashtext(${fingerprint}))`;
     const [existing] = await tx`
       SELECT 1 FROM contact_submissions WHERE fingerprint = ${fingerprint} AND created_at > ${since} LIMIT 1`;

@@ -1,8 +1,8 @@
-import { TRPCError } from "@trpc/server";
-import type { DuplicateLead, Lead, LeadDuplicatesQuery, leadCreateSchema, leadUpdateSchema } from "@crawlguard/validators";
+import type { DuplicateLead, Lead, LeadDuplicatesQuery, LeadEvent, leadCreateSchema, leadUpdateSchema } from "@crawlguard/validators";
 import type { z } from "zod";
-import type { Sql } from "@crawlguard/db";
-import { diffLead, recordLeadEvents, type Actor, type LeadChange } from "./lead-events.js";
+import { transaction, type Sql } from "@crawlguard/db";
+import { DomainError } from "../errors.js";
+import { diffLead, listLeadEvents, recordLeadEvents, type Actor, type LeadChange } from "./lead-events.js";
 import type { Queryable } from "./queryable.js";
 
 export type LeadCreate = z.output<typeof leadCreateSchema>;
@@ -26,15 +26,18 @@ export interface LeadRow {
   submissionId: string | null;
   createdAt: Date;
   updatedAt: Date;
+  durationMinutes: number;
+  assigneeName: string | null;
 }
 
 export const LEAD_NOT_FOUND = "Lead not found";
 
-/** Exactly the columns a Lead carries, for every query that returns leads. */
+/** Exactly the columns a Lead carries, for every query that returns leads (from `leads`, unaliased). */
 export function leadColumns(sql: Queryable) {
   return sql`
     id, name, email, phone, address, zip_code, service, status, priority, source, notes,
-    estimated_value, scheduled_date, google_calendar_event_id, submission_id, created_at, updated_at`;
+    estimated_value, scheduled_date, google_calendar_event_id, submission_id, created_at, updated_at,
+    duration_minutes, (SELECT username FROM users WHERE users.id = leads.assigned_to) AS assignee_name`;
 }
 
 export function toLead(row: LeadRow): Lead {
@@ -62,8 +65,14 @@ export async function getLead(sql: Queryable, id: string): Promise<Lead | null> 
   return row ? toLead(row) : null;
 }
 
+/** Who changed the lead's status, value or appointment, and when (oldest first). */
+export async function getLeadTimeline(sql: Queryable, id: string): Promise<LeadEvent[]> {
+  if (!(await getLead(sql, id))) throw new DomainError("not-found", LEAD_NOT_FOUND);
+  return listLeadEvents(sql, id);
+}
+
 export async function createLead(sql: Sql, input: LeadCreate, actor: Actor): Promise<Lead> {
-  return sql.begin(async (tx) => {
+  return transaction(sql, async (tx) => {
     const row = await insertLead(tx, input);
     const events: LeadChange[] = [{ kind: "created", to: row.status }];
     if (row.scheduledDate) events.push({ kind: "schedule", from: null, to: row.scheduledDate.toISOString() });
@@ -98,10 +107,10 @@ export async function updateLead(sql: Sql, id: string, patch: LeadUpdate, actor:
     else changes[key] = (NULLABLE_TEXT as readonly string[]).includes(key) ? blankToNull(value) : value;
   }
   const keys = Object.keys(changes);
-  return sql.begin(async (tx) => {
+  return transaction(sql, async (tx) => {
     // Locked, so the timeline's "from" is the value this update replaced.
     const [before] = await tx<LeadRow[]>`SELECT ${leadColumns(tx)} FROM leads WHERE id = ${id} FOR UPDATE`;
-    if (!before) throw new TRPCError({ code: "NOT_FOUND", message: LEAD_NOT_FOUND });
+    if (!before) throw new DomainError("not-found", LEAD_NOT_FOUND);
     if (keys.length === 0) return toLead(before);
     const [after] = await tx<LeadRow[]>`
       UPDATE leads SET ${tx(changes, keys)}, updated_at = now() WHERE id = ${id}
@@ -113,7 +122,7 @@ export async function updateLead(sql: Sql, id: string, patch: LeadUpdate, actor:
 
 export async function deleteLead(sql: Queryable, id: string): Promise<void> {
   const deleted = await sql`DELETE FROM leads WHERE id = ${id} RETURNING id`;
-  if (deleted.length === 0) throw new TRPCError({ code: "NOT_FOUND", message: LEAD_NOT_FOUND });
+  if (deleted.length === 0) throw new DomainError("not-found", LEAD_NOT_FOUND);
 }
 
 const MAX_DUPLICATES = 10;

@@ -1,4 +1,4 @@
-import type { Sql } from "@crawlguard/db";
+import { transaction, type Sql } from "@crawlguard/db";
 import type { Queryable } from "./queryable.js";
 
 /**
@@ -28,7 +28,7 @@ export async function clearHits(sql: Queryable, bucket: string, key: string): Pr
  * slip under the limit; refused attempts are not counted, so waiting out the window always works.
  */
 export async function tryHit(sql: Sql, bucket: string, key: string, windowMs: number, limit: number): Promise<boolean> {
-  return sql.begin(async (tx) => {
+  return transaction(sql, async (tx) => {
     await tx`SELECT pg_advisory_xact_lock(hashtext(${`${bucket}:${key}`}))`;
     if ((await countHits(tx, bucket, key, windowMs)) >= limit) return false;
     await recordHit(tx, bucket, key, windowMs);

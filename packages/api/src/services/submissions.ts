@@ -1,7 +1,7 @@
-import { TRPCError } from "@trpc/server";
-import type { Sql } from "@crawlguard/db";
+import { transaction, type Sql } from "@crawlguard/db";
 import { leadServiceOptions, type LeadServiceValue } from "@crawlguard/content";
 import type { ContactSubmission, ConvertToLeadResult, Lead } from "@crawlguard/validators";
+import { DomainError } from "../errors.js";
 import { findDuplicateLeads, leadColumns, toLead, type LeadRow } from "./leads.js";
 import { recordLeadEvents, type Actor } from "./lead-events.js";
 
@@ -94,11 +94,11 @@ export function leadSourceFor(s: Pick<ContactSubmission, "utmSource" | "referrer
  * leads.submission_id is UNIQUE, so a second (or concurrent) conversion returns the existing lead.
  */
 export async function convertToLead(sql: Sql, id: string, actor: Actor): Promise<ConvertToLeadResult> {
-  const { lead, created } = await sql.begin(async (tx) => {
+  const { lead, created } = await transaction(sql, async (tx) => {
     const [submission] = await tx<SubmissionRow[]>`
       SELECT id, name, email, phone, address, zip_code, service, message, utm_source, referrer, landing_page
       FROM contact_submissions WHERE id = ${id} FOR UPDATE`;
-    if (!submission) throw new TRPCError({ code: "NOT_FOUND", message: SUBMISSION_NOT_FOUND });
+    if (!submission) throw new DomainError("not-found", SUBMISSION_NOT_FOUND);
     const [existing] = await tx<LeadRow[]>`SELECT ${leadColumns(tx)} FROM leads WHERE submission_id = ${id}`;
     if (existing) return { lead: existing, created: false };
     const [inserted] = await tx<LeadRow[]>`

@@ -1,6 +1,6 @@
-import { TRPCError } from "@trpc/server";
 import { company } from "@crawlguard/content";
 import type { Logger } from "../context.js";
+import { DomainError } from "../errors.js";
 
 export const DEFAULT_TURNSTILE_VERIFY_URL = "https://challenges.cloudflare.com/turnstile/v0/siteverify";
 const VERIFY_TIMEOUT_MS = 5000;
@@ -24,7 +24,7 @@ export async function verifyTurnstile(opts: {
   verifyUrl?: string | undefined;
   log: Logger;
 }): Promise<void> {
-  if (!opts.token) throw new TRPCError({ code: "BAD_REQUEST", message: BOT_VERIFICATION_FAILED });
+  if (!opts.token) throw new DomainError("bad-input", BOT_VERIFICATION_FAILED);
   let answer: SiteverifyAnswer;
   try {
     const res = await fetch(opts.verifyUrl ?? DEFAULT_TURNSTILE_VERIFY_URL, {
@@ -37,13 +37,13 @@ export async function verifyTurnstile(opts: {
     answer = (await res.json()) as SiteverifyAnswer;
   } catch (err) {
     opts.log.error({ err }, "turnstile: verification unavailable");
-    throw new TRPCError({
-      code: "SERVICE_UNAVAILABLE",
-      message: `We could not verify your request right now. Please try again in a few minutes or call us at ${company.phone.display}.`,
-    });
+    throw new DomainError(
+      "unavailable",
+      `We could not verify your request right now. Please try again in a few minutes or call us at ${company.phone.display}.`,
+    );
   }
   if (answer.success !== true) {
     opts.log.info({ errorCodes: answer["error-codes"] }, "turnstile: token rejected");
-    throw new TRPCError({ code: "BAD_REQUEST", message: BOT_VERIFICATION_FAILED });
+    throw new DomainError("bad-input", BOT_VERIFICATION_FAILED);
   }
 }

@@ -1,7 +1,7 @@
-import { TRPCError } from "@trpc/server";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "@crawlguard/auth";
-import type { Sql } from "@crawlguard/db";
+import { transaction, type Sql } from "@crawlguard/db";
 import type { LoginInput, RegisterInput, User } from "@crawlguard/validators";
+import { DomainError } from "../errors.js";
 import { isUniqueViolation } from "./db-errors.js";
 import { clearHits, countHits, recordHit } from "./rate-limit.js";
 
@@ -26,18 +26,18 @@ const DUPLICATE_EMAIL = "An account with that email already exists";
 export async function register(sql: Sql, input: RegisterInput, registration: "open" | "closed"): Promise<User> {
   const passwordHash = await hashPassword(input.password);
   try {
-    const row = await sql.begin(async (tx) => {
+    const row = await transaction(sql, async (tx) => {
       await tx`SELECT pg_advisory_xact_lock(${REGISTER_LOCK_ID})`;
       const taken = await tx<{ username: string; email: string | null }[]>`
         SELECT username, email FROM users
         WHERE lower(username) = lower(${input.username}) OR lower(email) = lower(${input.email})`;
       if (taken.some((u) => u.username.toLowerCase() === input.username.toLowerCase())) {
-        throw new TRPCError({ code: "CONFLICT", message: DUPLICATE_USERNAME });
+        throw new DomainError("conflict", DUPLICATE_USERNAME);
       }
-      if (taken.length > 0) throw new TRPCError({ code: "CONFLICT", message: DUPLICATE_EMAIL });
+      if (taken.length > 0) throw new DomainError("conflict", DUPLICATE_EMAIL);
       const [first] = await tx<{ none: boolean }[]>`SELECT NOT EXISTS (SELECT 1 FROM users) AS none`;
       if (!first?.none && registration === "closed") {
-        throw new TRPCError({ code: "FORBIDDEN", message: "Registration is closed. Ask an administrator for an account." });
+        throw new DomainError("forbidden", "Registration is closed. Ask an administrator for an account.");
       }
       const [created] = await tx<UserRow[]>`
         INSERT INTO users (username, email, password, is_admin)
@@ -48,8 +48,8 @@ export async function register(sql: Sql, input: RegisterInput, registration: "op
     return toUser(row);
   } catch (err) {
     // The lock makes this rare; a concurrent insert by another path still gets a clear 409.
-    if (isUniqueViolation(err, "users_username_key")) throw new TRPCError({ code: "CONFLICT", message: DUPLICATE_USERNAME });
-    if (isUniqueViolation(err, "users_email_key")) throw new TRPCError({ code: "CONFLICT", message: DUPLICATE_EMAIL });
+    if (isUniqueViolation(err, "users_username_key")) throw new DomainError("conflict", DUPLICATE_USERNAME);
+    if (isUniqueViolation(err, "users_email_key")) throw new DomainError("conflict", DUPLICATE_EMAIL);
     throw err;
   }
 }
@@ -66,10 +66,7 @@ export async function authenticate(sql: Sql, input: LoginInput, ip: string): Pro
     countHits(sql, "login-ip", ip, LOGIN_WINDOW_MS),
   ]);
   if (accountFailures >= MAX_FAILURES_PER_ACCOUNT || ipFailures >= MAX_FAILURES_PER_IP) {
-    throw new TRPCError({
-      code: "TOO_MANY_REQUESTS",
-      message: "Too many failed login attempts. Please wait 15 minutes and try again.",
-    });
+    throw new DomainError("rate-limited", "Too many failed login attempts. Please wait 15 minutes and try again.");
   }
   const [row] = await sql<(UserRow & { password: string })[]>`
     SELECT id, username, email, is_admin, created_at, password FROM users WHERE lower(email) = ${account}`;
@@ -77,7 +74,7 @@ export async function authenticate(sql: Sql, input: LoginInput, ip: string): Pro
   if (!row || !valid) {
     await recordHit(sql, "login-account", account, LOGIN_WINDOW_MS);
     await recordHit(sql, "login-ip", ip, LOGIN_WINDOW_MS);
-    throw new TRPCError({ code: "UNAUTHORIZED", message: "Invalid email or password" });
+    throw new DomainError("unauthorized", "Invalid email or password");
   }
   await clearHits(sql, "login-account", account);
   return toUser(row);
@@ -102,8 +99,8 @@ export async function deleteUser(sql: Sql, id: string): Promise<void> {
   const deleted = await sql`DELETE FROM users WHERE id = ${id} AND NOT is_admin RETURNING id`;
   if (deleted.length > 0) return;
   const [exists] = await sql`SELECT 1 FROM users WHERE id = ${id}`;
-  if (!exists) throw new TRPCError({ code: "NOT_FOUND", message: USER_NOT_FOUND });
-  throw new TRPCError({ code: "FORBIDDEN", message: "Admin users cannot be deleted" });
+  if (!exists) throw new DomainError("not-found", USER_NOT_FOUND);
+  throw new DomainError("forbidden", "Admin users cannot be deleted");
 }
 
 /**
@@ -113,10 +110,10 @@ export async function deleteUser(sql: Sql, id: string): Promise<void> {
  */
 export async function resetPassword(sql: Sql, id: string, password: string, keepSessionId: string | null): Promise<void> {
   const passwordHash = await hashPassword(password);
-  await sql.begin(async (tx) => {
+  await transaction(sql, async (tx) => {
     const [user] = await tx<{ email: string | null }[]>`
       UPDATE users SET password = ${passwordHash}, updated_at = now() WHERE id = ${id} RETURNING email`;
-    if (!user) throw new TRPCError({ code: "NOT_FOUND", message: USER_NOT_FOUND });
+    if (!user) throw new DomainError("not-found", USER_NOT_FOUND);
     await tx`DELETE FROM sessions WHERE user_id = ${id} AND id IS DISTINCT FROM ${keepSessionId}`;
     if (user.email) await clearHits(tx, "login-account", user.email.toLowerCase());
   });
