@@ -3,8 +3,27 @@ import type { Server } from "node:http";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import express, { type Request, type RequestHandler } from "express";
+import express, { type Request, type RequestHandler, type Response } from "express";
 import type { Logger } from "pino";
+import { contactFormStateFor } from "./contact-form.js";
+import { createFormTokens, type FormTokens } from "./form-tokens.js";
+
+/** The contact form's fields (apps/web/src/features/contact/contact-fields.ts). */
+export type ContactValues = Record<"name" | "email" | "phone" | "address" | "zipCode" | "service" | "message", string>;
+
+/** The outcome of a script-less contact form post, as the page shows it (mirrors the web app's type). */
+export type ContactFormOutcome =
+  | { sent: true; message: string }
+  | { sent: false; values: ContactValues; errors: Partial<Record<keyof ContactValues, string>>; message?: string };
+
+/** What a page with a contact form is rendered with (mirrors `ContactFormServerState` of the web app). */
+export interface ContactFormState {
+  path: string;
+  /** Signed time the form was shown, sent back in a hidden field. */
+  token: string;
+  attribution: Partial<Record<"utmSource" | "utmMedium" | "utmCampaign" | "utmTerm" | "utmContent" | "referrer" | "landingPage", string>>;
+  outcome?: ContactFormOutcome;
+}
 
 /** The contract of apps/web/src/entry-server.tsx. */
 type Render = (input: {
@@ -12,16 +31,26 @@ type Render = (input: {
   template: string;
   publicUrl: string;
   turnstileSiteKey?: string | undefined;
+  contactForm?: ContactFormState | undefined;
 }) => Promise<{ status: number; html: string; redirect?: string }>;
 
 /** What every page render gets from the server's configuration. */
 export interface WebOptions {
   publicUrl: string | undefined;
   turnstileSiteKey: string | undefined;
+  /** CONTACT_FORM_SECRET: signs the time a contact form was shown (a random key per process when absent). */
+  formSecret?: string | undefined;
 }
 
 export interface WebApp {
   handlers: RequestHandler[];
+  /**
+   * Answers with the page at the request's URL as a GET would render it, with this contact form
+   * state (a script-less form post's outcome) and `status` unless the page itself is a 404/500.
+   */
+  renderPage(req: Request, res: Response, status: number, contactForm: ContactFormState): Promise<void>;
+  /** Signed times for contact forms (form-tokens.ts), shared by page renders and form posts. */
+  formTokens: FormTokens;
   close(): Promise<void>;
 }
 
@@ -31,14 +60,11 @@ function publicUrlFor(req: Request, configured: string | undefined): string {
   return (configured ?? `${req.protocol}://${req.get("host")}`).replace(/\/$/, "");
 }
 
-function renderHandler(
-  load: (url: string) => Promise<{ render: Render; template: string }>,
-  { publicUrl, turnstileSiteKey }: WebOptions,
-  log: Logger,
-  onError?: (err: Error) => void,
-): RequestHandler {
-  return async (req, res, next) => {
-    if (req.method !== "GET" && req.method !== "HEAD") return next();
+type Load = (url: string) => Promise<{ render: Render; template: string }>;
+
+/** Renders the page at the request's URL; `answer` overrides a 200 (a form post's outcome). */
+function pageRenderer(load: Load, { publicUrl, turnstileSiteKey }: WebOptions, log: Logger, onError?: (err: Error) => void) {
+  return async (req: Request, res: Response, contactForm: ContactFormState | undefined, answer?: number): Promise<void> => {
     try {
       const { render, template } = await load(req.originalUrl);
       const { status, html, redirect } = await render({
@@ -46,14 +72,31 @@ function renderHandler(
         template,
         publicUrl: publicUrlFor(req, publicUrl),
         turnstileSiteKey,
+        contactForm,
       });
       if (redirect && status >= 300 && status < 400) return res.redirect(status, redirect);
-      res.status(status).type("html").set("Cache-Control", "no-cache").send(html);
+      if (!res.get("Cache-Control")) res.set("Cache-Control", "no-cache");
+      res.status(answer !== undefined && status === 200 ? answer : status).type("html").send(html);
     } catch (err) {
       onError?.(err as Error);
       log.error({ err, url: req.originalUrl }, "page render failed");
       res.status(500).type("text").send("Something went wrong on our side. Please try again.");
     }
+  };
+}
+
+function webApp(handlers: RequestHandler[], load: Load, options: WebOptions, log: Logger, close: () => Promise<void>, onError?: (err: Error) => void): WebApp {
+  const formTokens = createFormTokens(options.formSecret);
+  const renderPage = pageRenderer(load, options, log, onError);
+  const pages: RequestHandler = (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    return renderPage(req, res, contactFormStateFor(req, formTokens));
+  };
+  return {
+    handlers: [...handlers, pages],
+    renderPage: (req, res, status, contactForm) => renderPage(req, res, contactForm, status),
+    formTokens,
+    close,
   };
 }
 
@@ -70,7 +113,7 @@ export async function productionWeb(options: WebOptions, log: Logger): Promise<W
       else res.setHeader("Cache-Control", "public, max-age=3600");
     },
   });
-  return { handlers: [assets, renderHandler(async () => ({ render, template }), options, log)], close: async () => {} };
+  return webApp([assets], async () => ({ render, template }), options, log, async () => {});
 }
 
 /** Development: Vite in middleware mode (hot module reload), pages rendered from source. */
@@ -88,8 +131,5 @@ export async function developmentWeb(httpServer: Server, options: WebOptions, lo
     const { render } = (await vite.ssrLoadModule("/src/entry-server.tsx")) as { render: Render };
     return { render, template };
   };
-  return {
-    handlers: [vite.middlewares, renderHandler(load, options, log, (err) => vite.ssrFixStacktrace(err))],
-    close: () => vite.close(),
-  };
+  return webApp([vite.middlewares], load, options, log, () => vite.close(), (err) => vite.ssrFixStacktrace(err));
 }

@@ -8,6 +8,7 @@ import {
   transformHtmlStringWithRouter,
 } from "@tanstack/react-router/ssr/server";
 import { renderToString } from "react-dom/server";
+import type { ContactFormServerState } from "./features/contact/contact-fields";
 import { preloadDeferred } from "./lib/deferred";
 import { collectHeadTags, renderHeadTags } from "./lib/head";
 import { createAppRouter } from "./router";
@@ -22,7 +23,14 @@ export type RenderInput = {
   publicUrl: string;
   /** Cloudflare Turnstile site key: when set, the contact form loads and shows the widget. */
   turnstileSiteKey?: string | undefined;
+  /**
+   * On pages with a contact form: the signed time of showing, the visit's attribution and, when
+   * answering a script-less form post, its outcome (values kept, errors, or the success notice).
+   */
+  contactForm?: ContactFormServerState | undefined;
 };
+
+export type { ContactFormOutcome, ContactFormServerState } from "./features/contact/contact-fields";
 
 export type RenderResult = {
   /** 404 when no route matched (or a route reported not found), 500 on a route error, else 200 (3xx with `redirect`). */
@@ -47,10 +55,11 @@ function redirectDocument(location: string): string {
 }
 
 /** Renders one request to a full HTML document (the contract with apps/server). */
-export async function render({ url, template, publicUrl, turnstileSiteKey }: RenderInput): Promise<RenderResult> {
+export async function render({ url, template, publicUrl, turnstileSiteKey, contactForm }: RenderInput): Promise<RenderResult> {
   const router = createAppRouter({
     publicUrl,
     turnstileSiteKey,
+    contactForm,
     history: createMemoryHistory({ initialEntries: [url] }),
   });
   attachRouterServerSsrUtils({ router, manifest: undefined });

@@ -1,5 +1,6 @@
 import { createRouter, type RouterHistory } from "@tanstack/react-router";
 import { ErrorPage } from "./components/error-page";
+import type { ContactFormServerState } from "./features/contact/contact-fields";
 import { Provider } from "./components/provider";
 import type { RouterContext } from "./routes/root";
 import { routeTree } from "./routes/route-tree";
@@ -9,16 +10,22 @@ export type CreateAppRouterOptions = {
   publicUrl: string;
   /** Cloudflare Turnstile site key; the contact form shows the widget only when it is set. */
   turnstileSiteKey?: string | undefined;
+  /** Set by the server on pages with a contact form (see ContactFormServerState). */
+  contactForm?: ContactFormServerState | undefined;
   /** Memory history on the server; the browser history by default. */
   history?: RouterHistory;
 };
 
 /** Sent with the router state so the client uses the server's configuration. */
-type DehydratedAppState = { publicUrl: string; turnstileSiteKey?: string | undefined };
+type DehydratedAppState = {
+  publicUrl: string;
+  turnstileSiteKey?: string | undefined;
+  contactForm?: ContactFormServerState | undefined;
+};
 
 /** One router per request on the server, one per page load in the browser. */
-export function createAppRouter({ publicUrl, turnstileSiteKey, history }: CreateAppRouterOptions) {
-  const context: RouterContext = { publicUrl, turnstileSiteKey };
+export function createAppRouter({ publicUrl, turnstileSiteKey, contactForm, history }: CreateAppRouterOptions) {
+  const context: RouterContext = { publicUrl, turnstileSiteKey, contactForm };
   return createRouter({
     routeTree,
     ...(history ? { history } : {}),
@@ -27,10 +34,15 @@ export function createAppRouter({ publicUrl, turnstileSiteKey, history }: Create
     defaultErrorComponent: ErrorPage,
     defaultPreload: "intent",
     scrollRestoration: false,
-    dehydrate: (): DehydratedAppState => ({ publicUrl: context.publicUrl, turnstileSiteKey: context.turnstileSiteKey }),
+    dehydrate: (): DehydratedAppState => ({
+      publicUrl: context.publicUrl,
+      turnstileSiteKey: context.turnstileSiteKey,
+      contactForm: context.contactForm,
+    }),
     hydrate: (dehydrated: DehydratedAppState) => {
       context.publicUrl = dehydrated.publicUrl;
       context.turnstileSiteKey = dehydrated.turnstileSiteKey;
+      context.contactForm = dehydrated.contactForm;
     },
   });
 }

@@ -2,6 +2,7 @@ import { SkipNavLink } from "@chakra-ui/react/skip-nav";
 import { defaultSeo } from "@crawlguard/content";
 import { createRootRouteWithContext, Outlet, Scripts } from "@tanstack/react-router";
 import { ToastHost } from "../components/toast-host";
+import type { ContactFormServerState } from "../features/contact/contact-fields";
 import { HeadManager } from "../components/head-manager";
 import { MAIN_CONTENT_ID } from "../components/page-main";
 import { ScrollToTop } from "../components/scroll-to-top";
@@ -16,6 +17,8 @@ export type RouterContext = {
   publicUrl: string;
   /** Cloudflare Turnstile site key, when the server has one (contact form bot check). */
   turnstileSiteKey?: string | undefined;
+  /** Server-rendered pages with a contact form: what a script-less submission needs and got. */
+  contactForm?: ContactFormServerState | undefined;
 };
 
 export const rootRoute = createRootRouteWithContext<RouterContext>()({

@@ -6,16 +6,20 @@ import { Stack } from "@chakra-ui/react/stack";
 import { chakra } from "@chakra-ui/react/styled-system";
 import { Text } from "@chakra-ui/react/text";
 import { contactServiceOptions } from "@crawlguard/content";
-import { rootRouteId, useRouteContext } from "@tanstack/react-router";
+import { rootRouteId, useLocation, useRouteContext } from "@tanstack/react-router";
 import { type ChangeEvent, type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { preloadToaster } from "../../components/toast-host";
 import { showToast } from "../../lib/toaster";
 import {
   CONTACT_FAILED_MESSAGE,
+  CONTACT_FORM_ANCHOR,
   type ContactErrors,
   type ContactField,
+  type ContactFormOutcome,
+  type ContactFormServerState,
   type ContactValues,
   EMPTY_CONTACT,
+  FORM_TOKEN_FIELD,
 } from "./contact-fields";
 import { controlStyles, errorId, FormField } from "./form-field";
 import type * as ContactSubmit from "./contact-submit";
@@ -32,6 +36,15 @@ const loadContactModule = () =>
   }));
 
 type Variant = "full" | "compact";
+
+/** Server outcomes already shown: a client-side visit to the page later starts with a blank form. */
+const shownOutcomes = new WeakSet<ContactFormServerState>();
+
+/** The outcome of a script-less submission to this page, if the server rendered one and it is not yet shown. */
+function pageOutcome(server: ContactFormServerState | undefined, pathname: string): ContactFormOutcome | undefined {
+  if (!server || server.path !== pathname || shownOutcomes.has(server)) return undefined;
+  return server.outcome;
+}
 
 const FIELDS: Record<Variant, readonly ContactField[]> = {
   full: ["name", "email", "phone", "zipCode", "address", "service", "message"],
@@ -77,20 +90,35 @@ type ContactFormProps = {
 export function ContactForm({ variant, title, description }: ContactFormProps) {
   const id = useId();
   const siteKey = useRouteContext({ from: rootRouteId, select: (context) => context.turnstileSiteKey });
-  const [values, setValues] = useState<ContactValues>(EMPTY_CONTACT);
-  const [errors, setErrors] = useState<ContactErrors>({});
+  const server = useRouteContext({ from: rootRouteId, select: (context) => context.contactForm });
+  const pathname = useLocation({ select: (location) => location.pathname });
+  // A form sent before the page's script ran comes back from the server with its outcome.
+  const [outcome, setOutcome] = useState(() => pageOutcome(server, pathname));
+  const [values, setValues] = useState<ContactValues>(() => (outcome && !outcome.sent ? outcome.values : EMPTY_CONTACT));
+  const [errors, setErrors] = useState<ContactErrors>(() => (outcome && !outcome.sent ? outcome.errors : {}));
   const [pending, setPending] = useState(false);
+  const latest = useRef(values);
   const busy = useRef(false);
-  const submitted = useRef(false);
+  // Errors from the server re-validate on change, as after a submit here.
+  const submitted = useRef(Boolean(outcome && !outcome.sent));
   const validate = useRef<ContactModule["validateContact"] | undefined>(undefined);
   const shownAt = useRef(0);
   const turnstileBox = useRef<HTMLDivElement>(null);
   const turnstile = useRef<Promise<TurnstileWidget> | undefined>(undefined);
 
+  // Rendered by the server with the page, the form has been on screen since the page loaded (where
+  // performance.now() counts from), not since the app started: a visitor who typed before then
+  // and sends right after is not taken for a bot.
+  const [withPage] = useState(() => Boolean(server && server.path === pathname && !shownOutcomes.has(server)));
+
   useEffect(() => {
-    shownAt.current = performance.now();
+    shownAt.current = withPage ? 0 : performance.now();
     return () => void turnstile.current?.then((widget) => widget.remove(), () => {});
-  }, []);
+  }, [withPage]);
+
+  useEffect(() => {
+    if (server) shownOutcomes.add(server);
+  }, [server]);
 
   const startTurnstile = () => {
     const box = turnstileBox.current;
@@ -110,8 +138,21 @@ export function ContactForm({ variant, title, description }: ContactFormProps) {
 
   const change = (field: ContactField) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
     const next = { ...values, [field]: event.target.value };
+    latest.current = next;
     setValues(next);
-    if (submitted.current && validate.current) setErrors(validate.current(next));
+    if (!submitted.current) return;
+    if (validate.current) {
+      setErrors(validate.current(next));
+      return;
+    }
+    // Errors the server rendered: validation arrives with its chunk, then checks what is typed by then.
+    loadContactModule().then(
+      (contact) => {
+        validate.current = contact.validateContact;
+        if (submitted.current) setErrors(contact.validateContact(latest.current));
+      },
+      () => {},
+    );
   };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -135,6 +176,7 @@ export function ContactForm({ variant, title, description }: ContactFormProps) {
     }
     validate.current = contact.validateContact;
     submitted.current = true;
+    setOutcome(undefined);
     const found = contact.validateContact(values);
     setErrors(found);
     const firstInvalid = FIELDS[variant].find((field) => found[field]);
@@ -163,6 +205,7 @@ export function ContactForm({ variant, title, description }: ContactFormProps) {
     form.reset();
     submitted.current = false;
     setValues(EMPTY_CONTACT);
+    latest.current = EMPTY_CONTACT;
     setErrors({});
     shownAt.current = performance.now();
   };
@@ -202,13 +245,17 @@ export function ContactForm({ variant, title, description }: ContactFormProps) {
   };
 
   const full = variant === "full";
+  const notice = noticeOf(outcome, FIELDS[variant]);
   const wide = (field: ContactField) => full && (field === "address" || field === "service" || field === "message");
 
   return (
     <chakra.form
+      id={CONTACT_FORM_ANCHOR}
       aria-labelledby={`${id}-title`}
-      // Never a GET with the visitor's details in the URL if it is sent before the page's script runs.
+      // Sent before the page's script runs, the form posts to its own page (never a GET with the
+      // visitor's details in the URL); the server answers with this page and the outcome.
       method="post"
+      action={`${pathname}#${CONTACT_FORM_ANCHOR}`}
       noValidate
       onSubmit={(event) => void submit(event)}
       onFocusCapture={warmUp}
@@ -221,6 +268,7 @@ export function ContactForm({ variant, title, description }: ContactFormProps) {
           </Heading>
           {description ? <Text color="fg.muted">{description}</Text> : null}
         </Stack>
+        {notice ? <FormNotice {...notice} /> : null}
         <SimpleGrid columns={{ base: 1, md: full ? 2 : 1 }} gap="4">
           {FIELDS[variant].map((field) =>
             wide(field) ? (
@@ -237,6 +285,7 @@ export function ContactForm({ variant, title, description }: ContactFormProps) {
           <label htmlFor={`${id}-website`}>Website</label>
           <input id={`${id}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
         </Box>
+        {server ? <ServerFields server={server} /> : null}
         {siteKey ? <Box ref={turnstileBox} minH="16" /> : null}
         <Button type="submit" colorPalette="accent" size="lg" w="full" disabled={pending} whiteSpace="normal" h="auto" minH="12" py="3">
           {pending ? "Sending..." : "Send Message & Schedule Estimate"}
@@ -260,5 +309,49 @@ export function ContactForm({ variant, title, description }: ContactFormProps) {
         </Text>
       </Stack>
     </chakra.form>
+  );
+}
+
+type Notice = { tone: "success" | "error"; title: string; message: string };
+
+/** The notice for a server outcome: success, a message for the whole form, or errors of fields this variant does not show. */
+function noticeOf(outcome: ContactFormOutcome | undefined, shown: readonly ContactField[]): Notice | undefined {
+  if (!outcome) return undefined;
+  if (outcome.sent) return { tone: "success", title: "Message Sent!", message: outcome.message };
+  const unshown = Object.entries(outcome.errors)
+    .filter(([field]) => !shown.includes(field as ContactField))
+    .map(([field, message]) => `${LABELS[field as ContactField] ?? field}: ${message}`);
+  const message = [outcome.message, ...unshown].filter(Boolean).join(" ");
+  return message ? { tone: "error", title: "Error", message } : undefined;
+}
+
+/** The toast's text, in place: a page answered to a script-less submission shows it without script. */
+function FormNotice({ tone, title, message }: Notice) {
+  const palette = tone === "success" ? "green" : "red";
+  return (
+    <Box
+      role={tone === "success" ? "status" : "alert"}
+      p="4"
+      rounded="md"
+      borderWidth="1px"
+      borderColor={`${palette}.300`}
+      bg={`${palette}.50`}
+      color={`${palette}.900`}
+    >
+      <Text fontWeight="bold">{title}</Text>
+      <Text textStyle="sm">{message}</Text>
+    </Box>
+  );
+}
+
+/** What a script-less submission sends besides the fields: the signed time of showing and the visit's attribution. */
+function ServerFields({ server }: { server: ContactFormServerState }) {
+  return (
+    <>
+      <input type="hidden" name={FORM_TOKEN_FIELD} value={server.token} />
+      {Object.entries(server.attribution).map(([name, value]) =>
+        value ? <input key={name} type="hidden" name={name} value={value} /> : null,
+      )}
+    </>
   );
 }
