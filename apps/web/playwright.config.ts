@@ -3,7 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
 
-const PORT = 3199;
+// E2E_PORT lets two checkouts on one machine run their browser tests at the same time.
+const PORT = Number(process.env["E2E_PORT"] ?? 3199);
 const baseURL = `http://127.0.0.1:${PORT}`;
 
 // A fresh data directory (the embedded database lives there) per run, so every
@@ -32,6 +33,8 @@ const desktop = { ...chromium, viewport: { width: 1280, height: 800 } };
 const FIRST_ADMIN = /@first-admin/;
 // Tests tagged @phone-only need a touch screen or the narrow layout: the desktop project leaves them out.
 const PHONE_ONLY = /@phone-only/;
+// Tests tagged @desktop-only need a mouse (dragging in the calendar): the phone project leaves them out.
+const DESKTOP_ONLY = /@desktop-only/;
 
 export default defineConfig({
   testDir: "e2e",
@@ -52,7 +55,7 @@ export default defineConfig({
     { name: "desktop", grepInvert: [FIRST_ADMIN, PHONE_ONLY], dependencies: ["first-admin"], use: desktop },
     {
       name: "phone",
-      grepInvert: FIRST_ADMIN,
+      grepInvert: [FIRST_ADMIN, DESKTOP_ONLY],
       dependencies: ["first-admin"],
       use: {
         ...chromium,

@@ -1,11 +1,16 @@
 import { format } from "date-fns";
 import { expect, test } from "./fixtures";
 import { boardColumn, createLead, getLead, leadCard, listLeads, openDashboard, searchLeads, toast, uniqueToken } from "./dashboard-fixtures";
+import { ashevilleWallTime, bookAppointment, randomWeekday } from "./scheduling-fixtures";
 
-/** A weekday a few weeks ahead, as a date input value and as the card shows it. */
+/**
+ * A weekday a few weeks ahead, as a date input value and as the card shows it. A weekday, so the
+ * default working hours (Monday to Friday, 9 to 5) hold and booking raises no conflict.
+ */
 function futureDate(days = 21): { input: string; shown: string } {
   const date = new Date();
   date.setDate(date.getDate() + days);
+  while (date.getDay() === 0 || date.getDay() === 6) date.setDate(date.getDate() + 1);
   return { input: format(date, "yyyy-MM-dd"), shown: format(date, "MMM d, yyyy") };
 }
 
@@ -26,7 +31,7 @@ test.describe("booking appointments", () => {
     await leadCard(page, lead.name).getByRole("button", { name: "Book Appointment" }).click();
 
     const dialog = page.getByRole("dialog", { name: "Book New Appointment" });
-    await expect(dialog.getByRole("combobox", { name: "Existing lead (optional)" })).toHaveValue(lead.id);
+    await expect(dialog.getByRole("combobox", { name: "Existing lead (optional)" })).toHaveValue(`${lead.name} (${lead.email})`);
     await expect(dialog.getByLabel("Client Name")).toHaveValue(lead.name);
     await expect(dialog.getByRole("combobox", { name: "Service" })).toHaveValue("crawl-space-encapsulation");
     await expect(dialog.getByRole("combobox", { name: "Priority" })).toHaveValue("high");
@@ -126,7 +131,7 @@ test.describe("booking appointments", () => {
     const lead = await createLead(page.request, baseURL, { name: `Rae ${token}`, phone: "8285550122", address: "1 Main St" });
     await openDashboard(page);
     await searchLeads(page, token);
-    await page.route("**/trpc/leads.update**", (route) => route.fulfill({ status: 503, contentType: "application/json", body: "{}" }));
+    await page.route("**/trpc/appointments.book**", (route) => route.fulfill({ status: 503, contentType: "application/json", body: "{}" }));
     await leadCard(page, lead.name).getByRole("button", { name: "Book Appointment" }).click();
     const dialog = page.getByRole("dialog", { name: "Book New Appointment" });
     await dialog.getByLabel("Date").fill(futureDate().input);
@@ -135,5 +140,45 @@ test.describe("booking appointments", () => {
     await expect(toast(page, "Booking Failed")).toContainText("Failed to book the appointment. Please try again.");
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole("button", { name: "Book Appointment" })).toBeEnabled();
+  });
+  test("by keyboard alone: a clash is shown with what it clashes with, and Book anyway books", async ({ staffPage: { page }, baseURL }) => {
+    const token = uniqueToken();
+    const day = randomWeekday();
+    await bookAppointment(page.request, baseURL, { clientName: `First ${token}`, appointmentDate: day, appointmentTime: "10:00" });
+    await openDashboard(page);
+    await page.getByRole("button", { name: "Book Appointment" }).first().focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Book New Appointment" });
+    await expect(dialog).toBeVisible();
+    // Every field reached and filled from the keyboard: focus, then keys (no clicks).
+    const typeInto = async (label: string, text: string) => {
+      await dialog.getByLabel(label).focus();
+      await page.keyboard.type(text);
+    };
+    await typeInto("Client Name", `Second ${token}`);
+    await typeInto("Email", `second.${token}@example.com`);
+    await typeInto("Phone", "8285550142");
+    await typeInto("Zip Code", "28801");
+    await typeInto("Address", "7 College St, Asheville");
+    await dialog.getByRole("combobox", { name: "Service" }).focus();
+    await page.keyboard.type("Consultation");
+    const [year, month, date] = day.split("-");
+    await dialog.getByLabel("Date").focus();
+    await page.keyboard.type(`${month}${date}${year}`);
+    await expect(dialog.getByLabel("Date")).toHaveValue(day);
+    await dialog.getByRole("combobox", { name: "Time" }).focus();
+    await page.keyboard.type("10:00");
+    await expect(dialog.getByRole("combobox", { name: "Time" })).toHaveValue("10:00");
+    await dialog.getByLabel("Address").focus();
+    await page.keyboard.press("Enter");
+
+    const clash = dialog.getByRole("alert").filter({ hasText: `First ${token}` });
+    await expect(clash).toBeVisible();
+    await expect(clash.getByRole("button", { name: "Pick another time" })).toBeVisible();
+    await clash.getByRole("button", { name: "Book anyway" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(toast(page, "Appointment Booked")).toBeVisible();
+    const booked = (await listLeads(page.request)).find((l) => l.name === `Second ${token}`);
+    expect(booked?.scheduledDate && ashevilleWallTime(booked.scheduledDate)).toEqual({ date: day, time: "10:00" });
   });
 });

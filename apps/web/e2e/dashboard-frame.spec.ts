@@ -23,7 +23,11 @@ test.describe("dashboard frame", () => {
 
     await page.getByRole("tab", { name: "Contact Submissions" }).click();
     await expect(page.getByRole("tabpanel")).toBeVisible();
-    for (const name of ["Calendar", "Availability", "Google Calendar", "Gallery"]) {
+    await page.getByRole("tab", { name: "Calendar", exact: true }).click();
+    await expect(page.getByRole("tabpanel").getByRole("group", { name: "Calendar view" })).toBeVisible();
+    await page.getByRole("tab", { name: "Availability", exact: true }).click();
+    await expect(page.getByRole("tabpanel").getByRole("heading", { name: "Working Hours" })).toBeVisible();
+    for (const name of ["Google Calendar", "Gallery"]) {
       await page.getByRole("tab", { name, exact: true }).click();
       await expect(page.getByRole("tabpanel").getByText("This section is being set up.")).toBeVisible();
     }

@@ -1,9 +1,12 @@
+import { appointmentsRouter } from "./router/appointments.js";
 import { authRouter } from "./router/auth.js";
 import { contactRouter } from "./router/contact.js";
 import { healthRouter } from "./router/health.js";
 import { leadsRouter } from "./router/leads.js";
 import { submissionsRouter } from "./router/submissions.js";
+import { timeBlocksRouter } from "./router/time-blocks.js";
 import { usersRouter } from "./router/users.js";
+import { workingHoursRouter } from "./router/working-hours.js";
 import { createTRPCRouter } from "./trpc.js";
 
 export const appRouter = createTRPCRouter({
@@ -13,6 +16,9 @@ export const appRouter = createTRPCRouter({
   submissions: submissionsRouter,
   leads: leadsRouter,
   users: usersRouter,
+  workingHours: workingHoursRouter,
+  timeBlocks: timeBlocksRouter,
+  appointments: appointmentsRouter,
 });
 
 export type AppRouter = typeof appRouter;

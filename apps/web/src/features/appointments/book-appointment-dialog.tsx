@@ -2,103 +2,143 @@ import { Box } from "@chakra-ui/react/box";
 import { Input } from "@chakra-ui/react/input";
 import { SimpleGrid } from "@chakra-ui/react/simple-grid";
 import { Stack } from "@chakra-ui/react/stack";
+import { Text } from "@chakra-ui/react/text";
 import { Textarea } from "@chakra-ui/react/textarea";
-import type { Lead, LeadUpdateInput } from "@crawlguard/validators";
-import { type ChangeEvent, type ReactNode, useMemo, useState } from "react";
-import { hasErrors } from "../../lib/form-errors";
+import type { Conflict, Lead } from "@crawlguard/validators";
+import { type ChangeEvent, type ReactNode, useMemo, useRef, useState } from "react";
+import { displayInZone } from "../../lib/business-time";
+import { type FieldErrors, hasErrors } from "../../lib/form-errors";
+import { serverFieldErrors } from "../../lib/server-issues";
 import { showToast } from "../../lib/toaster";
 import { trpc } from "../../lib/trpc";
+import { useBusinessTimeZone } from "../../lib/use-business-time-zone";
 import { FormDialog } from "../dashboard/form-dialog";
 import { FormField, SelectControl } from "../dashboard/form-fields";
 import { DuplicateWarning } from "../leads/duplicate-warning";
 import { priorityOptions } from "../leads/lead-board-model";
-import { combineScheduled, todayInputValue } from "../leads/lead-schedule";
+import { todayInputValue } from "../leads/lead-schedule";
 import { useDuplicateLeads } from "../leads/use-duplicate-leads";
-import { useCreateLead, useUpdateLead } from "../leads/use-lead-mutations";
 import {
   type BookingField,
   type BookingValues,
   bookableLeads,
   bookingDurations,
   bookingFromLead,
+  bookingRequest,
   bookingServiceOptionsFor,
   bookingTimeSlots,
   emptyBooking,
   validateBooking,
 } from "./booking-form";
+import { ClashHint, ConflictNotice } from "./conflict-notice";
+import { LeadCombobox } from "./lead-combobox";
+import { useAppointmentSaved } from "./use-appointment-cache";
+import { useSlotOptions } from "./use-slot-options";
+
+export type BookingPrefill = { date: string; time: string };
 
 type BookAppointmentDialogProps = {
   open: boolean;
   onClose: () => void;
-  /** Preselected from a lead card's Book Appointment. */
+  /** Preselected from a lead card's Book Appointment, or the appointment being rescheduled. */
   lead?: Lead | undefined;
+  /** The date and hour of a calendar slot that was clicked (business zone). */
+  prefill?: BookingPrefill | undefined;
 };
 
+const BOOKING_FIELDS: readonly BookingField[] = [
+  "leadId",
+  "clientName",
+  "email",
+  "phone",
+  "address",
+  "zipCode",
+  "service",
+  "priority",
+  "appointmentDate",
+  "appointmentTime",
+  "duration",
+  "notes",
+];
+
 /**
- * Book New Appointment (SPEC section 2, Dialogs). An existing lead gets its
- * date, status "scheduled", notes and priority (and any client detail that was
- * corrected here); a new client becomes a scheduled lead from
- * "appointment-booking". Mount it per opening.
+ * Book New Appointment (SPEC section 2, Dialogs). Books through `appointments.book`: an existing
+ * lead is booked (or rescheduled: it opens on the current date and time) and a new client becomes
+ * a scheduled lead. Dates and times are the business time zone's. When the time clashes with
+ * working hours, a time block or another appointment, nothing is saved until the person chooses
+ * "Book anyway" or picks another time. Mount it per opening.
  */
-export default function BookAppointmentDialog({ open, onClose, lead }: BookAppointmentDialogProps) {
+export default function BookAppointmentDialog({ open, onClose, lead, prefill }: BookAppointmentDialogProps) {
+  const zone = useBusinessTimeZone();
   const leads = trpc.leads.list.useQuery();
-  const [values, setValues] = useState<BookingValues>(() => bookingFromLead(lead, emptyBooking));
+  const [values, setValues] = useState<BookingValues>(() =>
+    bookingFromLead(lead, { ...emptyBooking, appointmentDate: prefill?.date ?? "", appointmentTime: prefill?.time ?? "" }, zone),
+  );
   const [submitted, setSubmitted] = useState(false);
-  const create = useCreateLead();
-  const update = useUpdateLead({ optimistic: false, toastErrors: false });
+  const [conflicts, setConflicts] = useState<readonly Conflict[] | null>(null);
+  const [serverErrors, setServerErrors] = useState<FieldErrors<BookingField>>({});
+  const timeRef = useRef<HTMLDivElement>(null);
+  const book = trpc.appointments.book.useMutation();
+  const saved = useAppointmentSaved();
 
   const options = useMemo(() => bookableLeads(leads.data ?? [], lead), [leads.data, lead]);
   const selected = values.leadId ? (leads.data?.find((l) => l.id === values.leadId) ?? (lead?.id === values.leadId ? lead : undefined)) : undefined;
   const isNewClient = !values.leadId;
   const duplicates = useDuplicateLeads(isNewClient ? values.email : "", isNewClient ? values.phone : "");
+  const rescheduling = selected?.scheduledDate ? displayInZone(selected.scheduledDate, zone) : null;
 
-  // Validation runs on submit, then again on every change.
-  const errors = submitted ? validateBooking(values) : {};
-  const pending = create.isPending || update.isPending;
+  const slots = useSlotOptions({
+    slots: bookingTimeSlots,
+    date: values.appointmentDate,
+    time: values.appointmentTime,
+    duration: values.duration,
+    excludeLeadId: selected?.id,
+    zone,
+  });
 
-  const set = (field: BookingField) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
+  // Validation runs on submit, then again on every change; a past date is refused at once.
+  const live = validateBooking(values, zone);
+  const errors: FieldErrors<BookingField> = {
+    ...serverErrors,
+    ...(submitted ? live : live.appointmentDate && values.appointmentDate ? { appointmentDate: live.appointmentDate } : {}),
+  };
+
+  const set = (field: BookingField) => (value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setServerErrors(({ [field]: _dropped, ...rest }) => rest);
+    if (field === "appointmentDate" || field === "appointmentTime" || field === "duration" || field === "leadId") setConflicts(null);
+  };
   const onInput = (field: BookingField) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(field)(event.target.value);
 
   const selectLead = (id: string) => {
     const chosen = leads.data?.find((l) => l.id === id) ?? (lead?.id === id ? lead : undefined);
-    setValues((current) => bookingFromLead(chosen, current));
+    setValues((current) => bookingFromLead(chosen, current, zone));
+    setConflicts(null);
+    setServerErrors({});
   };
 
-  const submit = async () => {
+  const submit = async (confirm: boolean) => {
     setSubmitted(true);
-    if (hasErrors(validateBooking(values))) return;
-    const scheduledDate = combineScheduled(values.appointmentDate, values.appointmentTime);
-    if (!scheduledDate) return;
+    if (hasErrors(validateBooking(values, zone))) return;
     try {
-      if (selected) {
-        await update.mutateAsync({
-          id: selected.id,
-          scheduledDate,
-          status: "scheduled",
-          notes: values.notes,
-          priority: values.priority,
-          ...correctedClientFields(selected, values),
-        });
-      } else {
-        await create.mutateAsync({
-          name: values.clientName,
-          email: values.email,
-          phone: values.phone,
-          address: values.address,
-          zipCode: values.zipCode,
-          service: values.service,
-          status: "scheduled",
-          priority: values.priority,
-          source: "appointment-booking",
-          notes: values.notes,
-          scheduledDate,
-        });
+      const result = await book.mutateAsync(bookingRequest(values, selected, confirm));
+      if (!result.booked || !result.lead) {
+        setConflicts(result.conflicts);
+        return;
       }
+      saved(result.lead);
       showToast({ title: "Appointment Booked", description: "The appointment has been successfully scheduled.", type: "success" });
       onClose();
-    } catch {
+    } catch (error) {
+      setConflicts(null);
+      setServerErrors(serverFieldErrors(error, BOOKING_FIELDS));
       showToast({ title: "Booking Failed", description: "Failed to book the appointment. Please try again.", type: "error" });
     }
+  };
+
+  const pickAnother = () => {
+    setConflicts(null);
+    timeRef.current?.querySelector("select")?.focus();
   };
 
   return (
@@ -106,21 +146,19 @@ export default function BookAppointmentDialog({ open, onClose, lead }: BookAppoi
       open={open}
       onClose={onClose}
       title="Book New Appointment"
-      description="Schedule a visit for an existing lead or a new client."
-      onSubmit={() => void submit()}
+      description={
+        rescheduling
+          ? `Rescheduling ${selected?.name ?? "this appointment"}: now ${rescheduling.date} at ${rescheduling.time}.`
+          : "Schedule a visit for an existing lead or a new client."
+      }
+      onSubmit={() => void submit(false)}
       submitLabel="Book Appointment"
       pendingLabel="Booking..."
-      pending={pending}
+      pending={book.isPending}
     >
       <Stack gap="6">
-        <FormField label="Existing lead (optional)" helper={leads.isPending ? "Loading leads..." : "Choosing a lead fills in the client information."}>
-          <SelectControl
-            name="leadId"
-            value={values.leadId}
-            placeholder="New client"
-            options={options.map((l) => ({ value: l.id, label: `${l.name} (${l.email})` }))}
-            onChange={selectLead}
-          />
+        <FormField label="Existing lead (optional)" helper={leads.isPending ? "Loading leads..." : "Type a name, email or phone. Choosing a lead fills in the client information."}>
+          <LeadCombobox name="leadId" leads={options} selected={lead} value={values.leadId} onChange={selectLead} />
         </FormField>
 
         <Section title="Client Information">
@@ -161,17 +199,13 @@ export default function BookAppointmentDialog({ open, onClose, lead }: BookAppoi
               <SelectControl name="priority" value={values.priority} options={priorityOptions} onChange={set("priority")} />
             </FormField>
             <FormField label="Date" required error={errors.appointmentDate}>
-              <Input name="appointmentDate" type="date" min={todayInputValue()} value={values.appointmentDate} onChange={onInput("appointmentDate")} />
+              <Input name="appointmentDate" type="date" min={todayInputValue(zone)} value={values.appointmentDate} onChange={onInput("appointmentDate")} />
             </FormField>
-            <FormField label="Time" required error={errors.appointmentTime}>
-              <SelectControl
-                name="appointmentTime"
-                value={values.appointmentTime}
-                placeholder="Select a time"
-                options={bookingTimeSlots}
-                onChange={set("appointmentTime")}
-              />
-            </FormField>
+            <Box ref={timeRef}>
+              <FormField label="Time" required error={errors.appointmentTime} helper={slots.clashes.length > 0 ? <ClashHint clashes={slots.clashes} /> : undefined}>
+                <SelectControl name="appointmentTime" value={values.appointmentTime} placeholder="Select a time" options={slots.options} onChange={set("appointmentTime")} />
+              </FormField>
+            </Box>
             <FormField label="Duration">
               <SelectControl name="duration" value={values.duration} options={bookingDurations} onChange={set("duration")} />
             </FormField>
@@ -179,7 +213,14 @@ export default function BookAppointmentDialog({ open, onClose, lead }: BookAppoi
           <FormField label="Notes">
             <Textarea name="notes" rows={3} value={values.notes} onChange={onInput("notes")} />
           </FormField>
+          <Text textStyle="xs" color="fg.muted">
+            Times are in the business time zone ({zone}).
+          </Text>
         </Section>
+
+        {conflicts ? (
+          <ConflictNotice conflicts={conflicts} pending={book.isPending} onBookAnyway={() => void submit(true)} onPickAnother={pickAnother} />
+        ) : null}
       </Stack>
     </FormDialog>
   );
@@ -194,14 +235,4 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       <Stack gap="4">{children}</Stack>
     </Box>
   );
-}
-
-/** Client details typed over the lead's own: saved with the booking rather than silently dropped. */
-function correctedClientFields(lead: Lead, values: BookingValues): Partial<LeadUpdateInput> {
-  const changes: Partial<LeadUpdateInput> = {};
-  if (values.clientName.trim() !== lead.name) changes.name = values.clientName;
-  if (values.email.trim() !== lead.email) changes.email = values.email;
-  if (values.phone.trim() !== (lead.phone ?? "")) changes.phone = values.phone;
-  if (values.address.trim() !== (lead.address ?? "")) changes.address = values.address;
-  return changes;
 }

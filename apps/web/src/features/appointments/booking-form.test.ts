@@ -1,6 +1,21 @@
 import type { Lead } from "@crawlguard/validators";
 import { describe, expect, it } from "vitest";
-import { bookableLeads, bookingDurations, bookingFromLead, bookingServiceOptionsFor, bookingTimeSlots, emptyBooking, validateBooking } from "./booking-form";
+import {
+  bookableLeads,
+  bookingDurations,
+  bookingFromLead,
+  bookingRequest,
+  bookingServiceOptionsFor,
+  bookingTimeSlots,
+  emptyBooking,
+  PAST_DATE_MESSAGE,
+  scheduleModalTimeSlots,
+  timeSlotOptionsFor,
+  validateBooking,
+} from "./booking-form";
+
+const NY = "America/New_York";
+const NOW = Date.parse("2025-06-20T16:00:00Z"); // Friday, June 20 2025, noon in Asheville
 
 const lead = (overrides: Partial<Lead> = {}): Lead => ({
   id: "3f1d2c4e-1111-4a2b-9c3d-000000000001",
@@ -24,15 +39,26 @@ const lead = (overrides: Partial<Lead> = {}): Lead => ({
 });
 
 describe("booking options", () => {
-  it("offers 30-minute slots from 8:00 AM to 6:00 PM", () => {
+  it("offers 30-minute slots from 8:00 AM to 6:00 PM in the dialog, to 5:30 PM in the modal", () => {
     expect(bookingTimeSlots).toHaveLength(21);
     expect(bookingTimeSlots[0]).toEqual({ value: "08:00", label: "8:00 AM" });
     expect(bookingTimeSlots[1]?.value).toBe("08:30");
     expect(bookingTimeSlots.at(-1)).toEqual({ value: "18:00", label: "6:00 PM" });
+    expect(scheduleModalTimeSlots).toHaveLength(20);
+    expect(scheduleModalTimeSlots.at(-1)).toEqual({ value: "17:30", label: "5:30 PM" });
+  });
+
+  it("keeps a prefilled time that is not a slot, in order", () => {
+    const options = timeSlotOptionsFor(bookingTimeSlots, "07:00");
+    expect(options[0]).toEqual({ value: "07:00", label: "7:00 AM" });
+    expect(options).toHaveLength(22);
+    expect(timeSlotOptionsFor(bookingTimeSlots, "09:30")).toHaveLength(21);
+    expect(timeSlotOptionsFor(bookingTimeSlots, "")).toHaveLength(21);
   });
 
   it("offers the five durations, 60 by default", () => {
     expect(bookingDurations.map((d) => d.value)).toEqual(["30", "60", "90", "120", "180"]);
+    expect(bookingDurations.map((d) => d.label)).toEqual(["30 minutes", "1 hour", "1.5 hours", "2 hours", "3 hours"]);
     expect(emptyBooking.duration).toBe("60");
     expect(emptyBooking.priority).toBe("medium");
   });
@@ -40,7 +66,7 @@ describe("booking options", () => {
 
 describe("bookingFromLead", () => {
   it("fills the client fields, blank where missing, and maps the service", () => {
-    const values = bookingFromLead(lead(), { ...emptyBooking, appointmentDate: "2025-07-01", appointmentTime: "10:00" });
+    const values = bookingFromLead(lead(), { ...emptyBooking, appointmentDate: "2025-07-01", appointmentTime: "10:00" }, NY);
     expect(values).toMatchObject({
       clientName: "Ana Lopez",
       email: "ana@example.com",
@@ -54,20 +80,25 @@ describe("bookingFromLead", () => {
     });
   });
 
+  it("prefills a scheduled lead's current date, time (business zone) and length", () => {
+    const scheduled = lead({ scheduledDate: "2025-07-02T18:30:00.000Z", durationMinutes: 90 });
+    expect(bookingFromLead(scheduled, emptyBooking, NY)).toMatchObject({ appointmentDate: "2025-07-02", appointmentTime: "14:30", duration: "90" });
+  });
+
   it("keeps a service the dialog does not list", () => {
-    expect(bookingFromLead(lead({ service: "sump-pump" }), emptyBooking).service).toBe("sump-pump");
+    expect(bookingFromLead(lead({ service: "sump-pump" }), emptyBooking, NY).service).toBe("sump-pump");
     expect(bookingServiceOptionsFor("sump-pump").at(-1)).toEqual({ value: "sump-pump", label: "Sump Pump Installation" });
   });
 
   it("clears the client fields for a new client", () => {
-    const filled = bookingFromLead(lead(), emptyBooking);
-    expect(bookingFromLead(undefined, filled)).toMatchObject({ leadId: "", clientName: "", priority: "medium" });
+    const filled = bookingFromLead(lead(), emptyBooking, NY);
+    expect(bookingFromLead(undefined, filled, NY)).toMatchObject({ leadId: "", clientName: "", email: "", phone: "", notes: "", priority: "medium" });
   });
 });
 
 describe("validateBooking", () => {
   it("uses the SPEC messages", () => {
-    expect(validateBooking(emptyBooking)).toEqual({
+    expect(validateBooking(emptyBooking, NY, NOW)).toEqual({
       clientName: "Client name is required",
       email: "Valid email is required",
       phone: "Phone number is required",
@@ -80,8 +111,50 @@ describe("validateBooking", () => {
   });
 
   it("passes a complete booking and needs no zip code for an existing lead", () => {
-    const values = { ...bookingFromLead(lead({ address: "1 Main St" }), emptyBooking), appointmentDate: "2025-07-01", appointmentTime: "09:30" };
-    expect(validateBooking({ ...values, zipCode: "" })).toEqual({});
+    const values = { ...bookingFromLead(lead({ address: "1 Main St" }), emptyBooking, NY), appointmentDate: "2025-07-01", appointmentTime: "09:30" };
+    expect(validateBooking({ ...values, zipCode: "" }, NY, NOW)).toEqual({});
+  });
+
+  it("refuses a date before today in the business zone, not today", () => {
+    const values = { ...bookingFromLead(lead({ address: "1 Main St" }), emptyBooking, NY), appointmentTime: "09:30" };
+    expect(validateBooking({ ...values, appointmentDate: "2025-06-19" }, NY, NOW)).toEqual({ appointmentDate: PAST_DATE_MESSAGE });
+    expect(validateBooking({ ...values, appointmentDate: "2025-06-20" }, NY, NOW)).toEqual({});
+  });
+});
+
+describe("bookingRequest", () => {
+  it("sends every client field for a new client", () => {
+    const values = { ...emptyBooking, clientName: "Bo", email: "bo@example.com", phone: "828", address: "2 Elm", zipCode: "28801", service: "consultation", appointmentDate: "2025-07-01", appointmentTime: "08:00", duration: "120" };
+    expect(bookingRequest(values, undefined, false)).toEqual({
+      clientName: "Bo",
+      email: "bo@example.com",
+      phone: "828",
+      address: "2 Elm",
+      zipCode: "28801",
+      service: "consultation",
+      appointmentDate: "2025-07-01",
+      appointmentTime: "08:00",
+      durationMinutes: 120,
+      priority: "medium",
+      notes: "",
+      confirm: false,
+    });
+  });
+
+  it("sends a lead's id and only what was typed over its details", () => {
+    const existing = lead({ address: "1 Main St" });
+    const values = { ...bookingFromLead(existing, emptyBooking, NY), phone: "8285550199", appointmentDate: "2025-07-01", appointmentTime: "09:30" };
+    expect(bookingRequest(values, existing, true)).toEqual({
+      leadId: existing.id,
+      phone: "8285550199",
+      appointmentDate: "2025-07-01",
+      appointmentTime: "09:30",
+      durationMinutes: 60,
+      priority: "high",
+      notes: "Musty smell",
+      confirm: true,
+    });
+    expect(bookingRequest({ ...values, service: "vapor-barriers" }, existing, false).service).toBe("vapor-barriers");
   });
 });
 

@@ -49,7 +49,7 @@ function parse(raw: string | null): StoredUser | null {
 
 /** The cached user; the same object while the stored text is unchanged. */
 export function readStoredUser(): StoredUser | null {
-  let raw: string | null = null;
+  let raw: string | null;
   try {
     raw = storage()?.getItem(SESSION_STORAGE_KEY) ?? null;
   } catch {

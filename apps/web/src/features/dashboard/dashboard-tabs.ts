@@ -42,8 +42,8 @@ export const dashboardTabs: readonly DashboardTab[] = [
     icon: Inbox,
     Panel: lazy(() => import("../submissions/submissions-panel")),
   },
-  { value: "calendar", label: "Calendar", icon: CalendarDays },
-  { value: "availability", label: "Availability", icon: Clock },
+  { value: "calendar", label: "Calendar", icon: CalendarDays, Panel: lazy(() => import("../calendar/calendar-panel")) },
+  { value: "availability", label: "Availability", icon: Clock, Panel: lazy(() => import("../availability/availability-panel")) },
   { value: "google-calendar", label: "Google Calendar", icon: CalendarSync },
   { value: "gallery", label: "Gallery", icon: Images },
   {

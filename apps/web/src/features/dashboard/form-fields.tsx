@@ -29,7 +29,7 @@ export function FormField({ label, required = false, error, helper, children }: 
   );
 }
 
-export type SelectOption = { value: string; label: string };
+export type SelectOption = { value: string; label: string; disabled?: boolean };
 
 type SelectControlProps = {
   name?: string;
@@ -55,7 +55,7 @@ export function SelectControl({ name, value, options, onChange, placeholder, siz
       >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((option) => (
-          <option key={option.value} value={option.value}>
+          <option key={option.value} value={option.value} disabled={option.disabled}>
             {option.label}
           </option>
         ))}

@@ -13,6 +13,7 @@ import type { Lead } from "@crawlguard/validators";
 import type { DraggableAttributes, DraggableSyntheticListeners } from "@dnd-kit/core";
 import { CalendarClock, CalendarPlus, GripVertical, Mail, MapPin, Pencil, Phone, Trash2, Wrench } from "lucide-react";
 import { type ChangeEvent, memo, type ReactNode } from "react";
+import { useBusinessTimeZone } from "../../lib/use-business-time-zone";
 import { useDashboardActions } from "../dashboard/dashboard-context";
 import { EstimatedValueInput } from "./estimated-value-input";
 import { type LeadPriority, priorityOptions, priorityPalette, statusLabels, statusPalette, truncate } from "./lead-board-model";
@@ -39,7 +40,8 @@ type LeadCardProps = {
 export const LeadCard = memo(function LeadCard({ lead, handle, isDragging, onDelete }: LeadCardProps) {
   const { openBooking, openLeadForm, showInCalendar } = useDashboardActions();
   const scheduledAt = lead.scheduledDate;
-  const scheduled = scheduledAt ? formatScheduled(scheduledAt) : null;
+  const zone = useBusinessTimeZone();
+  const scheduled = scheduledAt ? formatScheduled(scheduledAt, zone) : null;
 
   return (
     <Card.Root

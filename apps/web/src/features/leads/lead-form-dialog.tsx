@@ -8,6 +8,7 @@ import { type ChangeEvent, useState } from "react";
 import { fieldErrors } from "../../lib/form-errors";
 import { trpcErrorText } from "../../lib/http-error";
 import { showToast } from "../../lib/toaster";
+import { useBusinessTimeZone } from "../../lib/use-business-time-zone";
 import { FormDialog } from "../dashboard/form-dialog";
 import { FormField, SelectControl } from "../dashboard/form-fields";
 import { DuplicateWarning } from "./duplicate-warning";
@@ -34,13 +35,14 @@ type LeadFormDialogProps = {
 
 /** Add Lead / Edit Lead (SPEC section 2, Dialogs: Lead form). Mount it per opening: it keeps no state between them. */
 export default function LeadFormDialog({ open, onClose, lead }: LeadFormDialogProps) {
-  const [values, setValues] = useState<LeadFormValues>(() => leadFormValues(lead));
+  const zone = useBusinessTimeZone();
+  const [values, setValues] = useState<LeadFormValues>(() => leadFormValues(lead, zone));
   const [submitted, setSubmitted] = useState(false);
   const create = useCreateLead();
   const update = useUpdateLead({ optimistic: false, toastErrors: false });
   const duplicates = useDuplicateLeads(values.email, values.phone, lead?.id);
 
-  const input = leadInputFromForm(values);
+  const input = leadInputFromForm(values, zone);
   // Validation runs on submit, then again on every change.
   const parsed = leadCreateSchema.safeParse(input);
   const errors = submitted ? fieldErrors<LeadFormField>(parsed) : {};

@@ -3,22 +3,22 @@ import { leadCreateSchema } from "@crawlguard/validators";
 import { describe, expect, it } from "vitest";
 import { estimatedValueInput, leadFormValues, leadInputFromForm, serviceOptionsFor, sourceOptionsFor, statusOptionsFor } from "./lead-form-model";
 
+const NY = "America/New_York";
+
 describe("lead form", () => {
   it("starts with the SPEC defaults", () => {
-    const values = leadFormValues();
+    const values = leadFormValues(undefined, NY);
     expect(values).toMatchObject({ service: "crawl-space", status: "new", priority: "medium", source: "website", scheduledDate: "" });
   });
 
-  it("sends a date without a time as 09:00 local and drops a time without a date", () => {
-    const base = { ...leadFormValues(), name: "Ana", email: "ana@example.com", zipCode: "28801" };
-    expect(leadInputFromForm({ ...base, scheduledDate: "2025-07-01", scheduledTime: "" }).scheduledDate).toBe(
-      new Date(2025, 6, 1, 9, 0).toISOString(),
-    );
-    expect(leadInputFromForm({ ...base, scheduledDate: "", scheduledTime: "15:00" }).scheduledDate).toBeNull();
+  it("sends a date without a time as 09:00 in the business zone and drops a time without a date", () => {
+    const base = { ...leadFormValues(undefined, NY), name: "Ana", email: "ana@example.com", zipCode: "28801" };
+    expect(leadInputFromForm({ ...base, scheduledDate: "2025-07-01", scheduledTime: "" }, NY).scheduledDate).toBe("2025-07-01T13:00:00.000Z");
+    expect(leadInputFromForm({ ...base, scheduledDate: "", scheduledTime: "15:00" }, NY).scheduledDate).toBeNull();
   });
 
   it("validates with the shared schema and its SPEC messages", () => {
-    const result = leadCreateSchema.safeParse(leadInputFromForm({ ...leadFormValues(), name: "Ana", email: "ana@example.com", zipCode: "288" }));
+    const result = leadCreateSchema.safeParse(leadInputFromForm({ ...leadFormValues(undefined, NY), name: "Ana", email: "ana@example.com", zipCode: "288" }, NY));
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((i) => i.message)).toContain("Zip code must be at least 5 characters");
   });
@@ -45,15 +45,15 @@ describe("lead form", () => {
       source: "appointment-booking",
       notes: "Wet",
       estimatedValue: "1200",
-      scheduledDate: new Date(2025, 8, 9, 13, 30).toISOString(),
+      scheduledDate: "2025-09-09T17:30:00.000Z",
       googleCalendarEventId: null,
       submissionId: null,
       createdAt: "2025-01-01T00:00:00.000Z",
       updatedAt: "2025-01-01T00:00:00.000Z",
     };
-    const values = leadFormValues(lead);
+    const values = leadFormValues(lead, NY);
     expect(values).toMatchObject({ phone: "", scheduledDate: "2025-09-09", scheduledTime: "13:30" });
-    expect(leadInputFromForm(values).scheduledDate).toBe(lead.scheduledDate);
+    expect(leadInputFromForm(values, NY).scheduledDate).toBe(lead.scheduledDate);
     expect(serviceOptionsFor(lead.service).at(-1)).toEqual({ value: "basement-waterproofing", label: "Basement Waterproofing" });
     expect(statusOptionsFor(lead.status).map((o) => o.value)).toContain("in-progress");
     expect(sourceOptionsFor(lead.source).map((o) => o.value)).toContain("appointment-booking");

@@ -22,9 +22,12 @@ export type LeadFormValues = {
 
 export type LeadFormField = keyof LeadFormValues;
 
-/** Empty for Add Lead (service crawl-space, status new, priority medium, source website); the lead's values for Edit. */
-export function leadFormValues(lead?: Lead): LeadFormValues {
-  const { date, time } = splitScheduled(lead?.scheduledDate);
+/**
+ * Empty for Add Lead (service crawl-space, status new, priority medium, source website); the lead's values for Edit.
+ * Scheduled date and time are the business time zone's wall clock (`zone`).
+ */
+export function leadFormValues(lead: Lead | undefined, zone: string): LeadFormValues {
+  const { date, time } = splitScheduled(lead?.scheduledDate, zone);
   return {
     name: lead?.name ?? "",
     email: lead?.email ?? "",
@@ -49,7 +52,7 @@ export function estimatedValueInput(value: string): string | null {
 }
 
 /** What the form sends (create, or every field of an edit): blank optional text is sent blank and stored as null. */
-export function leadInputFromForm(values: LeadFormValues): LeadCreateInput {
+export function leadInputFromForm(values: LeadFormValues, zone: string): LeadCreateInput {
   return {
     name: values.name,
     email: values.email,
@@ -62,7 +65,7 @@ export function leadInputFromForm(values: LeadFormValues): LeadCreateInput {
     source: values.source,
     notes: values.notes,
     estimatedValue: estimatedValueInput(values.estimatedValue),
-    scheduledDate: combineScheduled(values.scheduledDate, values.scheduledTime),
+    scheduledDate: combineScheduled(values.scheduledDate, values.scheduledTime, zone),
   };
 }
 

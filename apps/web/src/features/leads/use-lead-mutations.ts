@@ -32,6 +32,21 @@ export function useLeadsCache() {
 
 type UpdateInput = LeadUpdateInput & { id: string };
 
+/**
+ * The calendar's queries show leads too (appointments are scheduled leads): a change to a lead
+ * marks them stale, so the Calendar tab and the booking dialog's free times refetch when shown.
+ */
+export function useScheduleQueriesInvalidation() {
+  const utils = trpc.useUtils();
+  return useMemo(
+    () => () => {
+      void utils.appointments.range.invalidate();
+      void utils.appointments.availability.invalidate();
+    },
+    [utils],
+  );
+}
+
 /** The lead as it will look once the server has applied `patch`. */
 export function applyLeadPatch(lead: Lead, patch: UpdateInput): Lead {
   const next: Lead = { ...lead };
@@ -56,6 +71,7 @@ type UpdateOptions = {
 
 export function useUpdateLead({ optimistic = true, toastErrors = true }: UpdateOptions = {}) {
   const cache = useLeadsCache();
+  const invalidateSchedule = useScheduleQueriesInvalidation();
   return trpc.leads.update.useMutation({
     onMutate: async (input) => {
       const change = ++changeCounter;
@@ -72,6 +88,7 @@ export function useUpdateLead({ optimistic = true, toastErrors = true }: UpdateO
     },
     onSuccess: (lead, input, context) => {
       if (latestChange.get(input.id) === context.change) cache.replace(lead);
+      invalidateSchedule();
     },
     onSettled: (_data, _error, input, context) => {
       if (context && latestChange.get(input.id) === context.change) latestChange.delete(input.id);
@@ -81,15 +98,23 @@ export function useUpdateLead({ optimistic = true, toastErrors = true }: UpdateO
 
 export function useCreateLead() {
   const cache = useLeadsCache();
+  const invalidateSchedule = useScheduleQueriesInvalidation();
   return trpc.leads.create.useMutation({
-    onSuccess: (lead) => cache.upsert(lead),
+    onSuccess: (lead) => {
+      cache.upsert(lead);
+      if (lead.scheduledDate) invalidateSchedule();
+    },
   });
 }
 
 export function useDeleteLead() {
   const cache = useLeadsCache();
+  const invalidateSchedule = useScheduleQueriesInvalidation();
   return trpc.leads.delete.useMutation({
-    onSuccess: (_result, { id }) => cache.remove(id),
+    onSuccess: (_result, { id }) => {
+      cache.remove(id);
+      invalidateSchedule();
+    },
     onError: (error) => showToast({ title: "Failed to delete lead", description: trpcErrorText(error), type: "error" }),
   });
 }

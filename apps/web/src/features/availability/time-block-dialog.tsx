@@ -1,0 +1,168 @@
+import { Box } from "@chakra-ui/react/box";
+import { Input } from "@chakra-ui/react/input";
+import { SimpleGrid } from "@chakra-ui/react/simple-grid";
+import { HStack, Stack } from "@chakra-ui/react/stack";
+import { Text } from "@chakra-ui/react/text";
+import { Textarea } from "@chakra-ui/react/textarea";
+import type { TimeBlock, TimeBlockType } from "@crawlguard/validators";
+import { type ChangeEvent, useState } from "react";
+import { type FieldErrors, hasErrors } from "../../lib/form-errors";
+import { trpcErrorText } from "../../lib/http-error";
+import { serverIssues } from "../../lib/server-issues";
+import { showToast } from "../../lib/toaster";
+import { trpc } from "../../lib/trpc";
+import { useBusinessTimeZone } from "../../lib/use-business-time-zone";
+import { FormDialog } from "../dashboard/form-dialog";
+import { FormField, SelectControl } from "../dashboard/form-fields";
+import { LabelledSwitch } from "./labelled-switch";
+import {
+  blockTypeOptions,
+  newTimeBlock,
+  patternOptions,
+  type TimeBlockField,
+  type TimeBlockValues,
+  timeBlockInput,
+  timeBlockValues,
+  validateTimeBlock,
+  withBlockType,
+  withStart,
+} from "./time-block-form";
+import { useAvailabilityInvalidation } from "./use-availability-mutations";
+
+type TimeBlockDialogProps = {
+  open: boolean;
+  onClose: () => void;
+  /** The block to edit; without one the dialog adds a block. */
+  block?: TimeBlock | undefined;
+  /** Where a new block starts (a calendar slot); default: the next whole hour. */
+  start?: { date: string; time: string } | undefined;
+};
+
+/** Where the server's field names land in the form. */
+const SERVER_FIELD: Record<string, TimeBlockField> = {
+  title: "title",
+  description: "description",
+  startDateTime: "startTime",
+  endDateTime: "endTime",
+  blockType: "blockType",
+  recurringPattern: "recurringPattern",
+  recurrenceEndDate: "recurrenceEndDate",
+  color: "color",
+};
+
+/**
+ * Add / Edit Time Block (SPEC section 2, Dialogs): title, description, start, end, type,
+ * recurring flag and pattern, colour. Dates and times are the business zone's wall clock; a
+ * recurring block repeats at the same wall-clock time. Mount it per opening.
+ */
+export default function TimeBlockDialog({ open, onClose, block, start }: TimeBlockDialogProps) {
+  const zone = useBusinessTimeZone();
+  const [values, setValues] = useState<TimeBlockValues>(() => (block ? timeBlockValues(block, zone) : newTimeBlock(zone, Date.now(), start)));
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<FieldErrors<TimeBlockField>>({});
+  const { timeBlocksChanged } = useAvailabilityInvalidation();
+  const failed = (title: string) => (error: unknown) => {
+    const errors: FieldErrors<TimeBlockField> = {};
+    for (const issue of serverIssues(error)) {
+      const field = SERVER_FIELD[issue.path];
+      if (field) errors[field] ??= issue.message;
+    }
+    setServerErrors(errors);
+    showToast({ title, description: trpcErrorText(error), type: "error" });
+  };
+  const create = trpc.timeBlocks.create.useMutation({
+    onSuccess: () => {
+      timeBlocksChanged();
+      showToast({ title: "Time block created successfully", type: "success" });
+      onClose();
+    },
+    onError: failed("Failed to create time block"),
+  });
+  const update = trpc.timeBlocks.update.useMutation({
+    onSuccess: () => {
+      timeBlocksChanged();
+      showToast({ title: "Time block updated successfully", type: "success" });
+      onClose();
+    },
+    onError: failed("Failed to update time block"),
+  });
+
+  const errors: FieldErrors<TimeBlockField> = { ...serverErrors, ...(submitted ? validateTimeBlock(values, zone) : {}) };
+  const pending = create.isPending || update.isPending;
+
+  const set = <K extends TimeBlockField>(field: K, value: TimeBlockValues[K]) => {
+    setValues((current) => (field === "startDate" || field === "startTime" ? withStart(current, field, value as string) : { ...current, [field]: value }));
+    setServerErrors({});
+  };
+  const onInput = (field: TimeBlockField) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(field, event.target.value as never);
+
+  const submit = () => {
+    setSubmitted(true);
+    if (hasErrors(validateTimeBlock(values, zone))) return;
+    const input = timeBlockInput(values, zone);
+    if (block) update.mutate({ id: block.id, ...input });
+    else create.mutate(input);
+  };
+
+  return (
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title={block ? "Edit Time Block" : "Add Time Block"}
+      description="Time you cannot be booked. Times are in the business time zone."
+      onSubmit={submit}
+      submitLabel={block ? "Update Time Block" : "Create Time Block"}
+      pendingLabel="Saving..."
+      pending={pending}
+    >
+      <Stack gap="4">
+        <FormField label="Title" required error={errors.title}>
+          <Input name="title" autoComplete="off" value={values.title} onChange={onInput("title")} />
+        </FormField>
+        <FormField label="Description">
+          <Textarea name="description" rows={2} value={values.description} onChange={onInput("description")} />
+        </FormField>
+        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+          <FormField label="Start date" required error={errors.startDate}>
+            <Input name="startDate" type="date" value={values.startDate} onChange={onInput("startDate")} />
+          </FormField>
+          <FormField label="Start time" required error={errors.startTime}>
+            <Input name="startTime" type="time" value={values.startTime} onChange={onInput("startTime")} />
+          </FormField>
+          <FormField label="End date" required error={errors.endDate}>
+            <Input name="endDate" type="date" value={values.endDate} onChange={onInput("endDate")} />
+          </FormField>
+          <FormField label="End time" required error={errors.endTime}>
+            <Input name="endTime" type="time" value={values.endTime} onChange={onInput("endTime")} />
+          </FormField>
+        </SimpleGrid>
+        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4" alignItems="end">
+          <FormField label="Type">
+            <SelectControl name="blockType" value={values.blockType} options={blockTypeOptions} onChange={(type) => setValues((current) => withBlockType(current, type as TimeBlockType))} />
+          </FormField>
+          <FormField label="Colour" error={errors.color}>
+            <HStack gap="2">
+              <Input name="color" type="color" value={values.color} onChange={onInput("color")} w="16" p="1" flexShrink={0} />
+              <Text textStyle="sm" color="fg.muted" fontFamily="mono">
+                {values.color}
+              </Text>
+            </HStack>
+          </FormField>
+        </SimpleGrid>
+        <Box>
+          <LabelledSwitch checked={values.isRecurring} onChange={(isRecurring) => set("isRecurring", isRecurring)} label="Recurring" />
+        </Box>
+        {values.isRecurring ? (
+          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+            <FormField label="Repeats" required error={errors.recurringPattern}>
+              <SelectControl name="recurringPattern" value={values.recurringPattern} options={patternOptions} onChange={(pattern) => set("recurringPattern", pattern as TimeBlockValues["recurringPattern"])} />
+            </FormField>
+            <FormField label="Repeat until (optional)" error={errors.recurrenceEndDate} helper="Blank repeats with no end.">
+              <Input name="recurrenceEndDate" type="date" min={values.startDate} value={values.recurrenceEndDate} onChange={onInput("recurrenceEndDate")} />
+            </FormField>
+          </SimpleGrid>
+        ) : null}
+      </Stack>
+    </FormDialog>
+  );
+}

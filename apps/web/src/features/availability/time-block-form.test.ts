@@ -1,0 +1,110 @@
+import type { TimeBlock } from "@crawlguard/validators";
+import { describe, expect, it } from "vitest";
+import { newTimeBlock, recurrenceText, sortByStart, timeBlockInput, timeBlockSpan, timeBlockValues, validateTimeBlock, withBlockType, withStart } from "./time-block-form";
+
+const NY = "America/New_York";
+
+const block = (overrides: Partial<TimeBlock> = {}): TimeBlock => ({
+  id: "00000000-0000-4000-8000-000000000001",
+  userId: "00000000-0000-4000-8000-000000000002",
+  title: "Lunch",
+  description: null,
+  startDateTime: "2026-03-10T16:00:00.000Z",
+  endDateTime: "2026-03-10T17:00:00.000Z",
+  blockType: "break",
+  isRecurring: true,
+  recurringPattern: "daily",
+  recurrenceEndDate: "2026-04-01",
+  color: "#84cc16",
+  createdAt: "2026-03-01T00:00:00.000Z",
+  updatedAt: "2026-03-01T00:00:00.000Z",
+  ...overrides,
+});
+
+describe("a new time block", () => {
+  it("is one hour from the next whole hour in the business zone, personal, weekly when it repeats", () => {
+    // 14:20 in Asheville (EDT).
+    expect(newTimeBlock(NY, Date.parse("2026-06-01T18:20:00Z"))).toMatchObject({
+      startDate: "2026-06-01",
+      startTime: "15:00",
+      endDate: "2026-06-01",
+      endTime: "16:00",
+      blockType: "personal",
+      color: "#ef4444",
+      isRecurring: false,
+      recurringPattern: "weekly",
+    });
+  });
+
+  it("crosses midnight when it must", () => {
+    expect(newTimeBlock(NY, Date.parse("2026-06-02T02:30:00Z"))).toMatchObject({
+      startDate: "2026-06-01",
+      startTime: "23:00",
+      endDate: "2026-06-02",
+      endTime: "00:00",
+    });
+  });
+
+  it("starts at a calendar slot when given one", () => {
+    expect(newTimeBlock(NY, Date.now(), { date: "2026-07-04", time: "13:00" })).toMatchObject({ startDate: "2026-07-04", startTime: "13:00", endTime: "14:00" });
+  });
+});
+
+describe("editing", () => {
+  it("reads a block's wall times in the business zone and sends instants back", () => {
+    const values = timeBlockValues(block(), NY);
+    expect(values).toMatchObject({ startDate: "2026-03-10", startTime: "12:00", endTime: "13:00", recurringPattern: "daily", recurrenceEndDate: "2026-04-01" });
+    expect(timeBlockInput(values, NY)).toMatchObject({
+      startDateTime: "2026-03-10T16:00:00.000Z",
+      endDateTime: "2026-03-10T17:00:00.000Z",
+      recurringPattern: "daily",
+      recurrenceEndDate: "2026-04-01",
+    });
+    expect(timeBlockInput({ ...values, isRecurring: false }, NY)).toMatchObject({ recurringPattern: null, recurrenceEndDate: null });
+  });
+
+  it("moves the colour with the type unless it was picked", () => {
+    const values = newTimeBlock(NY);
+    expect(withBlockType(values, "travel").color).toBe("#06b6d4");
+    expect(withBlockType({ ...values, color: "#123456" }, "travel").color).toBe("#123456");
+  });
+
+  it("validates: title, start and end required, the end after the start", () => {
+    const values = { ...newTimeBlock(NY, Date.parse("2026-06-01T18:20:00Z")), title: " " };
+    expect(validateTimeBlock({ ...values, startTime: "", endDate: "" }, NY)).toEqual({
+      title: "Title is required",
+      startTime: "Start time is required",
+      endDate: "End date is required",
+    });
+    expect(validateTimeBlock({ ...values, title: "Gym", endTime: "15:00" }, NY)).toEqual({ endTime: "End must be after start" });
+    expect(validateTimeBlock({ ...values, title: "Gym", isRecurring: true, recurrenceEndDate: "2026-05-01" }, NY)).toEqual({
+      recurrenceEndDate: "Recurrence end date must not be before the start date",
+    });
+  });
+});
+
+describe("the list", () => {
+  it("shows spans and patterns in words, sorted by start", () => {
+    expect(timeBlockSpan(block(), NY)).toBe("Mar 10, 2026, 12:00 PM – 1:00 PM");
+    expect(timeBlockSpan(block({ endDateTime: "2026-03-12T17:00:00.000Z" }), NY)).toBe("Mar 10, 2026, 12:00 PM – Mar 12, 2026, 1:00 PM");
+    expect(recurrenceText(block())).toBe("Repeats daily until Apr 1, 2026");
+    expect(recurrenceText(block({ recurrenceEndDate: null, recurringPattern: "weekly" }))).toBe("Repeats weekly");
+    expect(recurrenceText(block({ isRecurring: false }))).toBeNull();
+    const later = block({ id: "b", title: "B", startDateTime: "2026-03-11T16:00:00.000Z" });
+    const earlier = block({ id: "a", title: "A", startDateTime: "2026-03-09T16:00:00.000Z" });
+    expect(sortByStart([later, block(), earlier]).map((b) => b.title)).toEqual(["A", "Lunch", "B"]);
+  });
+});
+
+describe("withStart", () => {
+  const base = { ...newTimeBlock("America/New_York", Date.UTC(2027, 2, 1, 15)), startDate: "2027-03-01", startTime: "10:00", endDate: "2027-03-01", endTime: "11:30" };
+  it("moves the end with the start, keeping the length", () => {
+    expect(withStart(base, "startTime", "12:00")).toMatchObject({ startTime: "12:00", endDate: "2027-03-01", endTime: "13:30" });
+    expect(withStart(base, "startTime", "23:00")).toMatchObject({ endDate: "2027-03-02", endTime: "00:30" });
+    expect(withStart(base, "startDate", "2027-02-28")).toMatchObject({ startDate: "2027-02-28", endDate: "2027-02-28", endTime: "11:30" });
+  });
+  it("changes only the field while the input is incomplete or the block was back to front", () => {
+    expect(withStart(base, "startTime", "")).toMatchObject({ startTime: "", endTime: "11:30" });
+    expect(withStart({ ...base, endTime: "09:00" }, "startTime", "12:00")).toMatchObject({ startTime: "12:00", endTime: "09:00" });
+  });
+});

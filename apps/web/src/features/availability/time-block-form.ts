@@ -1,0 +1,193 @@
+import {
+  RECURRING_PATTERN_MESSAGE,
+  END_AFTER_START_MESSAGE,
+  type RecurringPattern,
+  type TimeBlock,
+  type TimeBlockCreateInput,
+  timeBlockColors,
+  type TimeBlockType,
+  timeBlockTypes,
+} from "@crawlguard/validators";
+import { addDaysToDate, formatInZone, instantToWallTime, parseDateInput, parseTimeInput, timeInputOf, wallTimeToIso } from "../../lib/business-time";
+import type { FieldErrors } from "../../lib/form-errors";
+
+/** The Add/Edit Time Block dialog's fields (SPEC section 2): wall-clock dates and times in the business zone. */
+export type TimeBlockValues = {
+  title: string;
+  description: string;
+  startDate: string;
+  startTime: string;
+  endDate: string;
+  endTime: string;
+  blockType: TimeBlockType;
+  isRecurring: boolean;
+  recurringPattern: RecurringPattern;
+  recurrenceEndDate: string;
+  color: string;
+};
+
+export type TimeBlockField = keyof TimeBlockValues;
+
+export const blockTypeLabels: Record<TimeBlockType, string> = {
+  personal: "Personal",
+  maintenance: "Maintenance",
+  break: "Break",
+  travel: "Travel",
+  admin: "Admin",
+  other: "Other",
+};
+
+export const blockTypeOptions = timeBlockTypes.map((type) => ({ value: type, label: blockTypeLabels[type] }));
+
+export const patternOptions: ReadonlyArray<{ value: RecurringPattern; label: string }> = [
+  { value: "daily", label: "Daily" },
+  { value: "weekly", label: "Weekly" },
+  { value: "monthly", label: "Monthly" },
+];
+
+/**
+ * A new block (SPEC section 4): one hour long, from the next whole hour in the business zone
+ * (or at `start`, a calendar slot), type personal in its colour, pattern weekly when it repeats.
+ */
+export function newTimeBlock(zone: string, now: number = Date.now(), start?: { date: string; time: string }): TimeBlockValues {
+  let date: string;
+  let minutes: number;
+  if (start) {
+    date = start.date;
+    minutes = parseTimeInput(start.time) ?? 9 * 60;
+  } else {
+    const wall = instantToWallTime(now, zone);
+    date = wall.date;
+    minutes = (Math.floor((parseTimeInput(wall.time) ?? 0) / 60) + 1) * 60;
+  }
+  if (minutes >= 24 * 60) {
+    date = addDaysToDate(date, 1);
+    minutes -= 24 * 60;
+  }
+  const endMinutes = minutes + 60;
+  return {
+    title: "",
+    description: "",
+    startDate: date,
+    startTime: timeInputOf(minutes),
+    endDate: endMinutes >= 24 * 60 ? addDaysToDate(date, 1) : date,
+    endTime: timeInputOf(endMinutes % (24 * 60)),
+    blockType: "personal",
+    isRecurring: false,
+    recurringPattern: "weekly",
+    recurrenceEndDate: "",
+    color: timeBlockColors.personal,
+  };
+}
+
+/** Wall-clock minutes since 1970 of a date and time as typed (no zone: wall arithmetic), or null. */
+function wallMinutes(date: string, time: string): number | null {
+  const day = parseDateInput(date);
+  const minutes = parseTimeInput(time);
+  if (!day || minutes === null) return null;
+  return Date.UTC(day.year, day.month - 1, day.day) / 60_000 + minutes;
+}
+
+function fromWallMinutes(total: number): { date: string; time: string } {
+  const at = new Date(total * 60_000);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return {
+    date: `${at.getUTCFullYear()}-${pad(at.getUTCMonth() + 1)}-${pad(at.getUTCDate())}`,
+    time: timeInputOf(at.getUTCHours() * 60 + at.getUTCMinutes()),
+  };
+}
+
+/**
+ * A new start date or time; the end moves with it and the block keeps its length (as calendar
+ * apps do). While either end is incomplete, only the field changes.
+ */
+export function withStart(values: TimeBlockValues, field: "startDate" | "startTime", value: string): TimeBlockValues {
+  const next = { ...values, [field]: value };
+  const oldStart = wallMinutes(values.startDate, values.startTime);
+  const oldEnd = wallMinutes(values.endDate, values.endTime);
+  const newStart = wallMinutes(next.startDate, next.startTime);
+  if (oldStart === null || oldEnd === null || newStart === null || oldEnd <= oldStart) return next;
+  const end = fromWallMinutes(newStart + (oldEnd - oldStart));
+  return { ...next, endDate: end.date, endTime: end.time };
+}
+
+/** An existing block's values, in the business zone. */
+export function timeBlockValues(block: TimeBlock, zone: string): TimeBlockValues {
+  const start = instantToWallTime(block.startDateTime, zone);
+  const end = instantToWallTime(block.endDateTime, zone);
+  return {
+    title: block.title,
+    description: block.description ?? "",
+    startDate: start.date,
+    startTime: start.time,
+    endDate: end.date,
+    endTime: end.time,
+    blockType: block.blockType,
+    isRecurring: block.isRecurring,
+    recurringPattern: block.recurringPattern ?? "weekly",
+    recurrenceEndDate: block.recurrenceEndDate ?? "",
+    color: block.color,
+  };
+}
+
+/** Changing the type moves the colour along, unless someone picked their own. */
+export function withBlockType(values: TimeBlockValues, blockType: TimeBlockType): TimeBlockValues {
+  const colorFollowsType = values.color.toLowerCase() === timeBlockColors[values.blockType];
+  return { ...values, blockType, color: colorFollowsType ? timeBlockColors[blockType] : values.color };
+}
+
+/** What POST /api/time-blocks takes (PATCH takes the same, every field). */
+export function timeBlockInput(values: TimeBlockValues, zone: string): TimeBlockCreateInput {
+  return {
+    title: values.title,
+    description: values.description,
+    startDateTime: wallTimeToIso(values.startDate, values.startTime, zone) ?? "",
+    endDateTime: wallTimeToIso(values.endDate, values.endTime, zone) ?? "",
+    blockType: values.blockType,
+    isRecurring: values.isRecurring,
+    recurringPattern: values.isRecurring ? values.recurringPattern : null,
+    recurrenceEndDate: values.isRecurring && values.recurrenceEndDate ? values.recurrenceEndDate : null,
+    color: values.color,
+  };
+}
+
+/** SPEC section 5: title, start and end required; then the shared rules between fields. */
+export function validateTimeBlock(values: TimeBlockValues, zone: string): FieldErrors<TimeBlockField> {
+  const errors: FieldErrors<TimeBlockField> = {};
+  if (!values.title.trim()) errors.title = "Title is required";
+  if (!parseDateInput(values.startDate)) errors.startDate = "Start date is required";
+  if (parseTimeInput(values.startTime) === null) errors.startTime = "Start time is required";
+  if (!parseDateInput(values.endDate)) errors.endDate = "End date is required";
+  if (parseTimeInput(values.endTime) === null) errors.endTime = "End time is required";
+  if (!errors.startDate && !errors.startTime && !errors.endDate && !errors.endTime) {
+    const input = timeBlockInput(values, zone);
+    if (!(Date.parse(input.endDateTime) > Date.parse(input.startDateTime))) errors.endTime = END_AFTER_START_MESSAGE;
+  }
+  if (values.isRecurring && !values.recurringPattern) errors.recurringPattern = RECURRING_PATTERN_MESSAGE;
+  if (values.isRecurring && values.recurrenceEndDate && values.recurrenceEndDate < values.startDate) {
+    errors.recurrenceEndDate = "Recurrence end date must not be before the start date";
+  }
+  return errors;
+}
+
+/** "Mar 10, 2026, 9:00 AM – 10:00 AM", or both dates when the block ends on another day. */
+export function timeBlockSpan(block: Pick<TimeBlock, "startDateTime" | "endDateTime">, zone: string): string {
+  const startDay = formatInZone(block.startDateTime, "MMM d, yyyy", zone);
+  const endDay = formatInZone(block.endDateTime, "MMM d, yyyy", zone);
+  const startTime = formatInZone(block.startDateTime, "h:mm a", zone);
+  const endTime = formatInZone(block.endDateTime, "h:mm a", zone);
+  return startDay === endDay ? `${startDay}, ${startTime} – ${endTime}` : `${startDay}, ${startTime} – ${endDay}, ${endTime}`;
+}
+
+/** "Repeats weekly", "Repeats daily until Apr 1, 2026". */
+export function recurrenceText(block: Pick<TimeBlock, "isRecurring" | "recurringPattern" | "recurrenceEndDate">): string | null {
+  if (!block.isRecurring || !block.recurringPattern) return null;
+  const until = block.recurrenceEndDate ? parseDateInput(block.recurrenceEndDate) : null;
+  const untilText = until ? ` until ${formatInZone(Date.UTC(until.year, until.month - 1, until.day, 12), "MMM d, yyyy", "UTC")}` : "";
+  return `Repeats ${block.recurringPattern}${untilText}`;
+}
+
+/** By start, then title (SPEC: Blocked Time Periods sorted by start). */
+export function sortByStart<T extends Pick<TimeBlock, "startDateTime" | "title">>(blocks: readonly T[]): T[] {
+  return [...blocks].sort((a, b) => Date.parse(a.startDateTime) - Date.parse(b.startDateTime) || a.title.localeCompare(b.title));
+}

@@ -1,0 +1,106 @@
+import { Badge } from "@chakra-ui/react/badge";
+import { Box } from "@chakra-ui/react/box";
+import { Button } from "@chakra-ui/react/button";
+import { Card } from "@chakra-ui/react/card";
+import { Flex } from "@chakra-ui/react/flex";
+import { Heading } from "@chakra-ui/react/heading";
+import { HStack, Stack } from "@chakra-ui/react/stack";
+import { Text } from "@chakra-ui/react/text";
+import { formatPhone, getServiceLabel } from "@crawlguard/content";
+import type { Lead } from "@crawlguard/validators";
+import { CalendarPlus, Pencil } from "lucide-react";
+import { useId } from "react";
+import { displayInZone } from "../../lib/business-time";
+import { statusLabels, statusPalette } from "../leads/lead-board-model";
+import { PriorityDot } from "./calendar-events";
+import { serviceEmoji } from "./calendar-model";
+
+type ListProps = {
+  title: string;
+  leads: readonly Lead[];
+  zone: string;
+  empty: string;
+  onEdit: (lead: Lead) => void;
+  /** Shown under the title, e.g. "Showing 5 of 12". */
+  note?: string | undefined;
+};
+
+/**
+ * 'Recent Appointments' (upcoming) and 'Past Appointments' (SPEC section 2): each with Edit and
+ * 'Add to Google'. Google Calendar is not connected yet in this product (its tab is a separate
+ * piece of work), so 'Add to Google' is shown disabled with the reason.
+ */
+export function AppointmentList({ title, leads, zone, empty, onEdit, note }: ListProps) {
+  const headingId = useId();
+  const googleHintId = useId();
+  return (
+    <Card.Root as="section" aria-labelledby={headingId} size="sm">
+      <Card.Header pb="0">
+        <Heading as="h3" size="md" id={headingId}>
+          {title}
+        </Heading>
+        {note ? (
+          <Text textStyle="xs" color="fg.muted">
+            {note}
+          </Text>
+        ) : null}
+        <Text id={googleHintId} srOnly>
+          Google Calendar is not connected.
+        </Text>
+      </Card.Header>
+      <Card.Body>
+        {leads.length === 0 ? (
+          <Text color="fg.muted" py="4" textAlign="center">
+            {empty}
+          </Text>
+        ) : (
+          <Stack as="ul" gap="2" listStyleType="none" m="0" p="0">
+            {leads.map((lead) => (
+              <AppointmentRow key={lead.id} lead={lead} zone={zone} onEdit={onEdit} googleHintId={googleHintId} />
+            ))}
+          </Stack>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function AppointmentRow({ lead, zone, onEdit, googleHintId }: { lead: Lead; zone: string; onEdit: (lead: Lead) => void; googleHintId: string }) {
+  const when = lead.scheduledDate ? displayInZone(lead.scheduledDate, zone) : null;
+  return (
+    <Box as="li" borderWidth="1px" rounded="l2" p="3" aria-label={lead.name}>
+      <Flex gap="3" justify="space-between" align={{ base: "stretch", sm: "center" }} direction={{ base: "column", sm: "row" }}>
+        <Stack gap="0.5" minW="0">
+          <HStack gap="1.5" minW="0">
+            <Box as="span" aria-hidden="true">
+              {serviceEmoji(lead.service)}
+            </Box>
+            <PriorityDot priority={lead.priority} />
+            <Text fontWeight="semibold" truncate>
+              {lead.name}
+            </Text>
+            <Badge size="sm" colorPalette={statusPalette[lead.status]} variant="subtle">
+              {statusLabels[lead.status]}
+            </Badge>
+          </HStack>
+          <Text textStyle="sm">{when ? `${when.date} at ${when.time}` : ""}</Text>
+          <Text textStyle="xs" color="fg.muted" truncate>
+            {getServiceLabel(lead.service)}
+            {lead.phone ? ` · ${formatPhone(lead.phone)}` : ""}
+            {lead.address ? ` · ${lead.address}` : ""}
+          </Text>
+        </Stack>
+        <HStack gap="1" flexShrink={0}>
+          <Button size="xs" variant="outline" onClick={() => onEdit(lead)} aria-label={`Edit appointment with ${lead.name}`}>
+            <Pencil aria-hidden="true" />
+            Edit
+          </Button>
+          <Button size="xs" variant="ghost" disabled aria-describedby={googleHintId} title="Google Calendar is not connected">
+            <CalendarPlus aria-hidden="true" />
+            Add to Google
+          </Button>
+        </HStack>
+      </Flex>
+    </Box>
+  );
+}

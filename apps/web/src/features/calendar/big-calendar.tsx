@@ -1,0 +1,206 @@
+import "react-big-calendar/lib/css/react-big-calendar.css";
+import "react-big-calendar/lib/addons/dragAndDrop/styles.css";
+import "./calendar.css";
+import { Box } from "@chakra-ui/react/box";
+import { format, getDay, parse, startOfWeek } from "date-fns";
+import { enUS } from "date-fns/locale/en-US";
+import { type ComponentType, type KeyboardEvent, memo, type SyntheticEvent, useCallback, useLayoutEffect, useMemo } from "react";
+import { Calendar, type CalendarProps, type Components, dateFnsLocalizer, type Formats, type SlotInfo } from "react-big-calendar";
+import dragAndDropModule, { type EventInteractionArgs } from "react-big-calendar/lib/addons/dragAndDrop";
+import { DayEvent, MonthEvent, WeekEvent } from "./calendar-events";
+import { type CalendarEvent, DAY_HOURS, isPastSlot, WEEK_HOURS, WEEK_STARTS_ON } from "./calendar-model";
+
+/*
+ * react-big-calendar on floating dates (lib/business-time.ts): the date-fns localizer computes in
+ * the browser's zone, and every Date it gets already shows the business zone's wall clock.
+ */
+const localizer = dateFnsLocalizer({
+  format,
+  parse,
+  startOfWeek: (date: Date) => startOfWeek(date, { weekStartsOn: WEEK_STARTS_ON }),
+  getDay,
+  locales: { "en-US": enUS },
+});
+
+/**
+ * The drag and drop addon is CommonJS. This package is an ES module package, so the bundler
+ * imports it the way Node does: the default import is `module.exports`, whose `default` is the
+ * function (the types describe the transpiled ES shape).
+ */
+type WithDragAndDrop = typeof dragAndDropModule;
+const withDragAndDrop: WithDragAndDrop =
+  typeof dragAndDropModule === "function" ? dragAndDropModule : (dragAndDropModule as unknown as { default: WithDragAndDrop }).default;
+
+const DnDCalendar = withDragAndDrop<CalendarEvent>(Calendar as ComponentType<CalendarProps<CalendarEvent>>);
+
+const formats: Formats = {
+  timeGutterFormat: "h:mm a",
+  // The label react-big-calendar draws is hidden (calendar.css): each event shows its own time.
+  eventTimeRangeFormat: () => "",
+  dayFormat: "EEE M/d",
+  weekdayFormat: "EEE",
+  dateFormat: "d",
+  dayHeaderFormat: "EEEE, MMMM d, yyyy",
+  monthHeaderFormat: "MMMM yyyy",
+};
+
+const components: Components<CalendarEvent> = {
+  week: { event: WeekEvent },
+  day: { event: DayEvent },
+  month: { event: MonthEvent },
+};
+
+/** Only the time of day of these is read. */
+const at = (hour: number) => new Date(1970, 0, 1, hour, 0, 0);
+const WEEK_MIN = at(WEEK_HOURS.first);
+const WEEK_MAX = at(WEEK_HOURS.end);
+const DAY_MIN = at(DAY_HOURS.first);
+const DAY_MAX = at(DAY_HOURS.end);
+
+export type GridView = "month" | "week" | "day";
+
+export type BigCalendarProps = {
+  view: GridView;
+  /** Floating date within the period shown. */
+  date: Date;
+  events: CalendarEvent[];
+  /** The business zone's wall clock now, floating. */
+  now: Date;
+  onNavigate: (date: Date) => void;
+  /** A free week or day slot (not past) was clicked or selected. */
+  onSelectSlot: (start: Date) => void;
+  /** A month day was clicked, or its date / "+N more": show that day. */
+  onShowDay: (date: Date) => void;
+  onSelectEvent: (event: CalendarEvent) => void;
+  /** An appointment was dragged to `start` (its length kept). */
+  onEventDrop: (event: CalendarEvent, start: Date) => void;
+};
+
+/**
+ * The month, week and day grids. Appointments can be dragged to another slot (not into the past);
+ * time blocks stay where they are. Each render is measured ("cg-calendar-render": from this
+ * component's render to its commit; "cg-calendar-paint": to the next frame), for the bench.
+ */
+export const BigCalendar = memo(function BigCalendar({
+  view,
+  date,
+  events,
+  now,
+  onNavigate,
+  onSelectSlot,
+  onShowDay,
+  onSelectEvent,
+  onEventDrop,
+}: BigCalendarProps) {
+  const renderStart = performance.now();
+  useLayoutEffect(() => {
+    const detail = { view, events: events.length };
+    performance.measure("cg-calendar-render", { start: renderStart, detail });
+    const frame = requestAnimationFrame(() => {
+      setTimeout(() => performance.measure("cg-calendar-paint", { start: renderStart, detail }), 0);
+    });
+    return () => cancelAnimationFrame(frame);
+    // Measures each time the calendar shows something else, not every parent render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [view, date, events]);
+
+  const nowTime = now.getTime();
+  const getNow = useCallback(() => new Date(nowTime), [nowTime]);
+  const slotPropGetter = useCallback((slot: Date) => (isPastSlot(slot, new Date(nowTime)) ? { className: "cg-slot-past" } : {}), [nowTime]);
+  const dayPropGetter = useCallback(
+    (day: Date) => {
+      const today = new Date(nowTime);
+      today.setHours(0, 0, 0, 0);
+      return day.getTime() < today.getTime() ? { className: "cg-day-past" } : {};
+    },
+    [nowTime],
+  );
+  const eventPropGetter = useCallback(
+    (event: CalendarEvent) => {
+      const past = event.end.getTime() <= nowTime ? " cg-event--past" : "";
+      if (event.kind === "more") return { className: "cg-event--more" };
+      if (event.kind === "block") {
+        return {
+          className: `cg-event--block${past}`,
+          style: { background: `${event.block.color}33`, borderColor: event.block.color },
+        };
+      }
+      return { className: `cg-event--appointment cg-event--${event.appointment.status}${past}` };
+    },
+    [nowTime],
+  );
+  const draggable = useCallback((event: CalendarEvent) => event.kind === "appointment" && event.start.getTime() >= nowTime, [nowTime]);
+
+  const selectSlot = useCallback(
+    (slot: SlotInfo) => {
+      if (view === "month") {
+        onShowDay(slot.start);
+        return;
+      }
+      if (!isPastSlot(slot.start, new Date(nowTime))) onSelectSlot(slot.start);
+    },
+    [view, nowTime, onSelectSlot, onShowDay],
+  );
+  const selecting = useCallback((range: { start: Date }) => view === "month" || !isPastSlot(range.start, new Date(nowTime)), [view, nowTime]);
+  const drop = useCallback(
+    ({ event, start }: EventInteractionArgs<CalendarEvent>) => onEventDrop(event, new Date(start)),
+    [onEventDrop],
+  );
+  const keyPress = useCallback(
+    (event: CalendarEvent, e: SyntheticEvent) => {
+      const key = (e as KeyboardEvent).key;
+      if (key === "Enter" || key === " ") {
+        e.preventDefault();
+        onSelectEvent(event);
+      }
+    },
+    [onSelectEvent],
+  );
+  const drillDown = useCallback((day: Date) => onShowDay(day), [onShowDay]);
+  const noop = useCallback(() => {}, []);
+  const views = useMemo(() => ({ month: true, week: true, day: true }), []);
+
+  const timeGrid = view === "week" ? { min: WEEK_MIN, max: WEEK_MAX, step: WEEK_HOURS.stepMinutes, timeslots: 1 } : { min: DAY_MIN, max: DAY_MAX, step: DAY_HOURS.stepMinutes, timeslots: 1 };
+
+  return (
+    <Box className={`cg-calendar cg-calendar--${view}`} overflowX="auto">
+      <Box minW={view === "day" ? undefined : "44rem"}>
+        <DnDCalendar
+          localizer={localizer}
+          culture="en-US"
+          formats={formats}
+          components={components}
+          events={events}
+          view={view}
+          views={views}
+          date={date}
+          getNow={getNow}
+          onNavigate={onNavigate}
+          onView={noop}
+          toolbar={false}
+          popup={false}
+          selectable
+          longPressThreshold={150}
+          onSelectSlot={selectSlot}
+          onSelecting={selecting}
+          onSelectEvent={onSelectEvent}
+          onKeyPressEvent={keyPress}
+          onDrillDown={drillDown}
+          onShowMore={(_events, day) => onShowDay(day)}
+          doShowMoreDrillDown={false}
+          onEventDrop={drop}
+          draggableAccessor={draggable}
+          resizable={false}
+          allDayAccessor={() => false}
+          showMultiDayTimes
+          slotPropGetter={slotPropGetter}
+          dayPropGetter={dayPropGetter}
+          eventPropGetter={eventPropGetter}
+          tooltipAccessor={null}
+          dayLayoutAlgorithm="no-overlap"
+          {...timeGrid}
+        />
+      </Box>
+    </Box>
+  );
+});

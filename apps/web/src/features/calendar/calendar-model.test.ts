@@ -1,0 +1,149 @@
+import type { Lead, RangeAppointment } from "@crawlguard/validators";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  appointmentEvents,
+  eventsOnDay,
+  monthCellEvents,
+  navigateDate,
+  rangeQuery,
+  serviceEmoji,
+  splitAppointments,
+  statusCounts,
+  viewTitle,
+  visibleDays,
+} from "./calendar-model";
+
+const NY = "America/New_York";
+
+let savedTz: string | undefined;
+beforeEach(() => {
+  // The calendar must not care where the browser is.
+  savedTz = process.env["TZ"];
+  process.env["TZ"] = "Asia/Tokyo";
+});
+afterEach(() => {
+  if (savedTz === undefined) delete process.env["TZ"];
+  else process.env["TZ"] = savedTz;
+});
+
+const appt = (overrides: Partial<RangeAppointment>): RangeAppointment => ({
+  id: "00000000-0000-4000-8000-000000000001",
+  name: "Ana",
+  phone: null,
+  address: null,
+  service: "crawl-space-encapsulation",
+  status: "scheduled",
+  priority: "medium",
+  start: "2026-03-09T13:00:00.000Z",
+  end: "2026-03-09T14:00:00.000Z",
+  durationMinutes: 60,
+  assigneeName: null,
+  mine: false,
+  ...overrides,
+});
+
+describe("visible ranges", () => {
+  it("starts weeks on Sunday and months on the Sunday before the 1st", () => {
+    const wed = new Date(2026, 2, 11);
+    expect(visibleDays("week", wed)).toEqual({ start: new Date(2026, 2, 8), end: new Date(2026, 2, 15) });
+    expect(visibleDays("month", wed)).toEqual({ start: new Date(2026, 2, 1), end: new Date(2026, 3, 5) });
+    expect(visibleDays("month", new Date(2026, 4, 20))).toEqual({ start: new Date(2026, 3, 26), end: new Date(2026, 5, 7) });
+  });
+
+  it("asks the server for the business zone's midnights, 167 hours in the spring-forward week", () => {
+    const query = rangeQuery("week", new Date(2026, 2, 11), NY);
+    expect(query).toEqual({ start: "2026-03-08T05:00:00.000Z", end: "2026-03-15T04:00:00.000Z" });
+    expect((Date.parse(query!.end) - Date.parse(query!.start)) / 3_600_000).toBe(167);
+    expect(rangeQuery("day", new Date(2026, 10, 1), NY)).toEqual({ start: "2026-11-01T04:00:00.000Z", end: "2026-11-02T05:00:00.000Z" });
+  });
+
+  it("navigates by month, week and day, and back to today", () => {
+    const date = new Date(2026, 0, 31);
+    expect(navigateDate("month", date, "NEXT", date)).toEqual(new Date(2026, 1, 28));
+    expect(navigateDate("week", date, "PREV", date)).toEqual(new Date(2026, 0, 24));
+    expect(navigateDate("day", date, "NEXT", date)).toEqual(new Date(2026, 1, 1));
+    expect(navigateDate("week", date, "TODAY", new Date(2026, 5, 3, 15, 20))).toEqual(new Date(2026, 5, 3));
+  });
+
+  it("titles each view", () => {
+    expect(viewTitle("month", new Date(2026, 2, 11))).toBe("March 2026");
+    expect(viewTitle("week", new Date(2026, 2, 11))).toBe("Mar 8 – 14, 2026");
+    expect(viewTitle("week", new Date(2026, 3, 1))).toBe("Mar 29 – Apr 4, 2026");
+    expect(viewTitle("week", new Date(2026, 11, 30))).toBe("Dec 27, 2026 – Jan 2, 2027");
+    expect(viewTitle("day", new Date(2026, 2, 10))).toBe("Tuesday, March 10, 2026");
+  });
+});
+
+describe("events", () => {
+  it("draws appointments at the Asheville wall clock on both sides of DST", () => {
+    const events = appointmentEvents(
+      [appt({ id: "a", start: "2026-03-06T14:00:00.000Z", end: "2026-03-06T15:00:00.000Z" }), appt({ id: "b" })],
+      NY,
+    );
+    expect(events.map((e) => [e.start.getDate(), e.start.getHours(), e.end.getHours()])).toEqual([
+      [6, 9, 10],
+      [9, 9, 10],
+    ]);
+    expect(eventsOnDay(events, new Date(2026, 2, 9, 15)).map((e) => e.id)).toEqual(["b"]);
+  });
+
+  it("counts the summary statuses", () => {
+    expect(statusCounts([{ status: "new" }, { status: "in-progress" }, { status: "completed" }, { status: "completed" }, { status: "scheduled" }])).toEqual({
+      total: 5,
+      new: 1,
+      inProgress: 1,
+      completed: 2,
+    });
+  });
+
+  it("gives each service an emoji", () => {
+    expect(serviceEmoji("crawl-space")).toBe("🏠");
+    expect(serviceEmoji("mold-remediation")).toBe("🧫");
+    expect(serviceEmoji("something-else")).toBe("🔧");
+  });
+});
+
+describe("recent and past appointments", () => {
+  const lead = (name: string, scheduledDate: string | null, assigneeName: string | null = null) =>
+    ({ id: name, name, scheduledDate, assigneeName }) as Lead;
+  const now = Date.parse("2026-03-10T12:00:00Z");
+  const leads = [
+    ...Array.from({ length: 7 }, (_, i) => lead(`up${i}`, new Date(now + (7 - i) * 3_600_000).toISOString())),
+    ...Array.from({ length: 12 }, (_, i) => lead(`past${i}`, new Date(now - (i + 1) * 3_600_000).toISOString())),
+    lead("unscheduled", null),
+    lead("theirs", new Date(now + 3_600_000 / 2).toISOString(), "sam"),
+  ];
+
+  it("lists the 5 soonest upcoming and the 10 latest past ones", () => {
+    const { upcoming, past, upcomingTotal } = splitAppointments(leads, now, { scope: "mine", username: "me", upcomingLimit: 5 });
+    expect(upcoming.map((l) => l.name)).toEqual(["up6", "up5", "up4", "up3", "up2"]);
+    expect(upcomingTotal).toBe(7);
+    expect(past.map((l) => l.name)).toEqual(["past0", "past1", "past2", "past3", "past4", "past5", "past6", "past7", "past8", "past9"]);
+  });
+
+  it("shows everyone's in the all scope, and all upcoming without a limit", () => {
+    const { upcoming } = splitAppointments(leads, now, { scope: "all", username: "me" });
+    expect(upcoming).toHaveLength(8);
+    expect(upcoming[0]?.name).toBe("theirs");
+  });
+});
+
+describe("monthCellEvents", () => {
+  const at = (day: number, hour: number, id: string) =>
+    appointmentEvents([appt({ id, start: new Date(Date.UTC(2027, 2, day, hour + 5)).toISOString(), end: new Date(Date.UTC(2027, 2, day, hour + 6)).toISOString() })], NY)[0]!;
+
+  it("keeps up to two appointments a day, by start, then one '+N more' at the day's end", () => {
+    const items = monthCellEvents([at(1, 13, "c"), at(1, 9, "a"), at(1, 11, "b"), at(1, 15, "d"), at(2, 10, "e"), at(2, 8, "f")]);
+    expect(items.map((i) => (i.kind === "more" ? i.title : i.id))).toEqual(["a", "b", "+2 more", "f", "e"]);
+    const more = items[2]!;
+    expect(more.kind).toBe("more");
+    // On March 1 at the business zone's wall clock, after every appointment of that day.
+    expect(more.start.getDate()).toBe(1);
+    expect(more.start.getHours()).toBe(23);
+  });
+
+  it("adds nothing to a day with two or fewer", () => {
+    expect(monthCellEvents([at(3, 9, "a"), at(3, 10, "b")]).every((i) => i.kind === "appointment")).toBe(true);
+    expect(monthCellEvents([])).toEqual([]);
+  });
+});

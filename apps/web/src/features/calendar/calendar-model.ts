@@ -1,0 +1,266 @@
+import type { BlockOccurrence, Lead, RangeAppointment } from "@crawlguard/validators";
+import { addDays, addMinutes, addMonths, addWeeks, endOfMonth, endOfWeek, format, isSameMonth, startOfDay, startOfMonth, startOfWeek } from "date-fns";
+import { floatingToWallTime, toFloating, zonedDayRange } from "../../lib/business-time";
+
+/*
+ * The Calendar tab's rules as plain functions (SPEC section 2, Calendar). Dates here are
+ * "floating": browser-local Dates whose fields are the business zone's wall clock (see
+ * lib/business-time.ts), which is what react-big-calendar draws.
+ */
+
+export type CalendarView = "month" | "week" | "day" | "schedule";
+
+export const calendarViews: ReadonlyArray<{ value: CalendarView; label: string }> = [
+  { value: "month", label: "Month" },
+  { value: "week", label: "Week" },
+  { value: "day", label: "Day" },
+  { value: "schedule", label: "Schedule List" },
+];
+
+/** SPEC section 2: weeks start on Sunday. */
+export const WEEK_STARTS_ON = 0;
+/** Week view: hourly rows 6:00 to 21:00 (16 rows, the last ending at 22:00). */
+export const WEEK_HOURS = { first: 6, end: 22, stepMinutes: 60 } as const;
+/** Day view: 30-minute slots from 6:00 to 22:00. */
+export const DAY_HOURS = { first: 6, end: 22, stepMinutes: 30 } as const;
+/** SPEC section 9: recent (upcoming) appointments 5, past appointments 10. */
+export const RECENT_LIMIT = 5;
+export const PAST_LIMIT = 10;
+
+/** The first and last visible day of a view (floating midnights; `end` exclusive). */
+export function visibleDays(view: CalendarView, date: Date): { start: Date; end: Date } {
+  switch (view) {
+    case "month":
+      return {
+        start: startOfWeek(startOfMonth(date), { weekStartsOn: WEEK_STARTS_ON }),
+        end: addDays(startOfDay(endOfWeek(endOfMonth(date), { weekStartsOn: WEEK_STARTS_ON })), 1),
+      };
+    case "week": {
+      const start = startOfWeek(date, { weekStartsOn: WEEK_STARTS_ON });
+      return { start, end: addDays(start, 7) };
+    }
+    case "day":
+    case "schedule": {
+      const start = startOfDay(date);
+      return { start, end: addDays(start, 1) };
+    }
+  }
+}
+
+/**
+ * The instants to ask `appointments.range` for: the visible days from midnight to midnight on the
+ * business zone's clocks (so a DST week is 167 or 169 hours long).
+ */
+export function rangeQuery(view: CalendarView, date: Date, zone: string): { start: string; end: string } | null {
+  const { start, end } = visibleDays(view, date);
+  return zonedDayRange(floatingToWallTime(start).date, floatingToWallTime(end).date, zone);
+}
+
+/** Previous / next month, week or day; Today. */
+export function navigateDate(view: CalendarView, date: Date, action: "PREV" | "NEXT" | "TODAY", today: Date): Date {
+  if (action === "TODAY") return startOfDay(today);
+  const step = action === "NEXT" ? 1 : -1;
+  switch (view) {
+    case "month":
+      return addMonths(date, step);
+    case "week":
+      return addWeeks(date, step);
+    default:
+      return addDays(date, step);
+  }
+}
+
+/** "March 2026", "Mar 8 – 14, 2026", "Mar 29 – Apr 4, 2026", "Tuesday, March 10, 2026". */
+export function viewTitle(view: CalendarView, date: Date): string {
+  switch (view) {
+    case "month":
+      return format(date, "MMMM yyyy");
+    case "week": {
+      const { start, end } = visibleDays("week", date);
+      const last = addDays(end, -1);
+      if (start.getFullYear() !== last.getFullYear()) return `${format(start, "MMM d, yyyy")} – ${format(last, "MMM d, yyyy")}`;
+      if (isSameMonth(start, last)) return `${format(start, "MMM d")} – ${format(last, "d, yyyy")}`;
+      return `${format(start, "MMM d")} – ${format(last, "MMM d, yyyy")}`;
+    }
+    case "day":
+      return format(date, "EEEE, MMMM d, yyyy");
+    case "schedule":
+      return "Upcoming appointments";
+  }
+}
+
+/** What prev/next move by, for their labels ("Previous week"). */
+export function periodName(view: CalendarView): string {
+  return view === "month" ? "month" : view === "week" ? "week" : "day";
+}
+
+// ---------------------------------------------------------------------------------------------
+// Events
+
+export type AppointmentEvent = {
+  kind: "appointment";
+  id: string;
+  title: string;
+  start: Date;
+  end: Date;
+  appointment: RangeAppointment;
+};
+
+export type BlockEvent = {
+  kind: "block";
+  id: string;
+  title: string;
+  start: Date;
+  end: Date;
+  block: BlockOccurrence;
+};
+
+/** A month cell's last line when it holds more appointments than it shows: "+N more". */
+export type MoreEvent = {
+  kind: "more";
+  id: string;
+  title: string;
+  start: Date;
+  end: Date;
+  hidden: number;
+};
+
+export type CalendarEvent = AppointmentEvent | BlockEvent | MoreEvent;
+
+/** SPEC section 2: a month cell lists up to two scheduled leads, then "+N more". */
+export const MONTH_CELL_LIMIT = 2;
+
+/**
+ * The month view's items: per day, the first `limit` appointments by start time, then one
+ * "+N more" item for the rest (at the day's end, so it sorts last). react-big-calendar's own
+ * overflow shows a lone extra event instead of "+1 more" and depends on measured row heights;
+ * this does not.
+ */
+export function monthCellEvents(events: readonly AppointmentEvent[], limit = MONTH_CELL_LIMIT): Array<AppointmentEvent | MoreEvent> {
+  const byDay = new Map<string, AppointmentEvent[]>();
+  for (const event of events) {
+    const day = format(event.start, "yyyy-MM-dd");
+    const list = byDay.get(day);
+    if (list) list.push(event);
+    else byDay.set(day, [event]);
+  }
+  const items: Array<AppointmentEvent | MoreEvent> = [];
+  for (const [day, list] of byDay) {
+    list.sort((a, b) => a.start.getTime() - b.start.getTime());
+    items.push(...list.slice(0, limit));
+    const hidden = list.length - limit;
+    if (hidden > 0) {
+      const dayStart = startOfDay(list[0]!.start);
+      items.push({
+        kind: "more",
+        id: `more@${day}`,
+        title: `+${hidden} more`,
+        start: addMinutes(dayStart, 24 * 60 - 2),
+        end: addMinutes(dayStart, 24 * 60 - 1),
+        hidden,
+      });
+    }
+  }
+  return items;
+}
+
+/** Appointments as calendar events, at the business zone's wall clock. */
+export function appointmentEvents(appointments: readonly RangeAppointment[], zone: string): AppointmentEvent[] {
+  return appointments.map((appointment) => ({
+    kind: "appointment",
+    id: appointment.id,
+    title: appointment.name,
+    start: toFloating(appointment.start, zone),
+    end: toFloating(appointment.end, zone),
+    appointment,
+  }));
+}
+
+/** Time-block occurrences as calendar events (a recurring block once per occurrence). */
+export function blockEvents(blocks: readonly BlockOccurrence[], zone: string): BlockEvent[] {
+  return blocks.map((block) => ({
+    kind: "block",
+    id: `${block.blockId}@${block.start}`,
+    title: block.title,
+    start: toFloating(block.start, zone),
+    end: toFloating(block.end, zone),
+    block,
+  }));
+}
+
+/** Events starting on the floating day of `date`, by start. */
+export function eventsOnDay<T extends { start: Date }>(events: readonly T[], date: Date): T[] {
+  const start = startOfDay(date).getTime();
+  const end = addDays(startOfDay(date), 1).getTime();
+  return events.filter((e) => e.start.getTime() >= start && e.start.getTime() < end).sort((a, b) => a.start.getTime() - b.start.getTime());
+}
+
+export type StatusCounts = { total: number; new: number; inProgress: number; completed: number };
+
+/** SPEC section 2: Week Summary and Day Summary count all, new, in-progress and completed. */
+export function statusCounts(appointments: ReadonlyArray<Pick<RangeAppointment, "status">>): StatusCounts {
+  const counts: StatusCounts = { total: appointments.length, new: 0, inProgress: 0, completed: 0 };
+  for (const { status } of appointments) {
+    if (status === "new") counts.new += 1;
+    else if (status === "in-progress") counts.inProgress += 1;
+    else if (status === "completed") counts.completed += 1;
+  }
+  return counts;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Recent and past appointments (from the lead list, which every tab already has)
+
+export type CalendarScope = "mine" | "all";
+
+/** The scope's leads: mine are assigned to me or to nobody (as `appointments.range` counts them). */
+export function inScope(lead: Pick<Lead, "assigneeName">, scope: CalendarScope, username: string): boolean {
+  return scope === "all" || !lead.assigneeName || lead.assigneeName === username;
+}
+
+/**
+ * SPEC section 2: up to 5 upcoming ('Recent Appointments'; all of them in the schedule view),
+ * soonest first, and the 10 most recent past ones, latest first. An appointment is past once it
+ * has started.
+ */
+export function splitAppointments(
+  leads: readonly Lead[],
+  now: number,
+  options: { scope: CalendarScope; username: string; upcomingLimit?: number },
+): { upcoming: Lead[]; past: Lead[]; upcomingTotal: number } {
+  const upcoming: Lead[] = [];
+  const past: Lead[] = [];
+  for (const lead of leads) {
+    if (!lead.scheduledDate || !inScope(lead, options.scope, options.username)) continue;
+    (Date.parse(lead.scheduledDate) >= now ? upcoming : past).push(lead);
+  }
+  upcoming.sort((a, b) => Date.parse(a.scheduledDate!) - Date.parse(b.scheduledDate!));
+  past.sort((a, b) => Date.parse(b.scheduledDate!) - Date.parse(a.scheduledDate!));
+  const limit = options.upcomingLimit ?? Number.POSITIVE_INFINITY;
+  return { upcoming: upcoming.slice(0, limit), past: past.slice(0, PAST_LIMIT), upcomingTotal: upcoming.length };
+}
+
+// ---------------------------------------------------------------------------------------------
+// How appointments look
+
+const SERVICE_EMOJI: ReadonlyArray<[RegExp, string]> = [
+  [/crawl/, "🏠"],
+  [/basement/, "🏚️"],
+  [/mold/, "🧫"],
+  [/sump/, "⚙️"],
+  [/drain/, "🌊"],
+  [/vapor/, "🛡️"],
+  [/dehumid|insulation/, "💨"],
+  [/foundation/, "🧱"],
+  [/consult/, "📋"],
+];
+
+/** SPEC section 2 (day view): each lead card shows its service's emoji. */
+export function serviceEmoji(service: string): string {
+  return SERVICE_EMOJI.find(([pattern]) => pattern.test(service))?.[1] ?? "🔧";
+}
+
+/** An event slot that has begun is past: shaded, and not offered for booking. */
+export function isPastSlot(slotStart: Date, floatingNow: Date): boolean {
+  return slotStart.getTime() < floatingNow.getTime();
+}

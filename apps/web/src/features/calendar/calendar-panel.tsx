@@ -1,0 +1,389 @@
+import { Box } from "@chakra-ui/react/box";
+import { Button, IconButton } from "@chakra-ui/react/button";
+import { Flex } from "@chakra-ui/react/flex";
+import { Grid } from "@chakra-ui/react/grid";
+import { Heading } from "@chakra-ui/react/heading";
+import { Input } from "@chakra-ui/react/input";
+import { SimpleGrid } from "@chakra-ui/react/simple-grid";
+import { HStack, Stack } from "@chakra-ui/react/stack";
+import { Text } from "@chakra-ui/react/text";
+import type { Conflict, Lead, TimeBlock } from "@crawlguard/validators";
+import { keepPreviousData } from "@tanstack/react-query";
+import { format, isSameDay } from "date-fns";
+import { CalendarPlus, CalendarSync, ChevronLeft, ChevronRight } from "lucide-react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import { CenteredSpinner } from "../../components/centered-spinner";
+import { floatingOf, floatingToWallTime, toFloating } from "../../lib/business-time";
+import { showToast } from "../../lib/toaster";
+import { trpc } from "../../lib/trpc";
+import { useBusinessTimeZone } from "../../lib/use-business-time-zone";
+import { durationOf } from "../appointments/booking-form";
+import { useAppointmentSaved } from "../appointments/use-appointment-cache";
+import { type CalendarRequest, useCalendarRequest, useDashboardActions } from "../dashboard/dashboard-context";
+import { SelectControl } from "../dashboard/form-fields";
+import { LoadError } from "../dashboard/load-error";
+import { AppointmentList } from "./appointment-lists";
+import { BigCalendar } from "./big-calendar";
+import {
+  type AppointmentEvent,
+  appointmentEvents,
+  blockEvents,
+  type CalendarEvent,
+  type CalendarScope,
+  type CalendarView,
+  calendarViews,
+  eventsOnDay,
+  monthCellEvents,
+  navigateDate,
+  periodName,
+  RECENT_LIMIT,
+  rangeQuery,
+  splitAppointments,
+  statusCounts,
+  viewTitle,
+} from "./calendar-model";
+import { DaySummary, MonthAppointmentList, MonthLegend, TodaysAgenda, WeekSummary } from "./calendar-side-panels";
+import { MoveConflictDialog } from "./move-conflict-dialog";
+
+const BookAppointmentDialog = lazy(() => import("../appointments/book-appointment-dialog"));
+const ScheduleAppointmentModal = lazy(() => import("../appointments/schedule-appointment-modal"));
+const TimeBlockDialog = lazy(() => import("../availability/time-block-dialog"));
+
+/** A request from a lead card is honoured once; opening the tab again starts on the month. */
+const honoured = new WeakSet<CalendarRequest>();
+
+type BookingState = { open: boolean; key: number; lead?: Lead | undefined; prefill?: { date: string; time: string } | undefined };
+type BlockState = { open: boolean; key: number; block?: TimeBlock | undefined };
+type MoveState = { event: AppointmentEvent; start: Date; end: Date; conflicts: readonly Conflict[] | null };
+
+const scopeOptions = [
+  { value: "mine", label: "My calendar" },
+  { value: "all", label: "Everyone" },
+];
+
+/**
+ * Now, ticking as each minute begins (not a minute after the tab opened, so the Now marker and
+ * the shading of past slots change when the clock does): the instant, and the business zone's
+ * wall clock (floating).
+ */
+function useClock(zone: string): { instant: number; floating: Date } {
+  const [instant, setInstant] = useState(() => Date.now());
+  useEffect(() => {
+    const untilNextMinute = 60_000 - (instant % 60_000);
+    const timer = setTimeout(() => setInstant(Date.now()), untilNextMinute + 5);
+    return () => clearTimeout(timer);
+  }, [instant]);
+  return useMemo(() => {
+    const floating = toFloating(instant, zone);
+    floating.setSeconds(0, 0);
+    return { instant, floating };
+  }, [instant, zone]);
+}
+
+/**
+ * The Calendar tab (SPEC section 2): Month (default), Week, Day and Schedule List views of the
+ * appointments (scheduled leads) and time blocks, all at the business time zone's wall clock
+ * whatever the browser's zone. Clicking a free week or day slot books it; dragging an appointment
+ * reschedules it under the same conflict rules as the booking dialog.
+ */
+export default function CalendarPanel() {
+  const zone = useBusinessTimeZone();
+  const { user, showTab, openLeadForm } = useDashboardActions();
+  const request = useCalendarRequest();
+  const clock = useClock(zone);
+  const now = clock.floating;
+
+  const [view, setView] = useState<CalendarView>(() => (request && !honoured.has(request) ? "week" : "month"));
+  const [date, setDate] = useState<Date>(() => {
+    if (request && !honoured.has(request)) {
+      honoured.add(request);
+      return toFloating(request.date, zone);
+    }
+    return toFloating(Date.now(), zone);
+  });
+  const [scope, setScope] = useState<CalendarScope>("mine");
+  const [booking, setBooking] = useState<BookingState>({ open: false, key: 0 });
+  const [scheduling, setScheduling] = useState({ open: false, key: 0 });
+  const [blockDialog, setBlockDialog] = useState<BlockState>({ open: false, key: 0 });
+  const [move, setMove] = useState<MoveState | null>(null);
+
+  const leads = trpc.leads.list.useQuery();
+  const utils = trpc.useUtils();
+  const book = trpc.appointments.book.useMutation();
+  const saved = useAppointmentSaved();
+
+  const gridView = view === "schedule" ? null : view;
+  const range = gridView ? rangeQuery(gridView, date, zone) : null;
+  const rangeInput = range ? { ...range, scope } : null;
+  const calendar = trpc.appointments.range.useQuery(rangeInput ?? { start: "", end: "" }, {
+    enabled: rangeInput !== null,
+    placeholderData: keepPreviousData,
+  });
+
+  const appointments = useMemo(() => appointmentEvents(calendar.data?.appointments ?? [], zone), [calendar.data, zone]);
+  const blocks = useMemo(() => blockEvents(calendar.data?.blocks ?? [], zone), [calendar.data, zone]);
+  const events = useMemo<CalendarEvent[]>(() => {
+    const moved = move ? appointments.map((e) => (e.id === move.event.id ? { ...e, start: move.start, end: move.end } : e)) : appointments;
+    return gridView === "month" ? monthCellEvents(moved) : [...blocks, ...moved];
+  }, [gridView, appointments, blocks, move]);
+
+  const lists = useMemo(
+    () =>
+      splitAppointments(leads.data ?? [], clock.instant, {
+        scope,
+        username: user.username,
+        ...(view === "schedule" ? {} : { upcomingLimit: RECENT_LIMIT }),
+      }),
+    [leads.data, clock.instant, scope, user.username, view],
+  );
+
+  const findLead = useCallback((id: string) => leads.data?.find((lead) => lead.id === id), [leads.data]);
+
+  const openBooking = useCallback((lead?: Lead, prefill?: { date: string; time: string }) => {
+    setBooking((b) => ({ open: true, key: b.key + 1, lead, prefill }));
+  }, []);
+
+  const editLead = useCallback(
+    (lead: Lead) => {
+      // An appointment still to come is rescheduled in the booking dialog (current date and time
+      // prefilled); a past one is followed up in the lead form (status, notes).
+      if (lead.scheduledDate && Date.parse(lead.scheduledDate) >= Date.now()) openBooking(lead);
+      else openLeadForm(lead);
+    },
+    [openBooking, openLeadForm],
+  );
+
+  const showDay = useCallback((day: Date) => {
+    setDate(day);
+    setView("day");
+  }, []);
+
+  const openEvent = useCallback(
+    (event: CalendarEvent) => {
+      if (event.kind === "appointment") {
+        const lead = findLead(event.id);
+        if (lead) editLead(lead);
+        return;
+      }
+      if (event.kind === "more") {
+        showDay(event.start);
+        return;
+      }
+      if (!event.block.mine) {
+        showToast({ title: event.block.title, description: `${event.block.ownerName}'s time block`, type: "info" });
+        return;
+      }
+      void utils.timeBlocks.list.fetch().then((list) => {
+        const block = list.find((b) => b.id === event.block.blockId);
+        if (block) setBlockDialog((d) => ({ open: true, key: d.key + 1, block }));
+      });
+    },
+    [findLead, editLead, showDay, utils],
+  );
+
+  const selectSlot = useCallback((start: Date) => openBooking(undefined, floatingToWallTime(start)), [openBooking]);
+  const reschedule = async (target: MoveState, confirm: boolean) => {
+    const wall = floatingToWallTime(target.start);
+    try {
+      const result = await book.mutateAsync({
+        leadId: target.event.id,
+        appointmentDate: wall.date,
+        appointmentTime: wall.time,
+        durationMinutes: durationOf(String(target.event.appointment.durationMinutes)),
+        confirm,
+      });
+      if (!result.booked || !result.lead) {
+        setMove({ ...target, conflicts: result.conflicts });
+        return;
+      }
+      const lead = result.lead;
+      if (rangeInput) {
+        utils.appointments.range.setData(rangeInput, (data) =>
+          data
+            ? {
+                ...data,
+                appointments: data.appointments.map((a) =>
+                  a.id === lead.id ? { ...a, start: lead.scheduledDate ?? a.start, end: new Date(Date.parse(lead.scheduledDate ?? a.start) + (lead.durationMinutes ?? a.durationMinutes) * 60_000).toISOString(), status: lead.status } : a,
+                ),
+              }
+            : data,
+        );
+      }
+      saved(lead);
+      setMove(null);
+      showToast({ title: "Appointment Booked", description: "The appointment has been successfully scheduled.", type: "success" });
+    } catch {
+      setMove(null);
+      showToast({ title: "Booking Failed", description: "Failed to book the appointment. Please try again.", type: "error" });
+    }
+  };
+
+  const drop = useCallback(
+    (event: CalendarEvent, start: Date) => {
+      if (event.kind !== "appointment") return;
+      if (start.getTime() < now.getTime()) {
+        showToast({ title: "That time has passed", description: "Appointments can only be moved to a time still to come.", type: "info" });
+        return;
+      }
+      if (start.getTime() === event.start.getTime()) return;
+      const target: MoveState = { event, start, end: new Date(start.getTime() + (event.end.getTime() - event.start.getTime())), conflicts: null };
+      setMove(target);
+      void reschedule(target, false);
+    },
+    // `reschedule` reads the latest range key; the callback is rebuilt when it changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [now, rangeInput?.start, rangeInput?.end, scope],
+  );
+
+  const dayEvents = useMemo(() => eventsOnDay(appointments, date), [appointments, date]);
+  const weekCounts = useMemo(() => statusCounts(calendar.data?.appointments ?? []), [calendar.data]);
+  const dayCounts = useMemo(() => statusCounts(dayEvents.map((e) => e.appointment)), [dayEvents]);
+  const title = viewTitle(view, date);
+  const period = periodName(view);
+
+  return (
+    <Stack gap="4">
+      <Flex gap="3" justify="space-between" align={{ base: "stretch", lg: "center" }} direction={{ base: "column", lg: "row" }}>
+        <HStack gap="1" role="group" aria-label="Calendar view" bg="bg" borderWidth="1px" rounded="l2" p="1" overflowX="auto">
+          {calendarViews.map((option) => (
+            <Button
+              key={option.value}
+              size="sm"
+              variant={view === option.value ? "solid" : "ghost"}
+              colorPalette={view === option.value ? "brand" : "gray"}
+              aria-pressed={view === option.value}
+              onClick={() => setView(option.value)}
+              flexShrink={0}
+            >
+              {option.label}
+            </Button>
+          ))}
+        </HStack>
+        <Flex gap="2" wrap="wrap" align="center">
+          <Box minW="36" bg="bg" rounded="l2">
+            <SelectControl aria-label="Whose calendar" size="sm" value={scope} options={scopeOptions} onChange={(value) => setScope(value as CalendarScope)} />
+          </Box>
+          <Button size="sm" colorPalette="brand" onClick={() => setScheduling((s) => ({ open: true, key: s.key + 1 }))}>
+            <CalendarPlus aria-hidden="true" />
+            Schedule Appointment
+          </Button>
+          <Button size="sm" variant="outline" bg="bg" onClick={() => showTab("google-calendar")}>
+            <CalendarSync aria-hidden="true" />
+            Sync with Google Calendar
+          </Button>
+        </Flex>
+      </Flex>
+
+      {view !== "schedule" ? (
+        <Flex gap="2" align="center" wrap="wrap">
+          <Button size="sm" variant="outline" bg="bg" onClick={() => setDate(navigateDate(view, date, "TODAY", now))}>
+            Today
+          </Button>
+          <IconButton size="sm" variant="outline" bg="bg" aria-label={`Previous ${period}`} onClick={() => setDate(navigateDate(view, date, "PREV", now))}>
+            <ChevronLeft aria-hidden="true" />
+          </IconButton>
+          <IconButton size="sm" variant="outline" bg="bg" aria-label={`Next ${period}`} onClick={() => setDate(navigateDate(view, date, "NEXT", now))}>
+            <ChevronRight aria-hidden="true" />
+          </IconButton>
+          <Heading as="h2" size="lg" aria-live="polite" ms="1" me="auto">
+            {title}
+          </Heading>
+          <Input
+            type="date"
+            size="sm"
+            w="auto"
+            bg="bg"
+            aria-label="Go to date"
+            value={floatingToWallTime(date).date}
+            onChange={(event) => {
+              const day = floatingOf(event.target.value);
+              if (day) setDate(day);
+            }}
+          />
+          {calendar.isFetching ? (
+            <Text textStyle="xs" color="fg.muted">
+              Loading…
+            </Text>
+          ) : null}
+        </Flex>
+      ) : (
+        <Heading as="h2" size="lg">
+          {title}
+        </Heading>
+      )}
+
+      {gridView ? (
+        <Grid templateColumns={{ base: "1fr", xl: "minmax(0, 1fr) 20rem" }} gap="4" alignItems="start">
+          <Box minW="0">
+            {calendar.isError ? (
+              <LoadError what="the calendar" error={calendar.error} onRetry={() => void calendar.refetch()} />
+            ) : calendar.isPending ? (
+              <CenteredSpinner label="Loading the calendar" minH="60" />
+            ) : (
+              <BigCalendar
+                view={gridView}
+                date={date}
+                events={events}
+                now={now}
+                onNavigate={setDate}
+                onSelectSlot={selectSlot}
+                onShowDay={showDay}
+                onSelectEvent={openEvent}
+                onEventDrop={drop}
+              />
+            )}
+            <Text textStyle="xs" color="fg.muted" mt="2">
+              Times are in the business time zone ({zone}).
+              {gridView !== "month" ? " Click a free slot to book it; drag an appointment to move it." : " Choose a day to see its hours."}
+            </Text>
+          </Box>
+          <Stack gap="4">
+            {gridView === "month" ? (
+              <>
+                <MonthLegend />
+                <MonthAppointmentList title={`Appointments in ${format(date, "MMMM yyyy")}`} events={appointments.filter((e) => e.start.getMonth() === date.getMonth())} onOpen={openEvent} />
+              </>
+            ) : gridView === "week" ? (
+              <WeekSummary counts={weekCounts} />
+            ) : (
+              <>
+                <DaySummary counts={dayCounts} />
+                <TodaysAgenda day={date} isToday={isSameDay(date, now)} events={dayEvents} onOpen={openEvent} />
+              </>
+            )}
+          </Stack>
+        </Grid>
+      ) : null}
+
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4" alignItems="start">
+        <AppointmentList
+          title="Recent Appointments"
+          leads={lists.upcoming}
+          zone={zone}
+          empty="No upcoming appointments scheduled"
+          onEdit={editLead}
+          note={view !== "schedule" && lists.upcomingTotal > lists.upcoming.length ? `The next ${lists.upcoming.length} of ${lists.upcomingTotal}. Schedule List shows them all.` : undefined}
+        />
+        <AppointmentList title="Past Appointments" leads={lists.past} zone={zone} empty="No past appointments" onEdit={editLead} />
+      </SimpleGrid>
+
+      <Suspense fallback={null}>
+        {booking.key > 0 ? (
+          <BookAppointmentDialog key={booking.key} open={booking.open} lead={booking.lead} prefill={booking.prefill} onClose={() => setBooking((b) => ({ ...b, open: false }))} />
+        ) : null}
+        {scheduling.key > 0 ? <ScheduleAppointmentModal key={scheduling.key} open={scheduling.open} onClose={() => setScheduling((s) => ({ ...s, open: false }))} /> : null}
+        {blockDialog.key > 0 ? (
+          <TimeBlockDialog key={blockDialog.key} open={blockDialog.open} block={blockDialog.block} onClose={() => setBlockDialog((d) => ({ ...d, open: false }))} />
+        ) : null}
+      </Suspense>
+      <MoveConflictDialog
+        open={move?.conflicts != null}
+        what={move ? `${move.event.appointment.name} to ${format(move.start, "EEE, MMM d 'at' h:mm a")}` : ""}
+        conflicts={move?.conflicts ?? []}
+        pending={book.isPending}
+        onBookAnyway={() => move && void reschedule(move, true)}
+        onCancel={() => setMove(null)}
+      />
+    </Stack>
+  );
+}

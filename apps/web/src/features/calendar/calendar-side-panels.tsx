@@ -1,0 +1,179 @@
+import { Badge } from "@chakra-ui/react/badge";
+import { Box } from "@chakra-ui/react/box";
+import { Button } from "@chakra-ui/react/button";
+import { Card } from "@chakra-ui/react/card";
+import { Heading } from "@chakra-ui/react/heading";
+import { SimpleGrid } from "@chakra-ui/react/simple-grid";
+import { HStack, Stack } from "@chakra-ui/react/stack";
+import { Text } from "@chakra-ui/react/text";
+import { formatPhone, getServiceLabel } from "@crawlguard/content";
+import { format } from "date-fns";
+import { type ReactNode, useId } from "react";
+import { statusLabels, statusPalette } from "../leads/lead-board-model";
+import { PriorityDot, timeRange } from "./calendar-events";
+import { type AppointmentEvent, serviceEmoji, type StatusCounts } from "./calendar-model";
+
+function Panel({ title, children, subtitle }: { title: string; subtitle?: string | undefined; children: ReactNode }) {
+  const id = useId();
+  return (
+    <Card.Root as="section" size="sm" aria-labelledby={id}>
+      <Card.Header pb="0">
+        <Heading as="h3" size="sm" id={id}>
+          {title}
+        </Heading>
+        {subtitle ? (
+          <Text textStyle="xs" color="fg.muted">
+            {subtitle}
+          </Text>
+        ) : null}
+      </Card.Header>
+      <Card.Body>{children}</Card.Body>
+    </Card.Root>
+  );
+}
+
+function Counts({ items }: { items: Array<[string, number]> }) {
+  return (
+    <SimpleGrid as="dl" columns={2} gap="2">
+      {items.map(([label, value]) => (
+        <Box key={label} bg="bg.muted" rounded="l2" px="3" py="2">
+          <Text as="dt" textStyle="xs" color="fg.muted">
+            {label}
+          </Text>
+          <Text as="dd" textStyle="xl" fontWeight="bold">
+            {value}
+          </Text>
+        </Box>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** SPEC section 2: the week's appointments in all, and those new, in progress and completed. */
+export function WeekSummary({ counts }: { counts: StatusCounts }) {
+  return (
+    <Panel title="Week Summary">
+      <Counts
+        items={[
+          ["Total Appointments", counts.total],
+          ["New", counts.new],
+          ["In Progress", counts.inProgress],
+          ["Completed", counts.completed],
+        ]}
+      />
+    </Panel>
+  );
+}
+
+/** SPEC section 2: the day's total, Completed, In Progress, New. */
+export function DaySummary({ counts }: { counts: StatusCounts }) {
+  return (
+    <Panel title="Day Summary">
+      <Counts
+        items={[
+          ["Total", counts.total],
+          ["Completed", counts.completed],
+          ["In Progress", counts.inProgress],
+          ["New", counts.new],
+        ]}
+      />
+    </Panel>
+  );
+}
+
+/**
+ * Today's Agenda (SPEC section 2): the shown day's appointments with name, time, phone, address,
+ * status and service; 'No appointments scheduled' when there are none. Each opens the appointment.
+ */
+export function TodaysAgenda({ day, isToday, events, onOpen }: { day: Date; isToday: boolean; events: readonly AppointmentEvent[]; onOpen: (event: AppointmentEvent) => void }) {
+  return (
+    <Panel title="Today's Agenda" subtitle={isToday ? format(day, "EEEE, MMM d, yyyy") : `Showing ${format(day, "EEEE, MMM d, yyyy")}`}>
+      {events.length === 0 ? (
+        <Text color="fg.muted">No appointments scheduled</Text>
+      ) : (
+        <Stack as="ol" gap="2" listStyleType="none" m="0" p="0">
+          {events.map((event) => {
+            const a = event.appointment;
+            return (
+              <Box as="li" key={event.id} borderWidth="1px" rounded="l2" p="2.5">
+                <HStack gap="1.5" minW="0">
+                  <Box as="span" aria-hidden="true">
+                    {serviceEmoji(a.service)}
+                  </Box>
+                  <PriorityDot priority={a.priority} />
+                  <Button variant="plain" size="sm" p="0" h="auto" minW="0" fontWeight="semibold" onClick={() => onOpen(event)} truncate>
+                    {a.name}
+                  </Button>
+                </HStack>
+                <Text textStyle="sm">{timeRange(event.start, event.end)}</Text>
+                {a.phone ? <Text textStyle="xs">{formatPhone(a.phone)}</Text> : null}
+                {a.address ? (
+                  <Text textStyle="xs" color="fg.muted">
+                    {a.address}
+                  </Text>
+                ) : null}
+                <HStack gap="1.5" mt="1" wrap="wrap">
+                  <Badge size="sm" colorPalette={statusPalette[a.status]} variant="subtle">
+                    {statusLabels[a.status]}
+                  </Badge>
+                  <Text textStyle="xs" color="fg.muted">
+                    {getServiceLabel(a.service)}
+                  </Text>
+                </HStack>
+              </Box>
+            );
+          })}
+        </Stack>
+      )}
+    </Panel>
+  );
+}
+
+/** SPEC section 2 (month view): the legend. */
+export function MonthLegend() {
+  return (
+    <Panel title="Legend">
+      <Stack gap="2" textStyle="sm">
+        <HStack gap="2">
+          <Box boxSize="3" rounded="sm" bg="brand.solid" aria-hidden="true" />
+          <Text>Scheduled Appointments</Text>
+        </HStack>
+        <HStack gap="2">
+          <Box boxSize="3" rounded="sm" bg="brand.50" borderWidth="1px" borderColor="brand.200" aria-hidden="true" />
+          <Text>Today</Text>
+        </HStack>
+      </Stack>
+    </Panel>
+  );
+}
+
+/**
+ * Month events in the grid cannot take keyboard focus (react-big-calendar), so the month's
+ * appointments are also listed here as buttons, by date: the keyboard and screen reader path.
+ */
+export function MonthAppointmentList({ title, events, onOpen }: { title: string; events: readonly AppointmentEvent[]; onOpen: (event: AppointmentEvent) => void }) {
+  return (
+    <Panel title={title}>
+      {events.length === 0 ? (
+        <Text color="fg.muted" textStyle="sm">
+          No appointments this month.
+        </Text>
+      ) : (
+        <Stack as="ol" gap="1" listStyleType="none" m="0" p="0" maxH="96" overflowY="auto">
+          {events.map((event) => (
+            <Box as="li" key={event.id}>
+              <Button variant="ghost" size="sm" w="full" justifyContent="flex-start" h="auto" py="1.5" onClick={() => onOpen(event)} textAlign="start">
+                <Box as="span" aria-hidden="true">
+                  {serviceEmoji(event.appointment.service)}
+                </Box>
+                <Text as="span" truncate>
+                  {format(event.start, "MMM d, h:mm a")} · {event.appointment.name}
+                </Text>
+              </Button>
+            </Box>
+          ))}
+        </Stack>
+      )}
+    </Panel>
+  );
+}

@@ -1,0 +1,96 @@
+import type { TRPCRouterRecord } from "@trpc/server";
+import { z } from "zod";
+import {
+  availabilityQuerySchema,
+  availabilitySchema,
+  bookingRequestSchema,
+  bookingResultSchema,
+  calendarAppointmentRequestSchema,
+  calendarAppointmentResultSchema,
+  calendarRangeQuerySchema,
+  calendarRangeSchema,
+  schedulingSettingsSchema,
+} from "@crawlguard/validators";
+import * as appointments from "../services/appointments.js";
+import { staffProcedure } from "../trpc.js";
+
+const BOOKING_REFUSED =
+  "A new client's name, email, phone, address or service is missing; the date is before today (business time zone); " +
+  "the time does not exist that day (clocks go forward); or assignedTo names no user.";
+const NO_SUCH_LEAD = "leadId names no lead.";
+
+export const appointmentsRouter = {
+  settings: staffProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/api/appointments/settings",
+        tags: ["appointments"],
+        summary: "The business time zone, today's date in it, the durations and booking slots: what a booking screen needs first",
+      },
+    })
+    .input(z.void())
+    .output(schedulingSettingsSchema)
+    .query(({ ctx }) => appointments.schedulingSettings(ctx.config.businessTimeZone)),
+
+  book: staffProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/api/appointments",
+        tags: ["appointments"],
+        summary:
+          "Book (or reschedule) an appointment: an existing lead (leadId) or a new client, at appointmentDate + appointmentTime in the business time zone. " +
+          "Conflicts (outside working hours, a time block, another appointment) are answered with booked: false unless confirm is true",
+      },
+      errors: { "bad-input": BOOKING_REFUSED, "not-found": NO_SUCH_LEAD },
+    })
+    .input(bookingRequestSchema)
+    .output(bookingResultSchema)
+    .mutation(({ ctx, input }) => appointments.bookAppointment(ctx.sql, input, ctx.user, ctx.config.businessTimeZone)),
+
+  schedule: staffProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/api/calendar/appointment",
+        tags: ["calendar"],
+        summary:
+          "The Schedule Appointment modal's booking (SPEC payload): the same rules as POST /api/appointments, answered as { success, message, lead, conflicts }; " +
+          "works whether or not Google Calendar is connected",
+      },
+      errors: { "bad-input": BOOKING_REFUSED, "not-found": NO_SUCH_LEAD },
+    })
+    .input(calendarAppointmentRequestSchema)
+    .output(calendarAppointmentResultSchema)
+    .mutation(({ ctx, input }) => appointments.scheduleFromCalendar(ctx.sql, input, ctx.user, ctx.config.businessTimeZone)),
+
+  range: staffProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/api/calendar/range",
+        tags: ["calendar"],
+        summary:
+          "Appointments and time-block occurrences (recurrences expanded) overlapping [start, end), at most 62 days; scope mine (default: mine, unassigned, my blocks) or all",
+      },
+      errors: { "bad-input": "end is not after start, or the range spans more than 62 days." },
+    })
+    .input(calendarRangeQuerySchema)
+    .output(calendarRangeSchema)
+    .query(({ ctx, input }) => appointments.calendarRange(ctx.sql, input, ctx.user.id, ctx.config.businessTimeZone)),
+
+  availability: staffProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/api/appointments/availability",
+        tags: ["appointments"],
+        summary: "The booking slots of a date (every 30 minutes, 08:00–18:00, business time zone) for an assignee, each with the conflicts it would have",
+      },
+      errors: { "bad-input": "The date is before today (business time zone), or assignedTo names no user." },
+    })
+    .input(availabilityQuerySchema)
+    .output(availabilitySchema)
+    .query(({ ctx, input }) => appointments.availability(ctx.sql, input, ctx.user.id, ctx.config.businessTimeZone)),
+} satisfies TRPCRouterRecord;

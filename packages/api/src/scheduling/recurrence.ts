@@ -1,0 +1,93 @@
+import { overlaps } from "./intervals.js";
+import { addDays, dayNumber, daysInMonth, monthsBetween, parseDate, wallParts, wallTimeToInstant, type CalendarDate, type Interval } from "./zone.js";
+
+export type RecurrencePattern = "daily" | "weekly" | "monthly";
+
+/** A time block as the rules see it. */
+export interface BlockRule {
+  start: Date;
+  end: Date;
+  /** null: a one-off block. */
+  pattern: RecurrencePattern | null;
+  /** The last date ('yyyy-MM-dd', business zone) an occurrence may start on; null: forever. */
+  until: string | null;
+}
+
+/** No window the product asks for comes near this; it bounds a malformed request's work. */
+const MAX_STEPS = 10_000;
+
+/**
+ * The occurrences of a block that overlap `window`, in order.
+ *
+ * A recurring block repeats its wall-clock times in the business zone: a 09:00–10:00 weekly block
+ * stays 09:00–10:00 across a daylight-saving change (its length in absolute time changes when
+ * the change falls inside it). An occurrence whose wall time does not exist that day (a 02:30
+ * block on a spring-forward day) starts at the time read with the offset before the gap (03:30),
+ * and an ambiguous one (01:30 on a fall-back day) at its first occurrence, as RFC 5545 says.
+ *
+ * Monthly blocks repeat on the same day of the month and **skip** months without that day
+ * (a block on the 31st has no occurrence in April; one on 29 February only in leap years), as
+ * RFC 5545 does for BYMONTHDAY and as Google Calendar shows such events.
+ */
+export function occurrences(block: BlockRule, window: Interval, zone: string): Interval[] {
+  if (!block.pattern) return overlaps(block, window) ? [{ start: block.start, end: block.end }] : [];
+
+  const first = wallParts(block.start, zone);
+  const last = wallParts(block.end, zone);
+  /** Whole days from the start's wall date to the end's (a block may run past midnight). */
+  const spanDays = dayNumber(last.date) - dayNumber(first.date);
+  const until = block.until ? parseDate(block.until) : null;
+  const windowFirstDay = wallParts(window.start, zone).date;
+
+  const at = (date: CalendarDate): Interval => {
+    const start = wallTimeToInstant(date, first.minutes, zone);
+    let end = wallTimeToInstant(addDays(date, spanDays), last.minutes, zone);
+    // A block inside a fall-back hour could read back to front; keep its absolute length then.
+    if (end.getTime() <= start.getTime()) end = new Date(start.getTime() + (block.end.getTime() - block.start.getTime()));
+    return { start, end };
+  };
+
+  // The first step whose occurrence could still reach into the window: start a little early
+  // (an occurrence that began before the window may overlap it) and let `overlaps` decide.
+  const lead = spanDays + 1;
+  const step = occurrenceDate(block.pattern, first.date);
+  let n = Math.max(0, firstStep(block.pattern, first.date, addDays(windowFirstDay, -lead)));
+
+  const out: Interval[] = [];
+  for (let guard = 0; guard < MAX_STEPS; guard++, n++) {
+    const date = step(n);
+    if (date === "beyond") break;
+    if (date === null) continue; // a month without that day
+    if (until && dayNumber(date) > dayNumber(until)) break;
+    const occurrence = at(date);
+    if (occurrence.start.getTime() >= window.end.getTime()) break;
+    if (overlaps(occurrence, window)) out.push(occurrence);
+  }
+  return out;
+}
+
+/** The calendar date of step n (0 is the block itself); null when that month lacks the day. */
+function occurrenceDate(pattern: RecurrencePattern, start: CalendarDate): (n: number) => CalendarDate | null | "beyond" {
+  switch (pattern) {
+    case "daily":
+      return (n) => addDays(start, n);
+    case "weekly":
+      return (n) => addDays(start, 7 * n);
+    case "monthly":
+      return (n) => {
+        const index = start.month - 1 + n;
+        const year = start.year + Math.floor(index / 12);
+        const month = (index % 12) + 1;
+        if (year > 9999) return "beyond";
+        return start.day <= daysInMonth(year, month) ? { year, month, day: start.day } : null;
+      };
+  }
+}
+
+/** The largest step whose date is on or before `date` (may be negative). */
+function firstStep(pattern: RecurrencePattern, start: CalendarDate, date: CalendarDate): number {
+  const days = dayNumber(date) - dayNumber(start);
+  if (pattern === "daily") return days;
+  if (pattern === "weekly") return Math.floor(days / 7);
+  return monthsBetween(start, date) - 1;
+}

@@ -1,0 +1,392 @@
+import {
+  appointmentDurations,
+  BOOKING_SLOTS,
+  bookingIssues,
+  DEFAULT_APPOINTMENT_MINUTES,
+  MAX_APPOINTMENT_MINUTES,
+  MAX_RANGE_DAYS,
+  type Availability,
+  type BlockOccurrence,
+  type BookingRequest,
+  type BookingResult,
+  type CalendarAppointmentResult,
+  type CalendarRange,
+  type Conflict,
+  type Lead,
+  type RangeAppointment,
+  type SchedulingSettings,
+} from "@crawlguard/validators";
+import { transaction, type Sql } from "@crawlguard/db";
+import type { FieldIssue } from "../errors.js";
+import {
+  addMinutes,
+  findConflicts,
+  isBeforeToday,
+  occurrences,
+  parseDate,
+  parseTime,
+  resolveWallTime,
+  slotsOn,
+  todayIn,
+  type AppointmentForConflicts,
+  type BlockForConflicts,
+  type Interval,
+} from "../scheduling/index.js";
+import { diffLead, recordLeadEvents, type Actor } from "./lead-events.js";
+import { LEAD_NOT_FOUND, leadColumns, toLead, type LeadRow } from "./leads.js";
+import type { Queryable } from "./queryable.js";
+import { ASSIGNEE_NOT_FOUND, badInput, notFound } from "./scheduling-errors.js";
+import type { TimeBlockRow } from "./time-blocks.js";
+import { getWorkingWeek } from "./working-hours.js";
+
+/*
+ * Appointments: a lead with a scheduled_date, a duration and an assignee. Booking checks the
+ * assignee's working hours, time blocks (recurrences expanded) and other appointments; it books
+ * only when there is no conflict or the caller confirms ("Book anyway"). ADR 009 records the rules.
+ */
+
+export const PAST_DATE_MESSAGE = "Appointment date cannot be in the past";
+
+// ---------------------------------------------------------------------------------------------
+// What a time clashes with
+
+/** A stored block with its owner's name, as the calendar and the conflict checks read it. */
+type BlockRow = Omit<TimeBlockRow, "userId" | "createdAt" | "updatedAt"> & { ownerName: string; mine: boolean };
+
+/**
+ * Blocks that may have an occurrence overlapping `window`: one-off blocks that overlap it, and
+ * recurring blocks that started before its end and whose last occurrence (recurrence end date
+ * plus the block's length, with two days for any zone's offset) is not over before it begins.
+ * `occurrences` then keeps the exact ones.
+ */
+async function blocksNear(sql: Queryable, window: Interval, userId: string | null, me: string): Promise<BlockRow[]> {
+  return sql<BlockRow[]>`
+    SELECT b.id, b.title, b.description, b.start_date_time, b.end_date_time, b.block_type, b.is_recurring,
+           b.recurring_pattern, b.recurrence_end_date::text AS recurrence_end_date, b.color,
+           u.username AS owner_name, b.user_id = ${me} AS mine
+    FROM time_blocks b JOIN users u ON u.id = b.user_id
+    WHERE (${userId}::uuid IS NULL OR b.user_id = ${userId}::uuid)
+      AND b.start_date_time < ${window.end}
+      AND (b.end_date_time > ${window.start}
+           OR (b.is_recurring AND (b.recurrence_end_date IS NULL
+               OR b.recurrence_end_date + (b.end_date_time - b.start_date_time) + interval '2 days' > ${window.start}::timestamptz)))
+    ORDER BY b.start_date_time, b.id`;
+}
+
+const toRule = (b: BlockRow) => ({
+  start: b.startDateTime,
+  end: b.endDateTime,
+  pattern: b.isRecurring ? b.recurringPattern : null,
+  until: b.recurrenceEndDate,
+});
+
+interface AppointmentRow {
+  id: string;
+  name: string;
+  phone: string | null;
+  address: string | null;
+  service: string;
+  status: RangeAppointment["status"];
+  priority: RangeAppointment["priority"];
+  scheduledDate: Date;
+  durationMinutes: number;
+  assigneeName: string | null;
+  mine: boolean;
+}
+
+/**
+ * Appointments overlapping `window`. The scheduled_date range (an appointment lasts at most
+ * MAX_APPOINTMENT_MINUTES, so one that overlaps started less than that before the window) is
+ * what the index answers; the exact end test follows. `assignee` null: everyone's; otherwise
+ * that user's and the unassigned ones (which could be anyone's).
+ */
+async function appointmentsNear(
+  sql: Queryable,
+  window: Interval,
+  options: { assignee: string | null; me: string; excludeLeadId?: string | undefined; excludeLost?: boolean },
+): Promise<AppointmentRow[]> {
+  const earliest = addMinutes(window.start, -MAX_APPOINTMENT_MINUTES);
+  return sql<AppointmentRow[]>`
+    SELECT l.id, l.name, l.phone, l.address, l.service, l.status, l.priority, l.scheduled_date, l.duration_minutes,
+           u.username AS assignee_name, coalesce(l.assigned_to = ${options.me}, false) AS mine
+    FROM leads l LEFT JOIN users u ON u.id = l.assigned_to
+    WHERE l.scheduled_date > ${earliest} AND l.scheduled_date < ${window.end}
+      AND l.scheduled_date + make_interval(mins => l.duration_minutes) > ${window.start}
+      AND (${options.assignee}::uuid IS NULL OR l.assigned_to = ${options.assignee}::uuid OR l.assigned_to IS NULL)
+      AND (${options.excludeLeadId ?? null}::uuid IS NULL OR l.id <> ${options.excludeLeadId ?? null}::uuid)
+      AND (${options.excludeLost ?? false} = false OR l.status <> 'lost')
+    ORDER BY l.scheduled_date, l.id`;
+}
+
+/** The assignee's week, blocks and other appointments around `window` (a lost lead's slot is free). */
+async function conflictInputs(sql: Queryable, assignee: string, window: Interval, excludeLeadId: string | undefined) {
+  const [week, blocks, appointments] = await Promise.all([
+    getWorkingWeek(sql, assignee),
+    blocksNear(sql, window, assignee, assignee),
+    appointmentsNear(sql, window, { assignee, me: assignee, excludeLeadId, excludeLost: true }),
+  ]);
+  return {
+    week,
+    blocks: blocks.map((b): BlockForConflicts => ({ id: b.id, title: b.title, ...toRule(b) })),
+    appointments: appointments.map(
+      (a): AppointmentForConflicts => ({ id: a.id, name: a.name, start: a.scheduledDate, end: addMinutes(a.scheduledDate, a.durationMinutes) }),
+    ),
+  };
+}
+
+async function assigneeExists(sql: Queryable, id: string): Promise<boolean> {
+  const [row] = await sql`SELECT 1 FROM users WHERE id = ${id}`;
+  return row !== undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Booking
+
+/** The field names differ between the two doors only in their messages. */
+export interface BookingMessages {
+  phone: string;
+}
+
+/** '12 Main St, Asheville, NC 28801' → '28801': the dialogs have an address but no zip field. */
+export function zipFromAddress(address: string | undefined): string | null {
+  return /\b(\d{5})(?:-\d{4})?\s*$/.exec(address ?? "")?.[1] ?? null;
+}
+
+const blankToNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
+
+/**
+ * The instant a booking's date and time stand for, or the reasons it cannot be booked: a date
+ * before today (business zone), or a time that does not exist that day (spring-forward gap). An
+ * ambiguous time (fall-back) is its first occurrence.
+ */
+function resolveBookingTime(input: Pick<BookingRequest, "appointmentDate" | "appointmentTime" | "durationMinutes">, zone: string, now: Date): Interval | FieldIssue[] {
+  const date = parseDate(input.appointmentDate);
+  const minutes = parseTime(input.appointmentTime);
+  if (!date || minutes === null) return [{ path: "appointmentDate", message: "Date must be a real date written yyyy-MM-dd (2000 to 2099)" }];
+  if (isBeforeToday(input.appointmentDate, zone, now)) return [{ path: "appointmentDate", message: PAST_DATE_MESSAGE }];
+  const resolved = resolveWallTime(date, minutes, zone);
+  if (resolved.kind === "nonexistent") {
+    return [
+      {
+        path: "appointmentTime",
+        message: `${input.appointmentTime} does not exist on ${input.appointmentDate} in ${zone}: the clocks go forward that night. Choose another time`,
+      },
+    ];
+  }
+  return { start: resolved.instant, end: addMinutes(resolved.instant, input.durationMinutes) };
+}
+
+interface LockedLead {
+  assignedTo: string | null;
+  status: string;
+  estimatedValue: string | null;
+  scheduledDate: Date | null;
+}
+
+/**
+ * Books an existing lead (`leadId`, also rescheduling it) or a new client, in one transaction:
+ * status scheduled, the date, duration and assignee, client fields sent, and the timeline. With
+ * conflicts and no `confirm`, nothing is written and the conflicts are returned.
+ */
+export async function bookAppointment(
+  sql: Sql,
+  input: BookingRequest,
+  actor: Actor,
+  zone: string,
+  now: Date = new Date(),
+  messages: BookingMessages = { phone: "Phone number is required" },
+): Promise<BookingResult> {
+  const leadId = input.leadId || undefined;
+  const issues: FieldIssue[] = bookingIssues({ ...input, leadId }, messages.phone);
+  const when = resolveBookingTime(input, zone, now);
+  if (Array.isArray(when)) issues.push(...when);
+  if (issues.length || Array.isArray(when)) throw badInput(issues);
+
+  return transaction(sql, async (tx) => {
+    let before: LockedLead | undefined;
+    if (leadId) {
+      [before] = await tx<LockedLead[]>`
+        SELECT assigned_to, status, estimated_value, scheduled_date FROM leads WHERE id = ${leadId} FOR UPDATE`;
+      if (!before) throw notFound(LEAD_NOT_FOUND);
+    }
+    // Rescheduling keeps the appointment with whoever has it, unless the caller says otherwise.
+    const assignee = input.assignedTo ?? before?.assignedTo ?? actor.id;
+    if (!(await assigneeExists(tx, assignee))) throw badInput([{ path: "assignedTo", message: ASSIGNEE_NOT_FOUND }]);
+    // One booking at a time per assignee, so two people cannot both take the same free slot.
+    await tx`SELECT pg_advisory_xact_lock(hashtext(${`booking:${assignee}`}))`;
+
+    const conflicts = findConflicts(when, await conflictInputs(tx, assignee, when, leadId), zone);
+    if (conflicts.length > 0 && !input.confirm) return { booked: false, lead: null, conflicts };
+
+    const lead = leadId ? await rescheduleLead(tx, leadId, before!, input, when, assignee, actor) : await insertBookedLead(tx, input, when, assignee, actor);
+    return { booked: true, lead, conflicts };
+  });
+}
+
+async function insertBookedLead(tx: Queryable, input: BookingRequest, when: Interval, assignee: string, actor: Actor): Promise<Lead> {
+  const zipCode = blankToNull(input.zipCode) ?? zipFromAddress(input.address);
+  const [row] = await tx<LeadRow[]>`
+    INSERT INTO leads (name, email, phone, address, zip_code, service, status, priority, source, notes, estimated_value,
+                       scheduled_date, duration_minutes, assigned_to)
+    VALUES (${input.clientName!}, ${input.email!}, ${input.phone!}, ${input.address!}, ${zipCode}, ${input.service!},
+            'scheduled', ${input.priority ?? "medium"}, 'appointment-booking', ${blankToNull(input.notes)},
+            ${blankToNull(input.estimatedValue)}, ${when.start}, ${input.durationMinutes}, ${assignee})
+    RETURNING ${leadColumns(tx)}`;
+  await recordLeadEvents(tx, row!.id, actor, [
+    { kind: "created", to: "scheduled" },
+    { kind: "schedule", from: null, to: when.start.toISOString() },
+  ]);
+  return toLead(row!);
+}
+
+async function rescheduleLead(
+  tx: Queryable,
+  id: string,
+  before: LockedLead,
+  input: BookingRequest,
+  when: Interval,
+  assignee: string,
+  actor: Actor,
+): Promise<Lead> {
+  const changes: Record<string, string | number | Date | null> = {
+    status: "scheduled",
+    scheduledDate: when.start,
+    durationMinutes: input.durationMinutes,
+    assignedTo: assignee,
+  };
+  if (input.clientName !== undefined) changes.name = input.clientName;
+  if (input.email !== undefined) changes.email = input.email;
+  if (input.phone !== undefined) changes.phone = input.phone;
+  if (input.address !== undefined) changes.address = input.address;
+  if (blankToNull(input.zipCode)) changes.zipCode = blankToNull(input.zipCode);
+  if (input.service !== undefined) changes.service = input.service;
+  if (input.priority !== undefined) changes.priority = input.priority;
+  if (input.notes !== undefined) changes.notes = blankToNull(input.notes);
+  if (input.estimatedValue !== undefined) changes.estimatedValue = blankToNull(input.estimatedValue);
+  const [after] = await tx<LeadRow[]>`
+    UPDATE leads SET ${tx(changes, Object.keys(changes))}, updated_at = now() WHERE id = ${id}
+    RETURNING ${leadColumns(tx)}`;
+  await recordLeadEvents(tx, id, actor, diffLead(before, after!));
+  return toLead(after!);
+}
+
+/** POST /api/calendar/appointment: the same booking, answered as the Schedule Appointment modal reads it. */
+export async function scheduleFromCalendar(sql: Sql, input: BookingRequest, actor: Actor, zone: string, now: Date = new Date()): Promise<CalendarAppointmentResult> {
+  const result = await bookAppointment(sql, input, actor, zone, now, { phone: "Phone number must be at least 10 digits" });
+  return { success: result.booked, message: calendarMessage(result), lead: result.lead, conflicts: result.conflicts };
+}
+
+function calendarMessage({ booked, conflicts }: BookingResult): string {
+  const n = conflicts.length;
+  const items = `${n} conflict${n === 1 ? "" : "s"}`;
+  if (booked) return n === 0 ? "Appointment has been scheduled successfully." : `Appointment has been scheduled successfully, over ${items}.`;
+  return `Not scheduled: ${conflicts.map((c) => c.message).join("; ")}. Send confirm: true to book anyway.`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Calendar range, free slots, settings
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Appointments and time-block occurrences overlapping [start, end) for the calendar: "mine" is
+ * my appointments, the unassigned ones and my blocks; "all" is everyone's. Recurring blocks are
+ * expanded here, in the business zone.
+ */
+export async function calendarRange(
+  sql: Queryable,
+  query: { start: string; end: string; scope: "mine" | "all" },
+  me: string,
+  zone: string,
+): Promise<CalendarRange> {
+  const window = { start: new Date(query.start), end: new Date(query.end) };
+  if (window.end.getTime() <= window.start.getTime()) throw badInput([{ path: "end", message: "End must be after start" }]);
+  if (window.end.getTime() - window.start.getTime() > MAX_RANGE_DAYS * DAY_MS) {
+    throw badInput([{ path: "end", message: `The range may span at most ${MAX_RANGE_DAYS} days` }]);
+  }
+  const owner = query.scope === "mine" ? me : null;
+  const [appointmentRows, blockRows] = await Promise.all([
+    appointmentsNear(sql, window, { assignee: owner, me }),
+    blocksNear(sql, window, owner, me),
+  ]);
+
+  const appointments = appointmentRows.map(
+    (a): RangeAppointment => ({
+      id: a.id,
+      name: a.name,
+      phone: a.phone,
+      address: a.address,
+      service: a.service,
+      status: a.status,
+      priority: a.priority,
+      start: a.scheduledDate.toISOString(),
+      end: addMinutes(a.scheduledDate, a.durationMinutes).toISOString(),
+      durationMinutes: a.durationMinutes,
+      assigneeName: a.assigneeName,
+      mine: a.mine,
+    }),
+  );
+  const blocks: BlockOccurrence[] = [];
+  for (const b of blockRows) {
+    for (const o of occurrences(toRule(b), window, zone)) {
+      blocks.push({
+        blockId: b.id,
+        title: b.title,
+        description: b.description,
+        blockType: b.blockType,
+        color: b.color,
+        start: o.start.toISOString(),
+        end: o.end.toISOString(),
+        recurring: b.isRecurring,
+        recurringPattern: b.isRecurring ? b.recurringPattern : null,
+        ownerName: b.ownerName,
+        mine: b.mine,
+      });
+    }
+  }
+  // ISO strings of UTC instants sort as the instants do.
+  blocks.sort((x, y) => (x.start < y.start ? -1 : x.start > y.start ? 1 : x.blockId < y.blockId ? -1 : 1));
+  return { timeZone: zone, start: window.start.toISOString(), end: window.end.toISOString(), appointments, blocks };
+}
+
+/** The booking dialog's start times on a date for an assignee, each with what it would clash with. */
+export async function availability(
+  sql: Queryable,
+  query: { date: string; durationMinutes: string; assignedTo?: string | undefined; excludeLeadId?: string | undefined },
+  me: string,
+  zone: string,
+  now: Date = new Date(),
+): Promise<Availability> {
+  const date = parseDate(query.date);
+  if (!date) throw badInput([{ path: "date", message: "Date must be a real date written yyyy-MM-dd (2000 to 2099)" }]);
+  if (isBeforeToday(query.date, zone, now)) throw badInput([{ path: "date", message: PAST_DATE_MESSAGE }]);
+  const assignee = query.assignedTo ?? me;
+  if (!(await assigneeExists(sql, assignee))) throw badInput([{ path: "assignedTo", message: ASSIGNEE_NOT_FOUND }]);
+
+  const durationMinutes = Number(query.durationMinutes);
+  const slots = slotsOn(date, { ...BOOKING_SLOTS, durationMinutes }, zone);
+  if (slots.length === 0) return { date: query.date, timeZone: zone, durationMinutes, slots: [] };
+  const window = { start: slots[0]!.start, end: slots.at(-1)!.end };
+  const inputs = await conflictInputs(sql, assignee, window, query.excludeLeadId);
+  return {
+    date: query.date,
+    timeZone: zone,
+    durationMinutes,
+    slots: slots.map((slot) => {
+      const conflicts: Conflict[] = findConflicts(slot, inputs, zone);
+      return { time: slot.time, start: slot.start.toISOString(), end: slot.end.toISOString(), available: conflicts.length === 0, conflicts };
+    }),
+  };
+}
+
+export function schedulingSettings(zone: string, now: Date = new Date()): SchedulingSettings {
+  return {
+    timeZone: zone,
+    today: todayIn(zone, now),
+    durations: [...appointmentDurations],
+    defaultDurationMinutes: DEFAULT_APPOINTMENT_MINUTES,
+    slots: { ...BOOKING_SLOTS },
+    maxRangeDays: MAX_RANGE_DAYS,
+  };
+}
+

@@ -1,0 +1,246 @@
+import { z } from "zod";
+import { calendarDate, timeOfDay, type FieldIssue, recurringPatternSchema, timeBlockTypeSchema } from "./availability.js";
+import { estimatedValueSchema, leadPrioritySchema, leadSchema, leadStatusSchema } from "./lead.js";
+import { isoInstant, text } from "./text.js";
+
+/*
+ * Booking an appointment (SPEC sections 2 Dialogs, 4, 5, 7 and 9; issue #11). The date and time
+ * are what the person picked: a wall-clock time in the business time zone (ADR 009), never the
+ * browser's or the server's zone.
+ */
+
+/** SPEC section 9: 30, 60, 90, 120, 180 minutes, default 60. */
+export const appointmentDurations = [30, 60, 90, 120, 180] as const;
+export type AppointmentDuration = (typeof appointmentDurations)[number];
+export const DEFAULT_APPOINTMENT_MINUTES = 60;
+export const MAX_APPOINTMENT_MINUTES = 180;
+export const appointmentDurationSchema = z.literal(appointmentDurations, { message: "Duration must be 30, 60, 90, 120 or 180 minutes" });
+
+/** SPEC section 9: the Book New Appointment dialog offers a slot every 30 minutes from 08:00 to 18:00. */
+export const BOOKING_SLOTS = { from: "08:00", to: "18:00", stepMinutes: 30 } as const;
+
+/** A lead id, or blank for "New Client" (what the dialogs' pickers hold). */
+const leadIdField = z.union([z.string().uuid(), z.literal("")]).optional();
+
+const PHONE_DIGITS_MESSAGE = "Phone number must be at least 10 digits";
+const digitCount = (value: string) => value.replace(/\D/g, "").length;
+
+/** Zip code: optional here (the dialogs' address has none); blank is no zip code. */
+const zipCodeField = text()
+  .trim()
+  .max(10)
+  .refine((v) => v === "" || v.length >= 5, "Zip code must be at least 5 characters")
+  .optional();
+
+/** The client fields of the Book New Appointment dialog (SPEC section 5), each checked when sent. */
+const bookingClientFields = {
+  clientName: text().trim().min(1, { message: "Client name is required", abort: true }).max(100).optional(),
+  email: text().trim().email("Valid email is required").max(254).optional(),
+  phone: text().trim().min(1, { message: "Phone number is required", abort: true }).max(30).optional(),
+  address: text().trim().min(1, { message: "Address is required", abort: true }).max(200).optional(),
+  zipCode: zipCodeField,
+  service: text().trim().min(1, { message: "Service is required", abort: true }).max(60).optional(),
+  priority: leadPrioritySchema.optional(),
+  notes: text().trim().max(5000).nullish(),
+  estimatedValue: estimatedValueSchema,
+};
+
+const bookingOptions = {
+  durationMinutes: appointmentDurationSchema.default(DEFAULT_APPOINTMENT_MINUTES),
+  /** The user the appointment is for; default: the lead's current assignee, else the booking user. */
+  assignedTo: z.string().uuid().optional(),
+  /** Book even when conflicts were found ("Book anyway"). */
+  confirm: z.boolean().default(false),
+};
+
+/**
+ * POST /api/appointments (the Book New Appointment dialog). Either `leadId` (book or reschedule
+ * that lead; client fields sent also update it) or the client fields of a new client.
+ */
+export const bookingRequestSchema = z.object({
+  leadId: leadIdField,
+  ...bookingClientFields,
+  appointmentDate: calendarDate("Appointment date is required"),
+  appointmentTime: timeOfDay("Appointment time is required"),
+  ...bookingOptions,
+});
+export type BookingRequestInput = z.input<typeof bookingRequestSchema>;
+export type BookingRequest = z.output<typeof bookingRequestSchema>;
+
+/**
+ * POST /api/calendar/appointment (the Schedule Appointment modal, SPEC payload): the same
+ * booking with the modal's messages. Duration, priority, zip code, assignee and confirm are
+ * optional extras the modal does not send.
+ */
+export const calendarAppointmentRequestSchema = z.object({
+  leadId: leadIdField,
+  ...bookingClientFields,
+  phone: text()
+    .trim()
+    .max(30)
+    .refine((v) => digitCount(v) >= 10, PHONE_DIGITS_MESSAGE)
+    .optional(),
+  appointmentDate: calendarDate("Date is required"),
+  appointmentTime: timeOfDay("Time is required"),
+  ...bookingOptions,
+});
+export type CalendarAppointmentInput = z.input<typeof calendarAppointmentRequestSchema>;
+
+/** What a new client must provide, with the dialog's messages (the schemas check each field sent). */
+const NEW_CLIENT_REQUIRED: { field: "clientName" | "email" | "phone" | "address" | "service"; message: string }[] = [
+  { field: "clientName", message: "Client name is required" },
+  { field: "email", message: "Valid email is required" },
+  { field: "phone", message: "Phone number is required" },
+  { field: "address", message: "Address is required" },
+  { field: "service", message: "Service is required" },
+];
+
+/** The rule between fields: without a lead, the client fields are required. */
+export function bookingIssues(input: { leadId?: string | undefined; clientName?: string | undefined; email?: string | undefined; phone?: string | undefined; address?: string | undefined; service?: string | undefined }, phoneMessage = "Phone number is required"): FieldIssue[] {
+  if (input.leadId) return [];
+  return NEW_CLIENT_REQUIRED.filter(({ field }) => !input[field]?.trim()).map(({ field, message }) => ({
+    path: field,
+    message: field === "phone" ? phoneMessage : message,
+  }));
+}
+export const CALENDAR_PHONE_MESSAGE = PHONE_DIGITS_MESSAGE;
+
+export const conflictKinds = ["outside-working-hours", "time-block", "appointment"] as const;
+export const conflictKindSchema = z.enum(conflictKinds);
+export type ConflictKind = z.infer<typeof conflictKindSchema>;
+
+/** Something the requested time clashes with. */
+export const conflictSchema = z.object({
+  kind: conflictKindSchema,
+  /** A sentence for people, e.g. 'Overlaps the appointment with Jo Lee (Mar 10, 2026, 9:30 AM – 10:30 AM)'. */
+  message: z.string(),
+  /** The lead (appointment) or block (time block) id; null for working hours. */
+  id: z.string().nullable(),
+  /** The appointment's client name, the block's title, or 'Working hours (Tuesday)'. */
+  title: z.string(),
+  /** The clashing item's span as instants; null for a day off. */
+  start: z.string().nullable(),
+  end: z.string().nullable(),
+});
+export type Conflict = z.infer<typeof conflictSchema>;
+
+export const bookingResultSchema = z.object({
+  /** False when conflicts were found and `confirm` was not set: nothing was saved. */
+  booked: z.boolean(),
+  /** The booked lead (status scheduled); null when not booked. */
+  lead: leadSchema.nullable(),
+  /** Every conflict found, also when booked anyway. */
+  conflicts: z.array(conflictSchema),
+});
+export type BookingResult = z.infer<typeof bookingResultSchema>;
+
+export const calendarAppointmentResultSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  lead: leadSchema.nullable(),
+  conflicts: z.array(conflictSchema),
+});
+export type CalendarAppointmentResult = z.infer<typeof calendarAppointmentResultSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Calendar range and free slots
+
+export const MAX_RANGE_DAYS = 62;
+export const calendarScopes = ["mine", "all"] as const;
+
+/** GET /api/calendar/range: appointments and block occurrences overlapping [start, end). */
+export const calendarRangeQuerySchema = z.object({
+  start: isoInstant(),
+  end: isoInstant(),
+  /** mine: my appointments, unassigned ones and my blocks; all: everyone's. */
+  scope: z.enum(calendarScopes).default("mine"),
+});
+export type CalendarRangeQuery = z.input<typeof calendarRangeQuerySchema>;
+
+/** The lean projection of a scheduled lead the calendar draws. */
+export const rangeAppointmentSchema = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  service: z.string(),
+  status: leadStatusSchema,
+  priority: leadPrioritySchema,
+  start: z.string(),
+  end: z.string(),
+  durationMinutes: z.number().int(),
+  /** The assignee's username; null when unassigned (shown in everyone's calendar). */
+  assigneeName: z.string().nullable(),
+  /** Assigned to the requesting user. */
+  mine: z.boolean(),
+});
+export type RangeAppointment = z.infer<typeof rangeAppointmentSchema>;
+
+/** One occurrence of a time block (a recurring block has one per day, week or month). */
+export const blockOccurrenceSchema = z.object({
+  blockId: z.string().uuid(),
+  title: z.string(),
+  description: z.string().nullable(),
+  blockType: timeBlockTypeSchema,
+  color: z.string(),
+  start: z.string(),
+  end: z.string(),
+  recurring: z.boolean(),
+  recurringPattern: recurringPatternSchema.nullable(),
+  ownerName: z.string(),
+  mine: z.boolean(),
+});
+export type BlockOccurrence = z.infer<typeof blockOccurrenceSchema>;
+
+export const calendarRangeSchema = z.object({
+  timeZone: z.string(),
+  start: z.string(),
+  end: z.string(),
+  appointments: z.array(rangeAppointmentSchema),
+  blocks: z.array(blockOccurrenceSchema),
+});
+export type CalendarRange = z.infer<typeof calendarRangeSchema>;
+
+const durationQueryValues = ["30", "60", "90", "120", "180"] as const;
+
+/** GET /api/appointments/availability: the booking dialog's slots on one day, each with its conflicts. */
+export const availabilityQuerySchema = z.object({
+  date: calendarDate("Date is required"),
+  durationMinutes: z.enum(durationQueryValues, { message: "Duration must be 30, 60, 90, 120 or 180 minutes" }).default("60"),
+  /** Whose availability; default: the requesting user. */
+  assignedTo: z.string().uuid().optional(),
+  /** The lead being rescheduled: its own appointment is not a conflict. */
+  excludeLeadId: z.string().uuid().optional(),
+});
+export type AvailabilityQuery = z.input<typeof availabilityQuerySchema>;
+
+export const availabilitySlotSchema = z.object({
+  /** 'HH:mm' in the business zone. */
+  time: z.string(),
+  start: z.string(),
+  end: z.string(),
+  available: z.boolean(),
+  conflicts: z.array(conflictSchema),
+});
+export type AvailabilitySlot = z.infer<typeof availabilitySlotSchema>;
+
+export const availabilitySchema = z.object({
+  date: z.string(),
+  timeZone: z.string(),
+  durationMinutes: z.number().int(),
+  slots: z.array(availabilitySlotSchema),
+});
+export type Availability = z.infer<typeof availabilitySchema>;
+
+/** GET /api/appointments/settings: what a booking screen needs before it draws anything. */
+export const schedulingSettingsSchema = z.object({
+  /** BUSINESS_TIME_ZONE: every date and time a person sees or types is in this zone. */
+  timeZone: z.string(),
+  /** Today in the business zone, 'yyyy-MM-dd' (the earliest bookable date). */
+  today: z.string(),
+  durations: z.array(z.number().int()),
+  defaultDurationMinutes: z.number().int(),
+  slots: z.object({ from: z.string(), to: z.string(), stepMinutes: z.number().int() }),
+  maxRangeDays: z.number().int(),
+});
+export type SchedulingSettings = z.infer<typeof schedulingSettingsSchema>;
