@@ -4,7 +4,7 @@
 // (features/calendar/big-calendar.tsx): "cg-calendar-render", from the calendar's render to its
 // commit, and "cg-calendar-paint", to the frame after it (style, layout and paint included).
 // Navigating between the two weeks re-renders from react-query's cache, so no request is timed.
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium, type Page } from "@playwright/test";
@@ -23,6 +23,23 @@ const loadedWeek = format(loadedSunday, "yyyy-MM-dd");
 const emptyWeek = format(addDays(loadedSunday, 7), "yyyy-MM-dd");
 
 type Measure = { render: number; paint: number };
+
+/** BENCH_PROFILE=file.cpuprofile: a CPU profile of the timed rounds (open it in Chromium's DevTools). */
+const PROFILE = process.env.BENCH_PROFILE;
+
+async function startProfile(page: Page): Promise<{ stop(file: string): Promise<void> }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Profiler.enable");
+  await cdp.send("Profiler.setSamplingInterval", { interval: 100 });
+  await cdp.send("Profiler.start");
+  return {
+    async stop(file) {
+      const { profile } = await cdp.send("Profiler.stop");
+      writeFileSync(file, JSON.stringify(profile));
+      console.log(`CPU profile of the timed rounds: ${file}`);
+    },
+  };
+}
 
 async function api(base: string, cookie: string, method: string, pathname: string, body?: unknown): Promise<Response> {
   const res = await fetch(`${base}${pathname}`, {
@@ -125,10 +142,12 @@ async function main(): Promise<void> {
     const drawn = await page.locator(".rbc-time-content .rbc-event").count();
     const empty: Measure[] = [];
     const loaded: Measure[] = [];
+    const profiler = PROFILE ? await startProfile(page) : null;
     for (let round = 0; round < ROUNDS; round++) {
       empty.push(await showWeek(page, emptyWeek, 0));
       loaded.push(await showWeek(page, loadedWeek, EVENTS));
     }
+    if (profiler) await profiler.stop(PROFILE!);
     console.log(
       `server: ${server.url} (embedded database), Node ${process.versions.node}, Chromium ${browser.version()}\n` +
         `week of ${loadedWeek}: ${EVENTS} appointments booked in ${(seedMs / 1000).toFixed(1)} s, ${drawn} events drawn ` +

@@ -429,32 +429,53 @@ describe.each(doors)("appointments through the %s door", (door) => {
       });
       expect(res.body.appointments.find((a: { id: string }) => a.id === unassigned.id)).toMatchObject({ assigneeName: null, mine: false });
 
-      type Occurrence = { blockId: string; start: string; end: string; recurring: boolean; mine: boolean; ownerName: string };
-      const blocks = res.body.blocks as Occurrence[];
+      type Block = { id: string; recurring: boolean; mine: boolean; ownerName: string; occurrences: { start: string; end: string }[] };
+      const blocks = res.body.blocks as Block[];
       const julyTuesdays = [1, 2, 3, 4, 5].map((n) => nthWeekday(YEAR, 7, 2, n)).filter((d) => Number(d.slice(8)) <= 31);
-      expect(blocks.filter((b) => b.blockId === weekly.id).map((b) => [b.start, b.end])).toEqual(julyTuesdays.map((d) => [julyAt(d, "07:00"), julyAt(d, "08:00")]));
-      expect(blocks.filter((b) => b.blockId === monthly.id)).toEqual([
-        expect.objectContaining({ start: julyAt(`${YEAR}-07-31`, "16:00"), end: julyAt(`${YEAR}-07-31`, "17:00"), recurring: true, recurringPattern: "monthly", color: "#8b5cf6", title: "Invoices" }),
+      const byId = (id: string) => blocks.filter((b) => b.id === id);
+      expect(byId(weekly.id)).toHaveLength(1);
+      expect(byId(weekly.id)[0]!.occurrences).toEqual(julyTuesdays.map((d) => ({ start: julyAt(d, "07:00"), end: julyAt(d, "08:00") })));
+      expect(byId(monthly.id)).toEqual([
+        expect.objectContaining({
+          occurrences: [{ start: julyAt(`${YEAR}-07-31`, "16:00"), end: julyAt(`${YEAR}-07-31`, "17:00") }],
+          recurring: true,
+          recurringPattern: "monthly",
+          color: "#8b5cf6",
+          title: "Invoices",
+        }),
       ]);
-      expect(blocks.filter((b) => b.blockId === once.id)).toEqual([
-        { blockId: once.id, title: "Dentist", description: null, blockType: "personal", color: "#ef4444", start: once.startDateTime, end: once.endDateTime, recurring: false, recurringPattern: null, ownerName: me.username, mine: true },
+      expect(byId(once.id)).toEqual([
+        {
+          id: once.id,
+          title: "Dentist",
+          description: null,
+          blockType: "personal",
+          color: "#ef4444",
+          recurring: false,
+          recurringPattern: null,
+          ownerName: me.username,
+          mine: true,
+          occurrences: [{ start: once.startDateTime, end: once.endDateTime }],
+        },
       ]);
-      expect(blocks.map((b) => b.blockId)).not.toContain(otherBlock.id);
-      expect(blocks.length).toBe(julyTuesdays.length + 2);
-      expect([...blocks].sort((a, b) => a.start.localeCompare(b.start))).toEqual(blocks);
+      expect(blocks.map((b) => b.id)).not.toContain(otherBlock.id);
+      expect(blocks).toHaveLength(3);
+      // In order of their first occurrence.
+      const firsts = blocks.map((b) => b.occurrences[0]!.start);
+      expect([...firsts].sort()).toEqual(firsts);
 
       const all = await other.client.call(door, "appointments.range", { start: julyStart, end: augustStart, scope: "all" });
       const allIds = (all.body.appointments as { id: string }[]).map((a) => a.id);
       expect(allIds).toEqual(expect.arrayContaining([mine.id, theirs.id, unassigned.id]));
       expect(all.body.appointments.find((a: { id: string }) => a.id === mine.id)).toMatchObject({ assigneeName: me.username, mine: false });
-      expect(all.body.blocks.find((b: Occurrence) => b.blockId === once.id)).toMatchObject({ ownerName: me.username, mine: false });
-      expect(all.body.blocks.find((b: Occurrence) => b.blockId === otherBlock.id)).toMatchObject({ ownerName: other.username, mine: true });
+      expect(all.body.blocks.find((b: Block) => b.id === once.id)).toMatchObject({ ownerName: me.username, mine: false });
+      expect(all.body.blocks.find((b: Block) => b.id === otherBlock.id)).toMatchObject({ ownerName: other.username, mine: true });
       // No user ids of others in what staff see.
       expect(JSON.stringify(all.body)).not.toContain(me.id);
 
       // A week's window sees only that week's occurrences.
       const week = await me.client.call(door, "appointments.range", { start: julyAt(JULY_TUESDAY, "00:00"), end: julyAt(addDays(JULY_TUESDAY, 1), "00:00") });
-      expect(week.body.blocks.map((b: Occurrence) => b.blockId)).toEqual([weekly.id]);
+      expect(week.body.blocks.map((b: Block) => [b.id, b.occurrences.length])).toEqual([[weekly.id, 1]]);
     });
 
     it("answers 400 for an end not after the start, a range over 62 days, or a bad instant", async () => {

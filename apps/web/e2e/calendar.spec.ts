@@ -183,6 +183,35 @@ test.describe("Calendar tab", () => {
     await expectSameTop(gridEvent(page, lead.name), gridSlot(page, weekdayOf(day), 10));
   });
 
+  test("a daily time block shows on every day of the week in its colour; opening it edits the block", async ({ staffPage: { page }, baseURL }) => {
+    const token = uniqueToken();
+    const day = randomWeekday();
+    await createTimeBlock(page.request, baseURL, {
+      title: `Yard ${token}`,
+      startDateTime: ashevilleInstant(day, "07:00"),
+      endDateTime: ashevilleInstant(day, "08:00"),
+      blockType: "maintenance",
+      isRecurring: true,
+      recurringPattern: "daily",
+    });
+    await openCalendar(page);
+    await showView(page, "Week");
+    await goToDate(page, day);
+    const occurrences = gridEvent(page, `Yard ${token}`);
+    // From its first day to Saturday (the week starts on Sunday).
+    await expect(occurrences).toHaveCount(7 - weekdayOf(day));
+    await expectSameTop(occurrences.first(), gridSlot(page, weekdayOf(day), 7));
+    await expect(occurrences.first()).toContainText("Maintenance");
+    await expect(occurrences.first()).toHaveCSS("border-top-color", "rgb(249, 115, 22)");
+    await page.getByRole("button", { name: "Next week" }).click();
+    await expect(occurrences).toHaveCount(7);
+    await expectSameTop(occurrences.nth(3), gridSlot(page, 3, 7));
+
+    await occurrences.nth(3).click();
+    const dialog = page.getByRole("dialog", { name: "Edit Time Block" });
+    await expect(dialog.getByLabel("Title")).toHaveValue(`Yard ${token}`);
+  });
+
   // Dragging is a pointer gesture; on a phone an appointment is rescheduled through Edit.
   test("dragging an appointment reschedules it, with the same conflict rules @desktop-only", async ({ staffPage: { page }, baseURL }) => {
     const token = uniqueToken();

@@ -1,10 +1,10 @@
 import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import { z, ZodError } from "zod";
 import type { Context } from "./context.js";
 import { describeIssues, DOMAIN_ERROR_KINDS, DomainError, GENERIC_ERROR_MESSAGE, type DomainErrorKind } from "./errors.js";
-import { adminProcedure, createCallerFactory, createTRPCRouter, ERROR_EDGE, publicProcedure, staffProcedure } from "./trpc.js";
+import { adminProcedure, createCallerFactory, createTRPCRouter, ERROR_EDGE, publicProcedure, staffProcedure, syncOutput } from "./trpc.js";
 
 const router = createTRPCRouter({
   echo: publicProcedure.input(z.object({ email: z.string().email("Please enter a valid email address") })).query(({ input }) => input.email),
@@ -20,6 +20,10 @@ const router = createTRPCRouter({
   internalZod: publicProcedure.query(() => z.string().parse(42)),
   staff: staffProcedure.query(({ ctx }) => ctx.user.username),
   admin: adminProcedure.query(() => "ok"),
+  output: publicProcedure
+    .input(z.object({ value: z.unknown() }))
+    .output(syncOutput(z.object({ n: z.number().int() })))
+    .query(({ input }) => input.value as { n: number }),
 });
 const createCaller = createCallerFactory(router);
 type Shape = { message: string; code: number; data: Record<string, unknown> };
@@ -107,5 +111,33 @@ describe("procedure builders and the error edge", () => {
     expect(meta("echo")?.access).toBe("public");
     expect(meta("staff")?.access).toBe("staff");
     expect(meta("admin")?.access).toBe("admin");
+  });
+});
+
+describe("syncOutput", () => {
+  const schema = z.object({ n: z.number().int() });
+
+  it("is checked with the synchronous parse, and is still the schema it wraps", async () => {
+    const wrapped = syncOutput(schema);
+    expect(wrapped).toBeInstanceOf(z.ZodObject);
+    expect(Object.getPrototypeOf(wrapped)).toBe(schema);
+    expect(wrapped.shape).toBe(schema.shape);
+    const original = schema.parseAsync;
+    let asyncCalls = 0;
+    schema.parseAsync = ((value: unknown) => (asyncCalls++, original.call(schema, value))) as typeof schema.parseAsync;
+    try {
+      await expect(wrapped.parseAsync({ n: 1, extra: true })).resolves.toEqual({ n: 1 });
+      await expect(wrapped.parseAsync({ n: 1.5 })).rejects.toBeInstanceOf(ZodError);
+      expect(asyncCalls).toBe(0);
+    } finally {
+      schema.parseAsync = original;
+    }
+  });
+
+  it("strips unknown keys from an answer and refuses a wrong one as an internal error", async () => {
+    const caller = createCaller(ctx(null));
+    await expect(caller.output({ value: { n: 2, secret: "x" } })).resolves.toEqual({ n: 2 });
+    const err = await failure(caller.output({ value: { n: "2" } }));
+    expect(err.code).toBe("INTERNAL_SERVER_ERROR");
   });
 });

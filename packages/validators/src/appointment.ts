@@ -176,28 +176,40 @@ export const rangeAppointmentSchema = z.object({
 });
 export type RangeAppointment = z.infer<typeof rangeAppointmentSchema>;
 
-/** One occurrence of a time block (a recurring block has one per day, week or month). */
+/** One occurrence of a time block: [start, end) as ISO instants. */
 export const blockOccurrenceSchema = z.object({
-  blockId: z.string().uuid(),
+  start: z.string(),
+  end: z.string(),
+});
+export type BlockOccurrence = z.infer<typeof blockOccurrenceSchema>;
+
+/**
+ * A time block with its occurrences in the range (a recurring block has one per day, week or
+ * month; a one-off block one). The block's fields are sent once, not once per occurrence: a
+ * month of daily blocks is thousands of occurrences.
+ */
+export const rangeBlockSchema = z.object({
+  id: z.string().uuid(),
   title: z.string(),
   description: z.string().nullable(),
   blockType: timeBlockTypeSchema,
   color: z.string(),
-  start: z.string(),
-  end: z.string(),
   recurring: z.boolean(),
   recurringPattern: recurringPatternSchema.nullable(),
   ownerName: z.string(),
   mine: z.boolean(),
+  /** In order of start; never empty. */
+  occurrences: z.array(blockOccurrenceSchema),
 });
-export type BlockOccurrence = z.infer<typeof blockOccurrenceSchema>;
+export type RangeBlock = z.infer<typeof rangeBlockSchema>;
 
 export const calendarRangeSchema = z.object({
   timeZone: z.string(),
   start: z.string(),
   end: z.string(),
   appointments: z.array(rangeAppointmentSchema),
-  blocks: z.array(blockOccurrenceSchema),
+  /** Blocks with at least one occurrence in the range, by their first occurrence's start. */
+  blocks: z.array(rangeBlockSchema),
 });
 export type CalendarRange = z.infer<typeof calendarRangeSchema>;
 

@@ -12,7 +12,7 @@ import {
   schedulingSettingsSchema,
 } from "@crawlguard/validators";
 import * as appointments from "../services/appointments.js";
-import { staffProcedure } from "../trpc.js";
+import { staffProcedure, syncOutput } from "../trpc.js";
 
 const BOOKING_REFUSED =
   "A new client's name, email, phone, address or service is missing; the date is before today (business time zone); " +
@@ -77,7 +77,7 @@ export const appointmentsRouter = {
       errors: { "bad-input": "end is not after start, or the range spans more than 62 days." },
     })
     .input(calendarRangeQuerySchema)
-    .output(calendarRangeSchema)
+    .output(syncOutput(calendarRangeSchema))
     .query(({ ctx, input }) => appointments.calendarRange(ctx.sql, input, ctx.user.id, ctx.config.businessTimeZone)),
 
   availability: staffProcedure

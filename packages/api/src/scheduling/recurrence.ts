@@ -1,5 +1,5 @@
 import { overlaps } from "./intervals.js";
-import { addDays, dayNumber, daysInMonth, monthsBetween, parseDate, wallParts, wallTimeToInstant, type CalendarDate, type Interval } from "./zone.js";
+import { dayNumber, daysInMonth, fromDayNumber, monthsBetween, parseDate, wallParts, wallTimeOnDay, type CalendarDate, type Interval } from "./zone.js";
 
 export type RecurrencePattern = "daily" | "weekly" | "monthly";
 
@@ -32,62 +32,67 @@ const MAX_STEPS = 10_000;
 export function occurrences(block: BlockRule, window: Interval, zone: string): Interval[] {
   if (!block.pattern) return overlaps(block, window) ? [{ start: block.start, end: block.end }] : [];
 
+  // Dates are day numbers here (see `dayNumber`): a month of daily blocks is thousands of steps.
   const first = wallParts(block.start, zone);
   const last = wallParts(block.end, zone);
+  const firstDay = dayNumber(first.date);
   /** Whole days from the start's wall date to the end's (a block may run past midnight). */
-  const spanDays = dayNumber(last.date) - dayNumber(first.date);
-  const until = block.until ? parseDate(block.until) : null;
-  const windowFirstDay = wallParts(window.start, zone).date;
+  const spanDays = dayNumber(last.date) - firstDay;
+  const untilDate = block.until ? parseDate(block.until) : null;
+  const untilDay = untilDate ? dayNumber(untilDate) : null;
+  const windowFirstDay = dayNumber(wallParts(window.start, zone).date);
+  const length = block.end.getTime() - block.start.getTime();
 
-  const at = (date: CalendarDate): Interval => {
-    const start = wallTimeToInstant(date, first.minutes, zone);
-    let end = wallTimeToInstant(addDays(date, spanDays), last.minutes, zone);
+  const at = (day: number): Interval => {
+    const start = wallTimeOnDay(day, first.minutes, zone);
+    let end = wallTimeOnDay(day + spanDays, last.minutes, zone);
     // A block inside a fall-back hour could read back to front; keep its absolute length then.
-    if (end.getTime() <= start.getTime()) end = new Date(start.getTime() + (block.end.getTime() - block.start.getTime()));
+    if (end.getTime() <= start.getTime()) end = new Date(start.getTime() + length);
     return { start, end };
   };
 
   // The first step whose occurrence could still reach into the window: start a little early
   // (an occurrence that began before the window may overlap it) and let `overlaps` decide.
   const lead = spanDays + 1;
-  const step = occurrenceDate(block.pattern, first.date);
-  let n = Math.max(0, firstStep(block.pattern, first.date, addDays(windowFirstDay, -lead)));
+  const step = occurrenceDay(block.pattern, first.date, firstDay);
+  let n = Math.max(0, firstStep(block.pattern, first.date, windowFirstDay - lead));
 
   const out: Interval[] = [];
+  const windowEnd = window.end.getTime();
   for (let guard = 0; guard < MAX_STEPS; guard++, n++) {
-    const date = step(n);
-    if (date === "beyond") break;
-    if (date === null) continue; // a month without that day
-    if (until && dayNumber(date) > dayNumber(until)) break;
-    const occurrence = at(date);
-    if (occurrence.start.getTime() >= window.end.getTime()) break;
+    const day = step(n);
+    if (day === "beyond") break;
+    if (day === null) continue; // a month without that day
+    if (untilDay !== null && day > untilDay) break;
+    const occurrence = at(day);
+    if (occurrence.start.getTime() >= windowEnd) break;
     if (overlaps(occurrence, window)) out.push(occurrence);
   }
   return out;
 }
 
-/** The calendar date of step n (0 is the block itself); null when that month lacks the day. */
-function occurrenceDate(pattern: RecurrencePattern, start: CalendarDate): (n: number) => CalendarDate | null | "beyond" {
+/** The day number of step n (0 is the block itself); null when that month lacks the day. */
+function occurrenceDay(pattern: RecurrencePattern, start: CalendarDate, startDay: number): (n: number) => number | null | "beyond" {
   switch (pattern) {
     case "daily":
-      return (n) => addDays(start, n);
+      return (n) => startDay + n;
     case "weekly":
-      return (n) => addDays(start, 7 * n);
+      return (n) => startDay + 7 * n;
     case "monthly":
       return (n) => {
         const index = start.month - 1 + n;
         const year = start.year + Math.floor(index / 12);
         const month = (index % 12) + 1;
         if (year > 9999) return "beyond";
-        return start.day <= daysInMonth(year, month) ? { year, month, day: start.day } : null;
+        return start.day <= daysInMonth(year, month) ? dayNumber({ year, month, day: start.day }) : null;
       };
   }
 }
 
-/** The largest step whose date is on or before `date` (may be negative). */
-function firstStep(pattern: RecurrencePattern, start: CalendarDate, date: CalendarDate): number {
-  const days = dayNumber(date) - dayNumber(start);
+/** The largest step whose date is on or before `day` (a day number; may be negative). */
+function firstStep(pattern: RecurrencePattern, start: CalendarDate, day: number): number {
+  const days = day - dayNumber(start);
   if (pattern === "daily") return days;
   if (pattern === "weekly") return Math.floor(days / 7);
-  return monthsBetween(start, date) - 1;
+  return monthsBetween(start, fromDayNumber(day)) - 1;
 }

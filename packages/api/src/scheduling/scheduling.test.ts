@@ -7,6 +7,7 @@ import {
   defaultWeek,
   findConflicts,
   isBeforeToday,
+  isoString,
   occurrences,
   offsetAt,
   overlaps,
@@ -51,6 +52,24 @@ describe.each(PROCESS_ZONES)("scheduling rules with the process in %s", (process
   it("really runs in that process zone", () => {
     const expected = { UTC: 0, "Asia/Tokyo": -540, "Pacific/Auckland": -780, "America/Los_Angeles": 480 }[processZone];
     expect(new Date(2026, 0, 15).getTimezoneOffset()).toBe(expected);
+  });
+
+  it("writes instants as Date#toISOString does", () => {
+    const samples = [
+      0,
+      -1,
+      Date.parse("2026-03-08T06:59:59.999Z"),
+      Date.parse("2028-02-29T23:30:00.000Z"),
+      Date.parse("2099-12-31T23:59:59.999Z"),
+      Date.parse("0000-01-01T00:00:00.000Z"),
+      Date.parse("0000-01-01T00:00:00.000Z") - 1,
+      Date.parse("9999-12-31T23:59:59.999Z"),
+      Date.parse("+010000-01-01T00:00:00.000Z"),
+      8.64e15,
+    ];
+    // And a year of half-hours with odd milliseconds, through both caches.
+    for (let i = 0; i < 17_520; i++) samples.push(Date.parse("2026-01-01T00:00:00.000Z") + i * 1_800_000 + (i % 1000));
+    for (const ms of samples) expect(isoString(ms), String(ms)).toBe(new Date(ms).toISOString());
   });
 
   describe("calendar dates", () => {

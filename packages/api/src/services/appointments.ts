@@ -6,7 +6,7 @@ import {
   MAX_APPOINTMENT_MINUTES,
   MAX_RANGE_DAYS,
   type Availability,
-  type BlockOccurrence,
+  type RangeBlock,
   type BookingRequest,
   type BookingResult,
   type CalendarAppointmentResult,
@@ -22,6 +22,7 @@ import {
   addMinutes,
   findConflicts,
   isBeforeToday,
+  isoString,
   occurrences,
   parseDate,
   parseTime,
@@ -319,33 +320,36 @@ export async function calendarRange(
       service: a.service,
       status: a.status,
       priority: a.priority,
-      start: a.scheduledDate.toISOString(),
-      end: addMinutes(a.scheduledDate, a.durationMinutes).toISOString(),
+      start: isoString(a.scheduledDate.getTime()),
+      end: isoString(a.scheduledDate.getTime() + a.durationMinutes * 60_000),
       durationMinutes: a.durationMinutes,
       assigneeName: a.assigneeName,
       mine: a.mine,
     }),
   );
-  const blocks: BlockOccurrence[] = [];
+  const blocks: RangeBlock[] = [];
   for (const b of blockRows) {
-    for (const o of occurrences(toRule(b), window, zone)) {
-      blocks.push({
-        blockId: b.id,
-        title: b.title,
-        description: b.description,
-        blockType: b.blockType,
-        color: b.color,
-        start: o.start.toISOString(),
-        end: o.end.toISOString(),
-        recurring: b.isRecurring,
-        recurringPattern: b.isRecurring ? b.recurringPattern : null,
-        ownerName: b.ownerName,
-        mine: b.mine,
-      });
-    }
+    const found = occurrences(toRule(b), window, zone);
+    if (found.length === 0) continue;
+    blocks.push({
+      id: b.id,
+      title: b.title,
+      description: b.description,
+      blockType: b.blockType,
+      color: b.color,
+      recurring: b.isRecurring,
+      recurringPattern: b.isRecurring ? b.recurringPattern : null,
+      ownerName: b.ownerName,
+      mine: b.mine,
+      occurrences: found.map((o) => ({ start: isoString(o.start.getTime()), end: isoString(o.end.getTime()) })),
+    });
   }
   // ISO strings of UTC instants sort as the instants do.
-  blocks.sort((x, y) => (x.start < y.start ? -1 : x.start > y.start ? 1 : x.blockId < y.blockId ? -1 : 1));
+  blocks.sort((x, y) => {
+    const a = x.occurrences[0]!.start;
+    const b = y.occurrences[0]!.start;
+    return a < b ? -1 : a > b ? 1 : x.id < y.id ? -1 : 1;
+  });
   return { timeZone: zone, start: window.start.toISOString(), end: window.end.toISOString(), appointments, blocks };
 }
 

@@ -1,7 +1,8 @@
-import type { Lead, RangeAppointment } from "@crawlguard/validators";
+import type { Lead, RangeAppointment, RangeBlock } from "@crawlguard/validators";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   appointmentEvents,
+  blockEvents,
   eventsOnDay,
   monthCellEvents,
   navigateDate,
@@ -85,6 +86,31 @@ describe("events", () => {
       [9, 9, 10],
     ]);
     expect(eventsOnDay(events, new Date(2026, 2, 9, 15)).map((e) => e.id)).toEqual(["b"]);
+  });
+
+  it("draws each occurrence of a block at the Asheville wall clock, with the block's fields", () => {
+    const block: RangeBlock = {
+      id: "00000000-0000-4000-8000-0000000000b1",
+      title: "Lunch",
+      description: null,
+      blockType: "break",
+      color: "#84cc16",
+      recurring: true,
+      recurringPattern: "daily",
+      ownerName: "sam",
+      mine: true,
+      // Noon to one in New York on the Friday before the spring change and on the Monday after it.
+      occurrences: [
+        { start: "2026-03-06T17:00:00.000Z", end: "2026-03-06T18:00:00.000Z" },
+        { start: "2026-03-09T16:00:00.000Z", end: "2026-03-09T17:00:00.000Z" },
+      ],
+    };
+    const events = blockEvents([block, { ...block, id: "00000000-0000-4000-8000-0000000000b2", occurrences: [] }], NY);
+    expect(events.map((e) => [e.id, e.start.getDate(), e.start.getHours(), e.end.getHours()])).toEqual([
+      [`${block.id}@2026-03-06T17:00:00.000Z`, 6, 12, 13],
+      [`${block.id}@2026-03-09T16:00:00.000Z`, 9, 12, 13],
+    ]);
+    expect(events.every((e) => e.kind === "block" && e.block === block && e.title === "Lunch")).toBe(true);
   });
 
   it("counts the summary statuses", () => {

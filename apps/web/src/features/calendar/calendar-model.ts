@@ -1,4 +1,4 @@
-import type { BlockOccurrence, Lead, RangeAppointment } from "@crawlguard/validators";
+import type { Lead, RangeAppointment, RangeBlock } from "@crawlguard/validators";
 import { addDays, addMinutes, addMonths, addWeeks, endOfMonth, endOfWeek, format, isSameMonth, startOfDay, startOfMonth, startOfWeek } from "date-fns";
 import { floatingToWallTime, toFloating, zonedDayRange } from "../../lib/business-time";
 
@@ -112,7 +112,7 @@ export type BlockEvent = {
   title: string;
   start: Date;
   end: Date;
-  block: BlockOccurrence;
+  block: RangeBlock;
 };
 
 /** A month cell's last line when it holds more appointments than it shows: "+N more". */
@@ -177,15 +177,19 @@ export function appointmentEvents(appointments: readonly RangeAppointment[], zon
 }
 
 /** Time-block occurrences as calendar events (a recurring block once per occurrence). */
-export function blockEvents(blocks: readonly BlockOccurrence[], zone: string): BlockEvent[] {
-  return blocks.map((block) => ({
-    kind: "block",
-    id: `${block.blockId}@${block.start}`,
-    title: block.title,
-    start: toFloating(block.start, zone),
-    end: toFloating(block.end, zone),
-    block,
-  }));
+export function blockEvents(blocks: readonly RangeBlock[], zone: string): BlockEvent[] {
+  return blocks.flatMap((block) =>
+    block.occurrences.map(
+      (occurrence): BlockEvent => ({
+        kind: "block",
+        id: `${block.id}@${occurrence.start}`,
+        title: block.title,
+        start: toFloating(occurrence.start, zone),
+        end: toFloating(occurrence.end, zone),
+        block,
+      }),
+    ),
+  );
 }
 
 /** Events starting on the floating day of `date`, by start. */

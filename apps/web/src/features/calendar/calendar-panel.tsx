@@ -174,7 +174,7 @@ export default function CalendarPanel() {
         return;
       }
       void utils.timeBlocks.list.fetch().then((list) => {
-        const block = list.find((b) => b.id === event.block.blockId);
+        const block = list.find((b) => b.id === event.block.id);
         if (block) setBlockDialog((d) => ({ open: true, key: d.key + 1, block }));
       });
     },
