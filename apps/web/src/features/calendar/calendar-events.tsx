@@ -1,11 +1,9 @@
 import { Box } from "@chakra-ui/react/box";
-import { HStack } from "@chakra-ui/react/stack";
-import { Text } from "@chakra-ui/react/text";
 import { getServiceLabel } from "@crawlguard/content";
 import type { Lead } from "@crawlguard/validators";
 import { format } from "date-fns";
 import type { EventProps } from "react-big-calendar";
-import { TimeBlockTypeBadge } from "../availability/time-block-type-badge";
+import { blockTypeLabels } from "../availability/time-block-form";
 import { priorityPalette, statusLabels } from "../leads/lead-board-model";
 import { type AppointmentEvent, type BlockEvent, type CalendarEvent, serviceEmoji } from "./calendar-model";
 
@@ -81,42 +79,43 @@ export function MonthEvent({ event }: EventProps<CalendarEvent>) {
 }
 
 /**
- * Plain elements and calendar.css, not Chakra components: a week can hold hundreds of these, and
- * style props cost a style computation per element per render (bench/calendar).
+ * Plain elements and calendar.css, not Chakra components, and as few as will do (the priority dot
+ * is drawn by the emoji's ::after): a week can hold hundreds of these, and every element costs
+ * style and layout work on each draw (bench/calendar).
  */
 function AppointmentContent({ event, detailed }: { event: AppointmentEvent; detailed: boolean }) {
   const { appointment } = event;
+  const priority = priorityNames[appointment.priority];
   return (
-    <span className="cg-event-body">
-      <span className="cg-event-line">
-        <span aria-hidden="true">{serviceEmoji(appointment.service)}</span>
-        <span className={`cg-dot cg-dot--${appointment.priority}`} title={priorityNames[appointment.priority]}>
-          <span className="cg-sr-only">{priorityNames[appointment.priority]}</span>
+    <>
+      <span className="cg-event-name">
+        <span className={`cg-event-mark cg-event-mark--${appointment.priority}`} aria-hidden="true" title={priority}>
+          {serviceEmoji(appointment.service)}
         </span>
-        <span className="cg-event-name">{appointment.name}</span>
+        {appointment.name}
       </span>
+      <span className="cg-sr-only">{priority}</span>
       <span className="cg-event-text">{timeRange(event.start, event.end)}</span>
       {detailed ? (
         <span className="cg-event-text">
           {getServiceLabel(appointment.service)} · {statusLabels[appointment.status]}
         </span>
       ) : null}
-    </span>
+    </>
   );
 }
 
+/** A time block: title, type badge in its colour, time. Plain elements too (a daily block is 7 a week). */
 function BlockContent({ event }: { event: BlockEvent }) {
+  const { block } = event;
   return (
-    <Box overflow="hidden">
-      <HStack gap="1" minW="0" wrap="wrap">
-        <Text as="span" fontWeight="semibold" truncate>
-          {event.title}
-        </Text>
-        <TimeBlockTypeBadge block={event.block} size="xs" />
-      </HStack>
-      <Text as="span" display="block" truncate>
-        {timeRange(event.start, event.end)}
-      </Text>
-    </Box>
+    <>
+      <span className="cg-event-name">{event.title}</span>
+      <span className="cg-event-badge" style={{ background: `${block.color}26`, borderColor: block.color }}>
+        <span className="cg-event-badge-dot" style={{ background: block.color }} aria-hidden="true" />
+        {blockTypeLabels[block.blockType]}
+      </span>
+      <span className="cg-event-text">{timeRange(event.start, event.end)}</span>
+    </>
   );
 }
