@@ -42,6 +42,13 @@ describe("searchLeadOptions", () => {
     expect(searchLeadOptions(leads, "nobody").total).toBe(0);
   });
 
+  it("ignores accents on either side", () => {
+    const named = searchableLeads([lead(1, { name: "José Nuñez" }), lead(2, { name: "Jose Nunez", address: "9 Rue Élysée" })]);
+    expect(searchLeadOptions(named, "jose nunez").matches.map((m) => m.lead.id)).toEqual([named[0]!.lead.id, named[1]!.lead.id]);
+    expect(searchLeadOptions(named, "JOSÉ").total).toBe(2);
+    expect(searchLeadOptions(named, "elysee").matches.map((m) => m.lead.name)).toEqual(["Jose Nunez"]);
+  });
+
   it("counts all matches while drawing at most fifty", () => {
     const result = searchLeadOptions(leads, "client 1");
     expect(result.total).toBe(1271); // every number from 0 to 1999 with a 1 in it

@@ -1,4 +1,5 @@
 import type { Lead } from "@crawlguard/validators";
+import { searchText } from "../../lib/search-text";
 
 /** How many matches the picker draws at once: enough to scan, few enough to stay instant. */
 export const MAX_PICKER_OPTIONS = 50;
@@ -11,14 +12,14 @@ export function leadOptionLabel(lead: Pick<Lead, "name" | "email">): string {
 }
 
 /**
- * The leads prepared once for searching (lower-cased name, email, phone and address, and the
+ * The leads prepared once for searching (name, email, phone and address folded by `searchText`, and the
  * phone's digits), so each keystroke is one pass of `includes` over 2,000 strings.
  */
 export function searchableLeads(leads: readonly Lead[]): SearchableLead[] {
   return leads.map((lead) => ({
     lead,
     label: leadOptionLabel(lead),
-    haystack: `${lead.name}\n${lead.email}\n${lead.phone ?? ""}\n${lead.address ?? ""}`.toLowerCase(),
+    haystack: searchText(`${lead.name}\n${lead.email}\n${lead.phone ?? ""}\n${lead.address ?? ""}`),
     digits: (lead.phone ?? "").replace(/\D/g, ""),
   }));
 }
@@ -27,9 +28,7 @@ type QueryWord = { text: string; digits: string | null };
 
 /** A word that is mostly a phone number ("828-555", "(828)") also matches the phone's digits. */
 function queryWords(query: string): QueryWord[] {
-  return query
-    .trim()
-    .toLowerCase()
+  return searchText(query.trim())
     .split(/\s+/)
     .filter(Boolean)
     .map((text) => {

@@ -18,6 +18,16 @@ describe("filterLeads", () => {
     expect(filterLeads(rows, { search: "  ", status: "all" })).toHaveLength(4);
   });
 
+  it("ignores accents in the search and in the leads", () => {
+    const named: Row[] = [
+      { name: "José Nuñez", email: "jose@example.com", phone: null, status: "new", estimatedValue: null },
+      { name: "Renee Dubois", email: "renée@example.fr", phone: null, status: "new", estimatedValue: null },
+    ];
+    expect(filterLeads(named, { search: "jose nunez", status: "all" }).map((r) => r.name)).toEqual(["José Nuñez"]);
+    expect(filterLeads(named, { search: "NUÑEZ", status: "all" }).map((r) => r.name)).toEqual(["José Nuñez"]);
+    expect(filterLeads(named, { search: "renée", status: "all" }).map((r) => r.name)).toEqual(["Renee Dubois"]);
+  });
+
   it("matches phone numbers whatever their punctuation", () => {
     expect(filterLeads(rows, { search: "828-555-0199", status: "all" }).map((r) => r.name)).toEqual(["Bill Chen"]);
     expect(filterLeads(rows, { search: "(828) 555", status: "all" }).map((r) => r.name)).toEqual([

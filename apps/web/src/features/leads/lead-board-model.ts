@@ -1,4 +1,5 @@
 import { type Lead, parseEstimatedValue } from "@crawlguard/validators";
+import { searchText } from "../../lib/search-text";
 
 export type LeadStatus = Lead["status"];
 export type LeadPriority = Lead["priority"];
@@ -75,12 +76,12 @@ export const emptyLeadFilter: LeadFilter = { search: "", status: "all" };
 
 const digitsOf = (value: string) => value.replace(/\D/g, "");
 
-/** Search (name, email or phone; phone punctuation ignored) and status filter of the board. */
+/** Search (name, email or phone; case, accents and phone punctuation ignored) and status filter of the board. */
 export function filterLeads<T extends Pick<Lead, "name" | "email" | "phone" | "status">>(
   leads: readonly T[],
   { search, status }: LeadFilter,
 ): T[] {
-  const query = search.trim().toLowerCase();
+  const query = searchText(search.trim());
   const queryDigits = digitsOf(query);
   // Digits only count as a phone search when the query is mostly a number:
   // "Unit 4" should not match every phone containing a 4.
@@ -88,7 +89,7 @@ export function filterLeads<T extends Pick<Lead, "name" | "email" | "phone" | "s
   return leads.filter((lead) => {
     if (status !== "all" && columnOf(lead.status) !== status) return false;
     if (!query) return true;
-    if (lead.name.toLowerCase().includes(query) || lead.email.toLowerCase().includes(query)) return true;
+    if (searchText(lead.name).includes(query) || searchText(lead.email).includes(query)) return true;
     const phone = lead.phone ?? "";
     if (phone.toLowerCase().includes(query)) return true;
     return phoneSearch && digitsOf(phone).includes(queryDigits);
