@@ -37,3 +37,25 @@ test.describe("dashboard frame", () => {
     expect(errors).toEqual([]);
   });
 });
+
+test.describe("an ended session", () => {
+  test("the next request that answers 401 sends the user to sign in again, with a notice", async ({ staffPage: { page }, baseURL }) => {
+    await openDashboard(page);
+    await expect(page.getByRole("searchbox", { name: "Search leads" })).toBeVisible();
+
+    // The session ends behind the open dashboard (signed out elsewhere, expired, revoked).
+    const ended = await page.request.post("/api/logout", { headers: { origin: baseURL ?? "" } });
+    expect(ended.ok()).toBe(true);
+
+    await page.getByRole("tab", { name: "Calendar", exact: true }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+    const notice = page.getByRole("alert").filter({ hasText: "Your session has ended. Please sign in again." });
+    await expect(notice).toBeVisible();
+    await expect(page.getByRole("form", { name: "Login" })).toBeVisible();
+
+    // Shown once: a later visit to the sign-in page has no notice.
+    await page.reload();
+    await expect(page.getByRole("form", { name: "Login" })).toBeVisible();
+    await expect(notice).toHaveCount(0);
+  });
+});

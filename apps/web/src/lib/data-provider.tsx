@@ -2,6 +2,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useRouter } from "@tanstack/react-router";
 import type { ReactNode } from "react";
+import { endExpiredSession } from "../features/auth/use-session";
 import { createQueryClient } from "./query-client";
 import { createTrpcClient, type TrpcClient, trpc } from "./trpc";
 
@@ -15,7 +16,8 @@ const clientsByRouter = new WeakMap<object, DataClients>();
 export function getDataClients(router: object): DataClients {
   let clients = clientsByRouter.get(router);
   if (!clients) {
-    clients = { queryClient: createQueryClient(), trpcClient: createTrpcClient() };
+    // Any 401 while signed in ends the session here: the guard then shows /auth with a notice.
+    clients = { queryClient: createQueryClient({ onUnauthorized: endExpiredSession }), trpcClient: createTrpcClient() };
     clientsByRouter.set(router, clients);
   }
   return clients;

@@ -1,3 +1,4 @@
+import { Alert } from "@chakra-ui/react/alert";
 import { Card } from "@chakra-ui/react/card";
 import { Center } from "@chakra-ui/react/center";
 import { Heading } from "@chakra-ui/react/heading";
@@ -6,12 +7,13 @@ import { Tabs } from "@chakra-ui/react/tabs";
 import { Text } from "@chakra-ui/react/text";
 import "../../theme/screen-recipes";
 import { useNavigate } from "@tanstack/react-router";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { PageMain } from "../../components/page-main";
 import { preloadToaster } from "../../components/toast-host";
 import { DataProvider } from "../../lib/data-provider";
 import { LoginForm } from "./login-form";
 import { RegisterForm } from "./register-form";
+import { takeSignInNotice } from "./session-storage";
 import { useSession } from "./use-session";
 
 /** /auth (lazy chunk): Login and Register tabs; a signed-in user goes straight to /admin. */
@@ -33,6 +35,14 @@ function AuthScreen() {
 
   useEffect(preloadToaster, []);
 
+  // Why the user is here, when the dashboard sent them (their session ended): read after
+  // hydration, as the server cannot know it.
+  const [notice, setNotice] = useState<string | null>(null);
+  useEffect(() => {
+    const text = takeSignInNotice();
+    if (text) setNotice(text);
+  }, []);
+
   return (
     <PageMain>
       <Center minH="100dvh" px="4" py="10" bg="bg.muted">
@@ -46,6 +56,12 @@ function AuthScreen() {
             </Stack>
           </Card.Header>
           <Card.Body>
+            {notice ? (
+              <Alert.Root status="warning" mb="6" role="alert">
+                <Alert.Indicator />
+                <Alert.Title>{notice}</Alert.Title>
+              </Alert.Root>
+            ) : null}
             <Tabs.Root defaultValue="login" variant="line" fitted lazyMount unmountOnExit>
               <Tabs.List>
                 <Tabs.Trigger value="login">Login</Tabs.Trigger>

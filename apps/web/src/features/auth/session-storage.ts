@@ -85,3 +85,34 @@ export function subscribeStoredUser(listener: Listener): () => void {
     if (typeof window !== "undefined") window.removeEventListener("storage", onStorage);
   };
 }
+
+const NOTICE_KEY = "crawlguard_session_notice";
+
+function sessionStore(): Storage | undefined {
+  try {
+    return typeof window === "undefined" ? undefined : window.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A notice for the sign-in page, kept for this tab until that page shows it. */
+export function leaveSignInNotice(text: string): void {
+  try {
+    sessionStore()?.setItem(NOTICE_KEY, text);
+  } catch {
+    // Without storage the sign-in page simply shows no notice.
+  }
+}
+
+/** The notice left for the sign-in page, once: reading it removes it. */
+export function takeSignInNotice(): string | null {
+  try {
+    const store = sessionStore();
+    const text = store?.getItem(NOTICE_KEY) ?? null;
+    store?.removeItem(NOTICE_KEY);
+    return text;
+  } catch {
+    return null;
+  }
+}

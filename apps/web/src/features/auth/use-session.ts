@@ -1,9 +1,9 @@
-import { type Query, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type Query, type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
 import { getQueryKey } from "@trpc/react-query";
 import { useSyncExternalStore } from "react";
 import { httpStatusOf } from "../../lib/http-error";
 import { trpc } from "../../lib/trpc";
-import { readStoredUser, subscribeStoredUser, writeStoredUser } from "./session-storage";
+import { leaveSignInNotice, readStoredUser, subscribeStoredUser, writeStoredUser } from "./session-storage";
 import type { SessionUser } from "./types";
 
 export type { LoginInput, RegisterInput, SessionUser } from "./types";
@@ -18,6 +18,20 @@ function isSessionQuery(query: Query): boolean {
 }
 
 const noStoredUser = () => null;
+
+export const SESSION_ENDED_NOTICE = "Your session has ended. Please sign in again.";
+
+/**
+ * A request of a signed-in screen was answered 401 (the session expired, or was revoked: signed
+ * out elsewhere, password reset, user deleted). The user becomes signed out at once, so the
+ * dashboard's guard sends them to /auth, which shows why, instead of a half-working dashboard.
+ */
+export function endExpiredSession(queryClient: QueryClient): void {
+  if (queryClient.getQueryData(sessionQueryKey()) === null) return; // already signed out
+  leaveSignInNotice(SESSION_ENDED_NOTICE);
+  writeStoredUser(null);
+  queryClient.setQueryData(sessionQueryKey(), null);
+}
 
 /**
  * The session (SPEC section 4). The cached user from localStorage shows at
