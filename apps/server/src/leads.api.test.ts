@@ -101,6 +101,23 @@ describe.each(doors)("leads through the %s door", (door) => {
     expect(invalid.body.message).toBe("email: Please enter a valid email address");
   });
 
+  it("takes a blank estimated value as 0 and refuses a negative or non-numeric one", async () => {
+    const blank = await staff.call(door, "leads.create", leadInput({ estimatedValue: "  " }));
+    expect(blank.status).toBe(200);
+    expect(blank.body.estimatedValue).toBe("0");
+    const lead = await create({ estimatedValue: "1500" });
+    const cleared = await staff.call(door, "leads.update", { id: lead.id, estimatedValue: "" });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.estimatedValue).toBe("0");
+    for (const bad of ["-100", "12abc", "1e3", "$500"]) {
+      const res = await staff.call(door, "leads.update", { id: lead.id, estimatedValue: bad });
+      expect(res.status, bad).toBe(400);
+      expect(res.body.message).toBe("estimatedValue: Estimated value must be a number of at least 0");
+    }
+    const listed = (await staff.call(door, "leads.list")).body as { id: string; estimatedValue: string }[];
+    expect(listed.find((l) => l.id === lead.id)?.estimatedValue).toBe("0");
+  });
+
   it("answers 404 'Lead not found' for an unknown id", async () => {
     const id = randomUUID();
     for (const [name, input] of [["leads.update", { id, status: "won" }], ["leads.delete", { id }]] as const) {

@@ -179,6 +179,24 @@ test.describe("lead management", () => {
     await card.getByRole("heading", { name: lead.name }).click();
     await expect.poll(async () => (await getLead(page.request, lead.id))?.estimatedValue).toBe("4300");
 
+    // The wheel over the focused field scrolls nothing into it.
+    await value.focus();
+    await value.hover();
+    await page.mouse.wheel(0, -300);
+    await page.mouse.wheel(0, 300);
+    await expect(value).toHaveValue("4300");
+
+    // A negative value is refused where it was typed, not saved as 0; Escape puts the saved one back.
+    await value.fill("-5");
+    await value.press("Enter");
+    await expect(card.getByRole("alert")).toHaveText("Enter an amount of 0 or more");
+    await expect(value).toHaveAttribute("aria-invalid", "true");
+    await value.focus();
+    await value.press("Escape");
+    await expect(value).toHaveValue("4300");
+    await expect(card.getByRole("alert")).toHaveCount(0);
+    expect((await getLead(page.request, lead.id))?.estimatedValue).toBe("4300");
+
     await page.reload();
     await searchLeads(page, token);
     await expect(leadCard(page, lead.name).getByRole("spinbutton", { name: `Estimated value of ${lead.name}` })).toHaveValue("4300");

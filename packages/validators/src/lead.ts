@@ -13,12 +13,17 @@ export const leadSourceSchema = z.enum(leadSources);
 
 const optionalText = (max: number) => text().trim().max(max).nullish();
 
-/** Estimated value: entered as a number, stored and sent as a string (SPEC section 5). */
+/**
+ * Estimated value: entered as a number, stored and sent as a string (SPEC section 5). A blank
+ * value is 0 (SPEC: "falling back to 0"); anything else that is not a number of at least 0 is
+ * refused, not turned into 0.
+ */
 export const estimatedValueSchema = z
   .string()
   .trim()
   .max(20)
-  .regex(/^\d+(\.\d{1,2})?$/, "Estimated value must be a number of at least 0")
+  .regex(/^(\d+(\.\d{1,2})?)?$/, "Estimated value must be a number of at least 0")
+  .transform((value) => (value === "" ? "0" : value))
   .nullish();
 
 export const leadCreateSchema = z.object({

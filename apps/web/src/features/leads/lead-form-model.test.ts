@@ -1,7 +1,7 @@
 import type { Lead } from "@crawlguard/validators";
 import { leadCreateSchema } from "@crawlguard/validators";
 import { describe, expect, it } from "vitest";
-import { estimatedValueInput, leadFormValues, leadInputFromForm, serviceOptionsFor, sourceOptionsFor, statusOptionsFor } from "./lead-form-model";
+import { estimatedValueInput, inlineEstimatedValue, leadFormValues, leadInputFromForm, serviceOptionsFor, sourceOptionsFor, statusOptionsFor } from "./lead-form-model";
 
 const NY = "America/New_York";
 
@@ -29,6 +29,15 @@ describe("lead form", () => {
     expect(estimatedValueInput("abc")).toBe("0");
     expect(estimatedValueInput("99.999")).toBe("100");
     expect(estimatedValueInput("-5")).toBe("0");
+  });
+
+  it("saves the card's inline value as a number of at least 0, blank as 0, and refuses the rest", () => {
+    expect(inlineEstimatedValue("")).toBe("0");
+    expect(inlineEstimatedValue(" 2500 ")).toBe("2500");
+    expect(inlineEstimatedValue("99.999")).toBe("100");
+    expect(inlineEstimatedValue(".5")).toBe("0.5");
+    expect(inlineEstimatedValue("12.")).toBe("12");
+    for (const bad of ["-5", "abc", "1e3", "$500", "12,000", "-0"]) expect(inlineEstimatedValue(bad), bad).toBeNull();
   });
 
   it("round-trips an existing lead", () => {

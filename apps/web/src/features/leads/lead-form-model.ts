@@ -51,6 +51,18 @@ export function estimatedValueInput(value: string): string | null {
   return String(Math.round(parseEstimatedValue(value) * 100) / 100);
 }
 
+/**
+ * The card's inline estimated value as it will be saved: blank is 0 (SPEC: "falling back to
+ * 0"), a number of at least 0 is kept to the cent, anything else (negative, not a number) is
+ * refused with null rather than quietly saved as 0.
+ */
+export function inlineEstimatedValue(value: string): string | null {
+  const text = value.trim();
+  if (text === "") return "0";
+  if (!/^\d+(\.\d*)?$|^\.\d+$/.test(text)) return null;
+  return String(Math.round(Number(text) * 100) / 100);
+}
+
 /** What the form sends (create, or every field of an edit): blank optional text is sent blank and stored as null. */
 export function leadInputFromForm(values: LeadFormValues, zone: string): LeadCreateInput {
   return {
