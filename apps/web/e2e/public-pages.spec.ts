@@ -193,6 +193,25 @@ test.describe("public pages", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Crawl Space & Basement Waterproofing Services");
   });
 
+  test("the footer's services open their part of /services, and none reads as the current page there", async ({ page }) => {
+    await page.goto("/about");
+    await waitForHydration(page);
+    const footer = page.getByRole("contentinfo");
+    const mold = footer.getByRole("link", { name: "Mold Remediation" });
+    await mold.scrollIntoViewIfNeeded();
+    await mold.click();
+    await expect(page).toHaveURL(/\/services#mold-remediation$/);
+    await expect(page.locator("article#mold-remediation")).toBeInViewport();
+    await expect(footer.locator('[aria-current="page"]')).toHaveCount(1);
+    await expect(footer.locator('[aria-current="page"]')).toHaveText("Mold Remediation");
+
+    await page.goto("/services");
+    await waitForHydration(page);
+    await footer.scrollIntoViewIfNeeded();
+    await expect(footer.getByRole("link", { name: "Mold Remediation" })).toBeVisible();
+    await expect(footer.locator('[aria-current="page"]')).toHaveCount(0);
+  });
+
   test("an unknown service shows 'Service Not Found' with status 404", async ({ page }) => {
     const errors = collectPageErrors(page, [{ status: 404, url: /\/services\/no-such-service$/ }]);
     const response = await page.goto("/services/no-such-service");
@@ -311,7 +330,7 @@ test.describe("deferred parts", () => {
     await footerLink.scrollIntoViewIfNeeded();
     await expect(page.locator("[data-hydrated]").filter({ has: footerLink })).toBeAttached();
     await footerLink.click();
-    await expect(page).toHaveURL(/\/services$/);
+    await expect(page).toHaveURL(/\/services#mold-remediation$/);
     expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
     expect(errors).toEqual([]);
   });

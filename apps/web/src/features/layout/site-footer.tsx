@@ -68,7 +68,10 @@ export function SiteFooter() {
               {services.map((service) => (
                 <li key={service.id}>
                   <chakra.a asChild {...linkStyle}>
-                    <Link to="/services">{service.name}</Link>
+                    {/* Each to its part of /services: six links to one page would all read as the current page there. */}
+                    <Link to="/services" hash={service.id} activeOptions={{ includeHash: true }}>
+                      {service.name}
+                    </Link>
                   </chakra.a>
                 </li>
               ))}

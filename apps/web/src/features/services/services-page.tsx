@@ -95,6 +95,8 @@ function ServiceRow({ service, reversed, eager }: { service: Service; reversed: 
   return (
     <SimpleGrid
       as="article"
+      id={service.id}
+      scrollMarginTop="24"
       columns={{ base: 1, md: 2 }}
       gap="0"
       bg="white"
