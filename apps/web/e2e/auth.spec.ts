@@ -110,6 +110,16 @@ test.describe("auth", () => {
     await expect(page).toHaveURL(/\/auth$/);
   });
 
+  test("the sign-in page shows the company's logo and leads back to the website", async ({ page }) => {
+    await page.goto("/auth");
+    await waitForHydration(page);
+    const main = page.getByRole("main");
+    await expect(main.getByRole("link", { name: "CrawlGuard Waterproofing" })).toHaveAttribute("href", "/");
+    await main.getByRole("link", { name: "Back to the website" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  });
+
   test("/admin redirects to /auth when nobody is signed in", async ({ page }) => {
     await page.goto("/admin");
     await expect(page).toHaveURL(/\/auth$/);

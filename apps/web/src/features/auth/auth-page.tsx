@@ -6,11 +6,13 @@ import { Stack } from "@chakra-ui/react/stack";
 import { Tabs } from "@chakra-ui/react/tabs";
 import { Text } from "@chakra-ui/react/text";
 import "../../theme/screen-recipes";
-import { useNavigate } from "@tanstack/react-router";
+import { chakra } from "@chakra-ui/react/styled-system";
+import { Link, useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { PageMain } from "../../components/page-main";
 import { preloadToaster } from "../../components/toast-host";
 import { DataProvider } from "../../lib/data-provider";
+import { BrandLogo } from "../layout/brand-logo";
 import { LoginForm } from "./login-form";
 import { RegisterForm } from "./register-form";
 import { takeSignInNotice } from "./session-storage";
@@ -45,7 +47,8 @@ function AuthScreen() {
 
   return (
     <PageMain>
-      <Center minH="100dvh" px="4" py="10" bg="bg.muted">
+      <Center minH="100dvh" px="4" py="10" bg="bg.muted" flexDirection="column" gap="6">
+        <BrandLogo />
         <Card.Root w="full" maxW="md" variant="elevated">
           <Card.Header>
             <Stack gap="1">
@@ -76,6 +79,11 @@ function AuthScreen() {
             </Tabs.Root>
           </Card.Body>
         </Card.Root>
+        <chakra.a asChild color="brand.700" fontWeight="medium" textDecoration="underline" textUnderlineOffset="3px" _hover={{ color: "brand.900" }}>
+          <Link to="/">
+            <span aria-hidden="true">← </span>Back to the website
+          </Link>
+        </chakra.a>
       </Center>
     </PageMain>
   );
