@@ -29,6 +29,13 @@ test.describe("contact submissions", () => {
     await expect(card).toContainText("google / cpc · Campaign: spring-floods");
     await expect(card).toContainText(/Submitted \w{3} \d{1,2}, \d{4} at \d{1,2}:\d{2} (AM|PM)/);
     await expect(card.getByText(`${message.slice(0, 200).trimEnd()}...`)).toBeVisible();
+    // The rest of a long message is one button away.
+    const readMore = card.getByRole("button", { name: "Read the whole message" });
+    await expect(readMore).toHaveAttribute("aria-expanded", "false");
+    await readMore.click();
+    await expect(card.getByText(message.trim())).toBeVisible();
+    await card.getByRole("button", { name: "Show less" }).click();
+    await expect(card.getByText(`${message.slice(0, 200).trimEnd()}...`)).toBeVisible();
 
     const convert = card.getByRole("button", { name: "Convert to Lead" });
     await convert.click();
@@ -51,5 +58,34 @@ test.describe("contact submissions", () => {
     await expect(page.getByRole("tab", { name: "Lead Management" })).toHaveAttribute("aria-selected", "true");
     await expect(page.getByRole("searchbox", { name: "Search leads" })).toHaveValue(email);
     await expect(leadCard(boardColumn(page, "New Leads"), name)).toContainText("Crawl Space Encapsulation");
+  });
+
+  test("converting a submission someone else already converted says it is already a lead, and opens it", async ({ staffPage: { page }, baseURL, request }) => {
+    const token = uniqueToken();
+    const name = `Lee ${token}`;
+    const email = `lee.${token}@example.com`;
+    await submitContactForm(request, baseURL, { name, email, zipCode: "28801", message: "Musty smell downstairs." });
+
+    await openDashboard(page);
+    await page.getByRole("tab", { name: "Contact Submissions" }).click();
+    const card = page.getByRole("article", { name });
+    await expect(card.getByRole("button", { name: "Convert to Lead" })).toBeVisible();
+
+    // Converted from another tab while this one still shows it as new.
+    const list = await page.request.get("/api/contact-submissions");
+    const submission = ((await list.json()) as { id: string; email: string }[]).find((s) => s.email === email)!;
+    const elsewhere = await page.request.post(`/api/contact-submissions/${submission.id}/convert-to-lead`, { headers: { origin: baseURL ?? "" } });
+    expect(elsewhere.ok()).toBe(true);
+
+    await card.getByRole("button", { name: "Convert to Lead" }).click();
+    const notice = toast(page, "Already a lead");
+    await expect(notice).toContainText(`This submission is already the lead ${name}; no new lead was made.`);
+    await expect(card.getByText("Converted", { exact: true })).toBeVisible();
+    expect((await listLeads(page.request)).filter((lead) => lead.email === email)).toHaveLength(1);
+
+    await notice.getByRole("button", { name: "View lead" }).click();
+    await expect(page.getByRole("tab", { name: "Lead Management" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("searchbox", { name: "Search leads" })).toHaveValue(email);
+    await expect(leadCard(boardColumn(page, "New Leads"), name)).toBeVisible();
   });
 });

@@ -2,6 +2,8 @@ export type ToastInput = {
   title: string;
   description?: string;
   type?: "success" | "error" | "info";
+  /** A button in the toast (what to do about it), e.g. open the record it is about. */
+  action?: { label: string; onClick: () => void };
 };
 
 const loadStore = () => import("./toast-store");
@@ -13,12 +15,12 @@ let raised = false;
  * a new toast replacing the current one. The store and toast UI are a lazy
  * chunk, so calling this costs public pages nothing until it is used.
  */
-export function showToast({ title, description, type = "info" }: ToastInput): void {
+export function showToast({ title, description, type = "info", action }: ToastInput): void {
   raised = true;
   for (const listener of listeners) listener();
   void loadStore().then(({ toaster }) => {
     toaster.remove();
-    toaster.create({ title, description, type, closable: true });
+    toaster.create({ title, description, type, closable: true, ...(action ? { action } : {}) });
   });
 }
 

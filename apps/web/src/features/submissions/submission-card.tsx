@@ -11,7 +11,7 @@ import { formatPhone, getServiceLabel } from "@crawlguard/content";
 import type { ContactSubmission, DuplicateLead } from "@crawlguard/validators";
 import { format, isValid, parseISO } from "date-fns";
 import { ArrowRight, CheckCircle2, UserPlus } from "lucide-react";
-import { memo, type ReactNode } from "react";
+import { memo, type ReactNode, useId, useState } from "react";
 import { DuplicateWarning } from "../leads/duplicate-warning";
 import { truncate } from "../leads/lead-board-model";
 import { attributionOf } from "./attribution";
@@ -79,11 +79,7 @@ export const SubmissionCard = memo(function SubmissionCard({ submission, convert
           {attribution ? <Row label="Source">{attribution}</Row> : null}
         </Stack>
 
-        {submission.message ? (
-          <Text textStyle="sm" bg="bg.muted" p="3" rounded="l2" wordBreak="break-word" title={submission.message.length > MESSAGE_MAX ? submission.message : undefined}>
-            {truncate(submission.message, MESSAGE_MAX)}
-          </Text>
-        ) : null}
+        {submission.message ? <SubmissionMessage message={submission.message} /> : null}
 
         <DuplicateWarning duplicates={duplicates ?? []} title="Matches an existing lead" />
 
@@ -104,6 +100,25 @@ export const SubmissionCard = memo(function SubmissionCard({ submission, convert
     </Card.Root>
   );
 });
+
+/** The message, cut at 200 characters (SPEC section 9) with a button that shows the rest. */
+function SubmissionMessage({ message }: { message: string }) {
+  const [expanded, setExpanded] = useState(false);
+  const long = message.length > MESSAGE_MAX;
+  const id = useId();
+  return (
+    <Stack gap="1" align="flex-start">
+      <Text id={id} textStyle="sm" bg="bg.muted" p="3" rounded="l2" wordBreak="break-word" whiteSpace="pre-wrap" alignSelf="stretch">
+        {expanded || !long ? message : truncate(message, MESSAGE_MAX)}
+      </Text>
+      {long ? (
+        <Button variant="plain" size="xs" px="0" color="brand.700" aria-expanded={expanded} aria-controls={id} onClick={() => setExpanded((e) => !e)}>
+          {expanded ? "Show less" : "Read the whole message"}
+        </Button>
+      ) : null}
+    </Stack>
+  );
+}
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -23,6 +23,14 @@ export default function SubmissionsPanel() {
   const presetLeadFilter = usePresetLeadFilter();
   const [duplicates, setDuplicates] = useState<Record<string, DuplicateLead[]>>({});
 
+  const viewLead = useCallback(
+    (email: string) => {
+      presetLeadFilter({ search: email, status: "all" });
+      showTab("leads");
+    },
+    [presetLeadFilter, showTab],
+  );
+
   const convert = trpc.submissions.convertToLead.useMutation({
     onSuccess: ({ lead, created, duplicates: found }, { id }) => {
       utils.submissions.list.setData(undefined, (list) => list?.map((s) => (s.id === id ? { ...s, leadId: lead.id } : s)));
@@ -31,7 +39,13 @@ export default function SubmissionsPanel() {
       showToast(
         created
           ? { title: "Converted to lead", description: `${lead.name} is now in New Leads.`, type: "success" }
-          : { title: "Already converted", description: `${lead.name} was converted before; no new lead was made.`, type: "info" },
+          : {
+              // Converted before (another tab, another person): nothing new was made; here is the lead.
+              title: "Already a lead",
+              description: `This submission is already the lead ${lead.name}; no new lead was made.`,
+              type: "info",
+              action: { label: "View lead", onClick: () => viewLead(lead.email) },
+            },
       );
     },
     onError: (error) => showToast({ title: "Failed to convert submission", description: trpcErrorText(error), type: "error" }),
@@ -39,13 +53,7 @@ export default function SubmissionsPanel() {
 
   const { mutate: convertSubmission } = convert;
   const onConvert = useCallback((submission: ContactSubmission) => convertSubmission({ id: submission.id }), [convertSubmission]);
-  const onViewLead = useCallback(
-    (submission: ContactSubmission) => {
-      presetLeadFilter({ search: submission.email, status: "all" });
-      showTab("leads");
-    },
-    [presetLeadFilter, showTab],
-  );
+  const onViewLead = useCallback((submission: ContactSubmission) => viewLead(submission.email), [viewLead]);
 
   if (submissions.isPending) return <CenteredSpinner label="Loading contact submissions" minH="60" />;
   if (submissions.isError) return <LoadError what="contact submissions" error={submissions.error} onRetry={() => void submissions.refetch()} />;
