@@ -59,3 +59,31 @@ test.describe("an ended session", () => {
     await expect(notice).toHaveCount(0);
   });
 });
+
+test.describe("unsaved edits", () => {
+  test("Escape in a form with edits asks before discarding them", async ({ staffPage: { page } }) => {
+    await openDashboard(page);
+    await page.getByRole("button", { name: "Add Lead" }).first().click();
+    const dialog = page.getByRole("dialog", { name: "Add Lead" });
+    await dialog.getByLabel("Name").fill("Half-typed Name");
+
+    await page.keyboard.press("Escape");
+    const ask = page.getByRole("alertdialog", { name: "Discard your changes?" });
+    await expect(ask).toBeVisible();
+    // Focus starts on the safe choice; it keeps the edits.
+    await expect(ask.getByRole("button", { name: "Keep editing" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(ask).toBeHidden();
+    await expect(dialog.getByLabel("Name")).toHaveValue("Half-typed Name");
+
+    await page.keyboard.press("Escape");
+    await ask.getByRole("button", { name: "Discard changes" }).click();
+    await expect(dialog).toBeHidden();
+    await page.getByRole("button", { name: "Add Lead" }).first().click();
+    await expect(dialog.getByLabel("Name")).toHaveValue("");
+    // Untouched, Escape closes at once.
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(ask).toHaveCount(0);
+  });
+});

@@ -12,7 +12,7 @@ import { serverFieldErrors } from "../../lib/server-issues";
 import { showToast } from "../../lib/toaster";
 import { trpc } from "../../lib/trpc";
 import { useBusinessTimeZone } from "../../lib/use-business-time-zone";
-import { FormDialog } from "../dashboard/form-dialog";
+import { FormDialog, useChangedSinceOpen } from "../dashboard/form-dialog";
 import { FormField, SelectControl } from "../dashboard/form-fields";
 import { DuplicateWarning } from "../leads/duplicate-warning";
 import { priorityOptions } from "../leads/lead-board-model";
@@ -141,8 +141,10 @@ export default function BookAppointmentDialog({ open, onClose, lead, prefill }: 
     timeRef.current?.querySelector("select")?.focus();
   };
 
+  const dirty = useChangedSinceOpen(values);
   return (
     <FormDialog
+      dirty={dirty}
       open={open}
       onClose={onClose}
       title="Book New Appointment"

@@ -12,7 +12,7 @@ import { serverFieldErrors } from "../../lib/server-issues";
 import { showToast } from "../../lib/toaster";
 import { trpc } from "../../lib/trpc";
 import { useBusinessTimeZone } from "../../lib/use-business-time-zone";
-import { FormDialog } from "../dashboard/form-dialog";
+import { FormDialog, useChangedSinceOpen } from "../dashboard/form-dialog";
 import { FormField, SelectControl } from "../dashboard/form-fields";
 import { todayInputValue } from "../leads/lead-schedule";
 import { bookableLeads, scheduleModalTimeSlots } from "./booking-form";
@@ -100,8 +100,10 @@ export default function ScheduleAppointmentModal({ open, onClose, googleCalendar
     }
   };
 
+  const dirty = useChangedSinceOpen(values);
   return (
     <FormDialog
+      dirty={dirty}
       open={open}
       onClose={onClose}
       title="Schedule Appointment"

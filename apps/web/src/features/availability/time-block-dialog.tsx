@@ -12,7 +12,7 @@ import { serverIssues } from "../../lib/server-issues";
 import { showToast } from "../../lib/toaster";
 import { trpc } from "../../lib/trpc";
 import { useBusinessTimeZone } from "../../lib/use-business-time-zone";
-import { FormDialog } from "../dashboard/form-dialog";
+import { FormDialog, useChangedSinceOpen } from "../dashboard/form-dialog";
 import { FormField, SelectControl } from "../dashboard/form-fields";
 import { LabelledSwitch } from "./labelled-switch";
 import {
@@ -104,8 +104,10 @@ export default function TimeBlockDialog({ open, onClose, block, start }: TimeBlo
     else create.mutate(input);
   };
 
+  const dirty = useChangedSinceOpen(values);
   return (
     <FormDialog
+      dirty={dirty}
       open={open}
       onClose={onClose}
       title={block ? "Edit Time Block" : "Add Time Block"}

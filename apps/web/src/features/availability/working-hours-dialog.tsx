@@ -8,7 +8,7 @@ import { useState } from "react";
 import { trpcErrorText } from "../../lib/http-error";
 import { showToast } from "../../lib/toaster";
 import { trpc } from "../../lib/trpc";
-import { FormDialog } from "../dashboard/form-dialog";
+import { FormDialog, useChangedSinceOpen } from "../dashboard/form-dialog";
 import { LabelledSwitch } from "./labelled-switch";
 import { useAvailabilityInvalidation } from "./use-availability-mutations";
 import { type DayErrors, dayName, type WorkingDayDraft, workingWeekErrors } from "./working-hours-model";
@@ -44,8 +44,10 @@ export default function WorkingHoursDialog({ open, onClose, week }: WorkingHours
     saveAll.mutate({ days });
   };
 
+  const dirty = useChangedSinceOpen(days);
   return (
     <FormDialog
+      dirty={dirty}
       open={open}
       onClose={onClose}
       title="Configure Working Hours"

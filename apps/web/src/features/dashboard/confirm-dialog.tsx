@@ -12,10 +12,12 @@ type ConfirmDialogProps = {
   pendingLabel: string;
   pending: boolean;
   onConfirm: () => void;
+  /** The button that backs out (default "Cancel"); focus starts on it. */
+  cancelLabel?: string;
 };
 
 /** "Are you sure?" before something that cannot be undone. Focus starts on Cancel. */
-export function ConfirmDialog({ open, onClose, title, children, confirmLabel, pendingLabel, pending, onConfirm }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, onClose, title, children, confirmLabel, pendingLabel, pending, onConfirm, cancelLabel = "Cancel" }: ConfirmDialogProps) {
   const cancelRef = useRef<HTMLButtonElement>(null);
   return (
     <Dialog.Root
@@ -43,7 +45,7 @@ export function ConfirmDialog({ open, onClose, title, children, confirmLabel, pe
             <Dialog.Footer>
               <Dialog.ActionTrigger asChild>
                 <Button ref={cancelRef} variant="outline">
-                  Cancel
+                  {cancelLabel}
                 </Button>
               </Dialog.ActionTrigger>
               <Button colorPalette="red" onClick={onConfirm} disabled={pending}>

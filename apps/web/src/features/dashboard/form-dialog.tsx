@@ -2,7 +2,8 @@ import { Button } from "@chakra-ui/react/button";
 import { CloseButton } from "@chakra-ui/react/button";
 import { Dialog } from "@chakra-ui/react/dialog";
 import { Portal } from "@chakra-ui/react/portal";
-import type { FormEvent, ReactNode } from "react";
+import { type FormEvent, type ReactNode, useState } from "react";
+import { ConfirmDialog } from "./confirm-dialog";
 
 type FormDialogProps = {
   open: boolean;
@@ -15,8 +16,19 @@ type FormDialogProps = {
   pendingLabel: string;
   pending: boolean;
   size?: "md" | "lg" | "xl";
+  /**
+   * The form holds edits not yet saved: Escape or a click outside then asks before discarding
+   * them (Cancel and the close button are explicit, and close at once).
+   */
+  dirty?: boolean;
   children: ReactNode;
 };
+
+/** True once `value` differs from what it was when the form opened (compared as JSON). */
+export function useChangedSinceOpen(value: unknown): boolean {
+  const [initial] = useState(() => JSON.stringify(value));
+  return JSON.stringify(value) !== initial;
+}
 
 /**
  * A dialog holding one form: title, close button, body, Cancel and submit.
@@ -33,11 +45,18 @@ export function FormDialog({
   pendingLabel,
   pending,
   size = "lg",
+  dirty = false,
   children,
 }: FormDialogProps) {
+  const [confirmingDiscard, setConfirmingDiscard] = useState(false);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!pending) onSubmit();
+  };
+  const askFirst = (event: { preventDefault(): void }) => {
+    if (!dirty) return;
+    event.preventDefault();
+    setConfirmingDiscard(true);
   };
   return (
     <Dialog.Root
@@ -45,6 +64,8 @@ export function FormDialog({
       onOpenChange={(details) => {
         if (!details.open) onClose();
       }}
+      onEscapeKeyDown={askFirst}
+      onInteractOutside={askFirst}
       size={{ base: "full", md: size }}
       scrollBehavior="inside"
       placement="center"
@@ -79,6 +100,21 @@ export function FormDialog({
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>
+      <ConfirmDialog
+        open={confirmingDiscard}
+        onClose={() => setConfirmingDiscard(false)}
+        title="Discard your changes?"
+        confirmLabel="Discard changes"
+        cancelLabel="Keep editing"
+        pendingLabel="Discard changes"
+        pending={false}
+        onConfirm={() => {
+          setConfirmingDiscard(false);
+          onClose();
+        }}
+      >
+        What you entered in “{title}” has not been saved.
+      </ConfirmDialog>
     </Dialog.Root>
   );
 }

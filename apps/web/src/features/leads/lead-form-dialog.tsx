@@ -9,7 +9,7 @@ import { fieldErrors } from "../../lib/form-errors";
 import { trpcErrorText } from "../../lib/http-error";
 import { showToast } from "../../lib/toaster";
 import { useBusinessTimeZone } from "../../lib/use-business-time-zone";
-import { FormDialog } from "../dashboard/form-dialog";
+import { FormDialog, useChangedSinceOpen } from "../dashboard/form-dialog";
 import { FormField, SelectControl } from "../dashboard/form-fields";
 import { DuplicateWarning } from "./duplicate-warning";
 import { LeadTimeline } from "./lead-timeline";
@@ -74,8 +74,10 @@ export default function LeadFormDialog({ open, onClose, lead }: LeadFormDialogPr
     }
   };
 
+  const dirty = useChangedSinceOpen(values);
   return (
     <FormDialog
+      dirty={dirty}
       open={open}
       onClose={onClose}
       title={lead ? "Edit Lead" : "Add Lead"}

@@ -6,7 +6,7 @@ import { fieldErrors } from "../../lib/form-errors";
 import { trpcErrorText } from "../../lib/http-error";
 import { showToast } from "../../lib/toaster";
 import { trpc } from "../../lib/trpc";
-import { FormDialog } from "../dashboard/form-dialog";
+import { FormDialog, useChangedSinceOpen } from "../dashboard/form-dialog";
 import { FormField } from "../dashboard/form-fields";
 
 type ResetField = "newPassword" | "confirmPassword";
@@ -34,8 +34,10 @@ export function ResetPasswordDialog({ user, open, onClose }: { user: User; open:
     }
   };
 
+  const dirty = useChangedSinceOpen([newPassword, confirmPassword]);
   return (
     <FormDialog
+      dirty={dirty}
       open={open}
       onClose={onClose}
       title="Reset Password"
