@@ -13,6 +13,9 @@ test.describe("user management", () => {
     await signInAsAdmin(page.request, baseURL);
     await openDashboard(page);
     await expect(page.getByRole("tab")).toHaveCount(7);
+    // All seven in sight, on a phone too: none hidden off the side of a scrolled strip.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    for (const tab of await page.getByRole("tab").all()) await expect(tab).toBeInViewport({ ratio: 1 });
     await page.getByRole("tab", { name: "User Management" }).click();
     const staffCard = page.getByRole("article", { name: staffUser.username });
     await expect(staffCard).toContainText(staffUser.email);

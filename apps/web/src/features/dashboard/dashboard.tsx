@@ -61,8 +61,10 @@ export function Dashboard({ user }: { user: SessionUser }) {
               unmountOnExit
               mt={{ base: "4", md: "6" }}
             >
-              <Box overflowX="auto" pb="1">
-                <Tabs.List minW="max-content">
+              {/* Phones: the seven tabs wrap onto rows, all in sight (a strip scrolled sideways hid
+                  five of them with no hint); wider screens keep one row, scrolling if it must. */}
+              <Box overflowX={{ base: "visible", md: "auto" }} pb="1">
+                <Tabs.List minW={{ md: "max-content" }} flexWrap={{ base: "wrap", md: "nowrap" }}>
                   {tabs.map(({ value, label, icon: Icon }) => (
                     <Tabs.Trigger key={value} value={value}>
                       <Icon aria-hidden="true" />
