@@ -18,8 +18,9 @@ const lead = (overrides: Partial<Lead> = {}): Lead => ({
   scheduledDate: null,
   googleCalendarEventId: null,
   submissionId: null,
-  createdAt: new Date(2025, 4, 2, 10, 15).toISOString(),
-  updatedAt: new Date(2025, 4, 2, 10, 15).toISOString(),
+  // 10:15 in Asheville (EDT).
+  createdAt: "2025-05-02T14:15:00.000Z",
+  updatedAt: "2025-05-02T14:15:00.000Z",
   ...overrides,
 });
 
@@ -43,25 +44,42 @@ describe("csvCell", () => {
   });
 });
 
+const NY = "America/New_York";
+
 describe("buildLeadsCsv", () => {
   it("starts with a BOM and a header, ends rows with CRLF", () => {
-    const csv = buildLeadsCsv([lead(), lead({ name: "Bo, Jr.", notes: "Wet\r\ncrawl space", scheduledDate: new Date(2025, 5, 1, 9, 0).toISOString() })]);
+    const csv = buildLeadsCsv([lead(), lead({ name: "Bo, Jr.", notes: "Wet\r\ncrawl space", scheduledDate: "2025-06-01T13:00:00.000Z" })], NY);
     expect(csv.startsWith("\uFEFFName,Email,Phone,Address,Zip Code,Service,Status,Priority,Lead Source,Estimated Value,Scheduled,Notes,Created\r\n")).toBe(true);
     expect(csv.endsWith("\r\n")).toBe(true);
     const body = csv.slice(1);
     expect(body).toContain(
-      'Ana Núñez,ana@example.com,828-555-0100,"12 Elm St, Asheville",28801,Crawl Space Encapsulation,New,high,website,4500,,,2025-05-02 10:15\r\n',
+      'Ana Núñez,ana@example.com,(828) 555-0100,"12 Elm St, Asheville",28801,Crawl Space Encapsulation,New,High,Website,4500,,,2025-05-02 10:15\r\n',
     );
     expect(body).toContain('"Bo, Jr."');
     expect(body).toContain('"Wet\r\ncrawl space"');
     expect(body).toContain(",2025-06-01 09:00,");
   });
 
+  it("writes labels, not codes, and the business's clock whatever the computer's zone", () => {
+    const saved = process.env["TZ"];
+    process.env["TZ"] = "Asia/Tokyo";
+    try {
+      const csv = buildLeadsCsv([lead({ priority: "low", source: "appointment-booking", status: "in-progress", phone: "8285550142", createdAt: "2025-12-31T23:30:00.000Z" })], NY);
+      expect(csv).toContain(",(828) 555-0142,");
+      expect(csv).toContain(",Low,Appointment Booking,");
+      expect(csv).toContain(",2025-12-31 18:30\r\n");
+      expect(leadsCsvFilename(NY, Date.parse("2026-01-01T03:00:00.000Z"))).toBe("crawlguard-leads-2025-12-31.csv");
+    } finally {
+      if (saved === undefined) delete process.env["TZ"];
+      else process.env["TZ"] = saved;
+    }
+  });
+
   it("is just the header for no leads", () => {
-    expect(buildLeadsCsv([]).split("\r\n")).toHaveLength(2);
+    expect(buildLeadsCsv([], NY).split("\r\n")).toHaveLength(2);
   });
 
   it("names the file with the date", () => {
-    expect(leadsCsvFilename(new Date(2025, 0, 7))).toBe("crawlguard-leads-2025-01-07.csv");
+    expect(leadsCsvFilename(NY, Date.parse("2025-01-07T17:00:00.000Z"))).toBe("crawlguard-leads-2025-01-07.csv");
   });
 });

@@ -1,31 +1,41 @@
-import { getServiceLabel } from "@crawlguard/content";
+import { formatPhone, getServiceLabel } from "@crawlguard/content";
 import type { Lead } from "@crawlguard/validators";
-import { format, isValid, parseISO } from "date-fns";
-import { statusLabels } from "./lead-board-model";
+import { formatInZone } from "../../lib/business-time";
+import { priorityOptions, statusLabels } from "./lead-board-model";
+import { sourceLabel } from "./lead-form-model";
 
 type CsvValue = string | number | null | undefined;
 
-const columns: ReadonlyArray<{ header: string; value: (lead: Lead) => CsvValue }> = [
-  { header: "Name", value: (lead) => lead.name },
-  { header: "Email", value: (lead) => lead.email },
-  { header: "Phone", value: (lead) => lead.phone },
-  { header: "Address", value: (lead) => lead.address },
-  { header: "Zip Code", value: (lead) => lead.zipCode },
-  { header: "Service", value: (lead) => getServiceLabel(lead.service) },
-  { header: "Status", value: (lead) => statusLabels[lead.status] },
-  { header: "Priority", value: (lead) => lead.priority },
-  { header: "Lead Source", value: (lead) => lead.source },
-  { header: "Estimated Value", value: (lead) => lead.estimatedValue },
-  { header: "Scheduled", value: (lead) => readableDateTime(lead.scheduledDate) },
-  { header: "Notes", value: (lead) => lead.notes },
-  { header: "Created", value: (lead) => readableDateTime(lead.createdAt) },
-];
+const priorityLabels = Object.fromEntries(priorityOptions.map((o) => [o.value, o.label])) as Record<Lead["priority"], string>;
 
-/** Local "yyyy-MM-dd HH:mm": spreadsheets read it as a date and time. */
-function readableDateTime(iso: string | null): string {
+/**
+ * One form throughout: what the dashboard shows (labels, not codes; phones as (828) 555-0100),
+ * dates and times on the business's clock whatever the computer's zone, amounts as numbers.
+ */
+function columns(zone: string): ReadonlyArray<{ header: string; value: (lead: Lead) => CsvValue }> {
+  const dateTime = (iso: string | null) => readableDateTime(iso, zone);
+  return [
+    { header: "Name", value: (lead) => lead.name },
+    { header: "Email", value: (lead) => lead.email },
+    { header: "Phone", value: (lead) => (lead.phone ? formatPhone(lead.phone) : "") },
+    { header: "Address", value: (lead) => lead.address },
+    { header: "Zip Code", value: (lead) => lead.zipCode },
+    { header: "Service", value: (lead) => getServiceLabel(lead.service) },
+    { header: "Status", value: (lead) => statusLabels[lead.status] },
+    { header: "Priority", value: (lead) => priorityLabels[lead.priority] },
+    { header: "Lead Source", value: (lead) => sourceLabel(lead.source) },
+    { header: "Estimated Value", value: (lead) => lead.estimatedValue },
+    { header: "Scheduled", value: (lead) => dateTime(lead.scheduledDate) },
+    { header: "Notes", value: (lead) => lead.notes },
+    { header: "Created", value: (lead) => dateTime(lead.createdAt) },
+  ];
+}
+
+/** "yyyy-MM-dd HH:mm" in the business zone: spreadsheets read it as a date and time. */
+function readableDateTime(iso: string | null, zone: string): string {
   if (!iso) return "";
-  const instant = parseISO(iso);
-  return isValid(instant) ? format(instant, "yyyy-MM-dd HH:mm") : "";
+  const ms = Date.parse(iso);
+  return Number.isNaN(ms) ? "" : formatInZone(ms, "yyyy-MM-dd HH:mm", zone);
 }
 
 /**
@@ -44,13 +54,15 @@ export function csvCell(value: CsvValue): string {
  * The leads as a CSV document that opens cleanly in a spreadsheet: a UTF-8
  * byte order mark (so Excel reads accents right), a header row, CRLF line ends.
  */
-export function buildLeadsCsv(leads: readonly Lead[]): string {
-  const rows = [columns.map((column) => column.header), ...leads.map((lead) => columns.map((column) => column.value(lead)))];
+export function buildLeadsCsv(leads: readonly Lead[], zone: string): string {
+  const cols = columns(zone);
+  const rows = [cols.map((column) => column.header), ...leads.map((lead) => cols.map((column) => column.value(lead)))];
   return `\uFEFF${rows.map((row) => row.map(csvCell).join(",")).join("\r\n")}\r\n`;
 }
 
-export function leadsCsvFilename(now = new Date()): string {
-  return `crawlguard-leads-${format(now, "yyyy-MM-dd")}.csv`;
+/** Named with the business's date today. */
+export function leadsCsvFilename(zone: string, now = Date.now()): string {
+  return `crawlguard-leads-${formatInZone(now, "yyyy-MM-dd", zone)}.csv`;
 }
 
 /** Hands the CSV to the browser as a download. */

@@ -17,6 +17,7 @@ import { PanelEmptyState } from "../dashboard/panel-empty-state";
 import { useDebounced } from "../dashboard/use-debounced";
 import { LeadBoard } from "./lead-board";
 import { filterLeads, groupByColumn, type StatusFilter, statusFilterOptions } from "./lead-board-model";
+import { useBusinessTimeZone } from "../../lib/use-business-time-zone";
 import { buildLeadsCsv, downloadCsv, leadsCsvFilename } from "./lead-csv";
 
 const SEARCH_DEBOUNCE_MS = 150;
@@ -24,6 +25,7 @@ const SEARCH_DEBOUNCE_MS = 150;
 /** Lead Management (SPEC section 2): search, status filter, CSV export and the board. */
 export default function LeadsPanel() {
   const leads = trpc.leads.list.useQuery();
+  const zone = useBusinessTimeZone();
   const [filter, setFilter] = useLeadFilter();
   // Typing stays responsive with thousands of leads: the board follows once
   // typing pauses, and renders in the background (deferred) when it does.
@@ -34,7 +36,7 @@ export default function LeadsPanel() {
   const columns = useMemo(() => groupByColumn(shown), [shown]);
 
   const exportCsv = () => {
-    downloadCsv(buildLeadsCsv(shown), leadsCsvFilename());
+    downloadCsv(buildLeadsCsv(shown, zone), leadsCsvFilename(zone));
     showToast({ title: "Export ready", description: `${shown.length} ${shown.length === 1 ? "lead" : "leads"} exported to CSV.`, type: "success" });
   };
 
