@@ -212,6 +212,25 @@ test.describe("public pages", () => {
     await expect(footer.locator('[aria-current="page"]')).toHaveCount(0);
   });
 
+  test("the rating block lines up: centred in one column on a phone, side by side on a desktop", async ({ page }) => {
+    await page.goto("/contact");
+    await waitForHydration(page);
+    const summary = page.getByText(/^5\.0 out of 5 from \d+ reviews$/);
+    await summary.scrollIntoViewIfNeeded();
+    const figure = page.getByText("5.0", { exact: true });
+    const stars = page.getByRole("img", { name: "Rated 5.0 out of 5 stars" }).last();
+    const [f, t, st] = await Promise.all([figure.boundingBox(), summary.boundingBox(), stars.boundingBox()]);
+    const centre = (b: { x: number; width: number }) => b.x + b.width / 2;
+    if ((page.viewportSize()?.width ?? 0) < 480) {
+      expect(Math.abs(centre(f!) - centre(t!))).toBeLessThan(3);
+      expect(Math.abs(centre(f!) - centre(st!))).toBeLessThan(3);
+      expect(t!.y).toBeGreaterThan(f!.y + f!.height - 1);
+    } else {
+      expect(t!.x).toBeGreaterThan(f!.x + f!.width);
+      expect(Math.abs(t!.x - st!.x)).toBeLessThan(3);
+    }
+  });
+
   test("an unknown service shows 'Service Not Found' with status 404", async ({ page }) => {
     const errors = collectPageErrors(page, [{ status: 404, url: /\/services\/no-such-service$/ }]);
     const response = await page.goto("/services/no-such-service");

@@ -1,4 +1,4 @@
-import { HStack, Stack } from "@chakra-ui/react/stack";
+import { Stack } from "@chakra-ui/react/stack";
 import { chakra } from "@chakra-ui/react/styled-system";
 import { Text } from "@chakra-ui/react/text";
 import { company } from "@crawlguard/content";
@@ -8,20 +8,23 @@ import { StarRating } from "./star-rating";
 export function ReviewsBlock() {
   const { ratingValue, reviewCount, bestRating } = company.aggregateRating;
   return (
-    <HStack
-      gap={{ base: "4", md: "6" }}
+    <Stack
+      direction={{ base: "column", sm: "row" }}
+      align="center"
+      justify="center"
+      textAlign={{ base: "center", sm: "start" }}
+      gap={{ base: "3", md: "6" }}
       p={{ base: "5", md: "6" }}
       bg="white"
       rounded="xl"
       borderWidth="1px"
       shadow="sm"
-      flexWrap="wrap"
-      justify="center"
     >
       <chakra.span fontSize="5xl" fontWeight="extrabold" lineHeight="1" color="brand.950">
         {ratingValue.toFixed(1)}
       </chakra.span>
-      <Stack gap="1">
+      {/* One column on phones, every line centred under the big figure; side by side from sm. */}
+      <Stack gap="1" align={{ base: "center", sm: "flex-start" }}>
         <StarRating rating={ratingValue} size={22} showValue={false} />
         <Text fontWeight="semibold" color="gray.800">
           {ratingValue.toFixed(1)} out of {bestRating} from {reviewCount} reviews
@@ -30,6 +33,6 @@ export function ReviewsBlock() {
           Trusted by homeowners across Western North Carolina since {company.foundedYear}
         </Text>
       </Stack>
-    </HStack>
+    </Stack>
   );
 }
