@@ -17,7 +17,7 @@ describe("board announcements", () => {
     expect(leadAnnouncements.onDragOver({ active: active("new"), over: over("new") })).toBe(
       "Ana Lopez is back over New Leads, where it started.",
     );
-    expect(leadAnnouncements.onDragEnd({ active: active("new"), over: over("won") })).toBe("Ana Lopez was moved to Won.");
+    expect(leadAnnouncements.onDragEnd({ active: active("new"), over: over("won") })).toBe("Moving Ana Lopez to Won…");
     expect(leadAnnouncements.onDragEnd({ active: active("in-progress"), over: over("scheduled") })).toBe(
       "Ana Lopez was dropped back in Scheduled.",
     );

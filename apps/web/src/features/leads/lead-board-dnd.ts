@@ -50,7 +50,14 @@ export const columnKeyboardCoordinates: KeyboardCoordinateGetter = (event, { con
   if ((event.code !== "ArrowRight" && event.code !== "ArrowLeft") || !active || !collisionRect) return undefined;
   event.preventDefault();
   const dragged = active.data.current as DraggedLead | undefined;
-  const from = isColumnId(over?.id) ? over.id : dragged ? columnOf(dragged.lead.status) : undefined;
+  // Where the card is now, from the sensor's own coordinates: `over` is only updated after a
+  // render, so quick presses in a row would each start from the same column and get lost.
+  const centre = currentCoordinates.x + collisionRect.width / 2;
+  const under = columnIds.find((id) => {
+    const rect = droppableRects.get(id);
+    return rect !== undefined && centre >= rect.left && centre <= rect.left + rect.width;
+  });
+  const from = under ?? (isColumnId(over?.id) ? over.id : dragged ? columnOf(dragged.lead.status) : undefined);
   if (!from) return undefined;
   const target = columnIds[columnIds.indexOf(from) + (event.code === "ArrowRight" ? 1 : -1)];
   const rect = target ? droppableRects.get(target) : undefined;
@@ -98,7 +105,8 @@ export function createLeadAnnouncements(): Announcements {
     onDragEnd: ({ active, over }) => {
       if (!over) return `${nameOf(active)} was dropped outside the board and stays in ${columnTitle(startColumn(active))}.`;
       if (over.id === startColumn(active)) return `${nameOf(active)} was dropped back in ${columnTitle(over.id)}.`;
-      return `${nameOf(active)} was moved to ${columnTitle(over.id)}.`;
+      // Whether the move is saved is said once the server has answered (lead-board.tsx).
+      return `Moving ${nameOf(active)} to ${columnTitle(over.id)}…`;
     },
     onDragCancel: ({ active }) => `Moving was cancelled. ${nameOf(active)} stays in ${columnTitle(startColumn(active))}.`,
   };

@@ -21,12 +21,14 @@ import { ConfirmDialog } from "../dashboard/confirm-dialog";
 import {
   boardCollisionDetection,
   columnKeyboardCoordinates,
+  columnTitle,
   type DraggedLead,
   isColumnId,
   createLeadAnnouncements,
   screenReaderInstructions,
 } from "./lead-board-dnd";
 import { type BoardColumnData, columnOf, formatCurrency } from "./lead-board-model";
+import { focusHandleWhenShown } from "./lead-card";
 import { LeadColumn } from "./lead-column";
 import { useDeleteLead, useUpdateLead } from "./use-lead-mutations";
 
@@ -47,16 +49,34 @@ export const LeadBoard = memo(function LeadBoard({ columns }: { columns: BoardCo
   const [deleting, setDeleting] = useState<Lead | null>(null);
   const remove = useDeleteLead();
   const [announcements] = useState(createLeadAnnouncements);
+  /** What became of the last move, once the server answered: read out by screen readers. */
+  const [outcome, setOutcome] = useState("");
 
   const onDragStart = ({ active }: DragStartEvent) => {
     setDragged((active.data.current as DraggedLead | undefined)?.lead ?? null);
   };
 
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
+  const onDragEnd = ({ active, over, activatorEvent }: DragEndEvent) => {
     setDragged(null);
     const lead = (active.data.current as DraggedLead | undefined)?.lead;
+    // A keyboard user keeps their place: focus returns to the card's handle, wherever it now is.
+    const keyboard = activatorEvent instanceof KeyboardEvent;
     if (!lead || !isColumnId(over?.id) || columnOf(lead.status) === over.id) return;
-    update.mutate({ id: lead.id, status: over.id });
+    const target = over.id;
+    if (keyboard) focusHandleWhenShown(lead.id, target);
+    const from = columnTitle(columnOf(lead.status));
+    const to = columnTitle(over.id);
+    setOutcome("");
+    update.mutate(
+      { id: lead.id, status: over.id },
+      {
+        onSuccess: () => setOutcome(`${lead.name} was moved to ${to}.`),
+        onError: () => {
+          if (keyboard) focusHandleWhenShown(lead.id, columnOf(lead.status));
+          setOutcome(`${lead.name} could not be moved to ${to}; it is back in ${from}.`);
+        },
+      },
+    );
   };
 
   const requestDelete = useCallback((lead: Lead) => setDeleting(lead), []);
@@ -100,6 +120,9 @@ export const LeadBoard = memo(function LeadBoard({ columns }: { columns: BoardCo
         </Box>
         <DragOverlay>{dragged ? <DragPreview lead={dragged} /> : null}</DragOverlay>
       </DndContext>
+      <Box srOnly role="status" aria-live="polite" data-testid="board-move-outcome">
+        {outcome}
+      </Box>
       <ConfirmDialog
         open={deleting !== null}
         onClose={() => setDeleting(null)}

@@ -12,11 +12,11 @@ import { formatPhone, getServiceLabel } from "@crawlguard/content";
 import type { Lead } from "@crawlguard/validators";
 import type { DraggableAttributes, DraggableSyntheticListeners } from "@dnd-kit/core";
 import { CalendarClock, CalendarPlus, GripVertical, Mail, MapPin, Pencil, Phone, Trash2, Wrench } from "lucide-react";
-import { type ChangeEvent, memo, type ReactNode } from "react";
+import { type ChangeEvent, memo, type ReactNode, useEffect } from "react";
 import { useBusinessTimeZone } from "../../lib/use-business-time-zone";
 import { useDashboardActions } from "../dashboard/dashboard-context";
 import { EstimatedValueInput } from "./estimated-value-input";
-import { type LeadPriority, priorityOptions, priorityPalette, statusLabels, statusPalette, truncate } from "./lead-board-model";
+import { type ColumnId, columnOf, type LeadPriority, priorityOptions, priorityPalette, statusLabels, statusPalette, truncate } from "./lead-board-model";
 import { formatScheduled } from "./lead-schedule";
 import { useUpdateLead } from "./use-lead-mutations";
 
@@ -37,7 +37,23 @@ type LeadCardProps = {
 };
 
 /** One lead on the board (SPEC section 2, Lead card). Memoised: a board can hold thousands. */
+/** The card whose handle takes the focus when it next appears in that column (keyboard moves). */
+let pendingFocus: { leadId: string; column: ColumnId } | null = null;
+
+/**
+ * After a keyboard move the card is drawn anew in its new column (or, when the save fails, back
+ * in its old one): its handle takes the focus there, instead of the focus falling to the page.
+ */
+export function focusHandleWhenShown(leadId: string, column: ColumnId): void {
+  pendingFocus = { leadId, column };
+}
+
 export const LeadCard = memo(function LeadCard({ lead, handle, isDragging, onDelete }: LeadCardProps) {
+  useEffect(() => {
+    if (pendingFocus?.leadId !== lead.id || pendingFocus.column !== columnOf(lead.status)) return;
+    pendingFocus = null;
+    document.querySelector<HTMLElement>(`[data-lead-handle="${CSS.escape(lead.id)}"]`)?.focus();
+  });
   const { openBooking, openLeadForm, showInCalendar } = useDashboardActions();
   const scheduledAt = lead.scheduledDate;
   const zone = useBusinessTimeZone();
@@ -56,6 +72,7 @@ export const LeadCard = memo(function LeadCard({ lead, handle, isDragging, onDel
         <Flex align="flex-start" gap="1">
           <IconButton
             ref={handle.setActivatorNodeRef}
+            data-lead-handle={lead.id}
             {...handle.attributes}
             {...handle.listeners}
             aria-label={`Move ${lead.name}`}
