@@ -2,7 +2,7 @@ import type { Lead } from "@crawlguard/validators";
 import { createContext, type Dispatch, type ReactNode, type SetStateAction, useContext, useEffect, useState } from "react";
 import type { SessionUser } from "../auth/use-session";
 import type { LeadFilter } from "../leads/lead-board-model";
-import type { DashboardTabValue } from "./dashboard-tabs";
+import type { DashboardTabValue } from "./dashboard-tab-value";
 
 /** What panels can ask of the dashboard frame: switch tabs, open the shared dialogs. Stable across renders. */
 export type DashboardActions = {

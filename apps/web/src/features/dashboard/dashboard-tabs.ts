@@ -10,14 +10,9 @@ import {
 } from "lucide-react";
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
 
-export type DashboardTabValue =
-  | "leads"
-  | "submissions"
-  | "calendar"
-  | "availability"
-  | "google-calendar"
-  | "gallery"
-  | "users";
+import type { DashboardTabValue } from "./dashboard-tab-value";
+
+export type { DashboardTabValue };
 
 export type DashboardTab = {
   value: DashboardTabValue;
