@@ -105,6 +105,8 @@ test.describe("lead board drag and drop", () => {
     }
     await touch("touchEnd");
     await expect(leadCard(boardColumn(page, "Contacted"), lead.name)).toBeVisible();
+    // The dropped card is brought into sight in its new column.
+    await expect(leadCard(boardColumn(page, "Contacted"), lead.name)).toBeInViewport({ ratio: 0.5 });
     await expect.poll(async () => (await getLead(page.request, lead.id))?.status).toBe("contacted");
   });
 

@@ -28,7 +28,7 @@ import {
   screenReaderInstructions,
 } from "./lead-board-dnd";
 import { type BoardColumnData, columnOf, formatCurrency } from "./lead-board-model";
-import { focusHandleWhenShown } from "./lead-card";
+import { revealWhenShown } from "./lead-card";
 import { LeadColumn } from "./lead-column";
 import { useDeleteLead, useUpdateLead } from "./use-lead-mutations";
 
@@ -63,7 +63,7 @@ export const LeadBoard = memo(function LeadBoard({ columns }: { columns: BoardCo
     const keyboard = activatorEvent instanceof KeyboardEvent;
     if (!lead || !isColumnId(over?.id) || columnOf(lead.status) === over.id) return;
     const target = over.id;
-    if (keyboard) focusHandleWhenShown(lead.id, target);
+    revealWhenShown(lead.id, target, keyboard);
     const from = columnTitle(columnOf(lead.status));
     const to = columnTitle(over.id);
     setOutcome("");
@@ -72,7 +72,7 @@ export const LeadBoard = memo(function LeadBoard({ columns }: { columns: BoardCo
       {
         onSuccess: () => setOutcome(`${lead.name} was moved to ${to}.`),
         onError: () => {
-          if (keyboard) focusHandleWhenShown(lead.id, columnOf(lead.status));
+          revealWhenShown(lead.id, columnOf(lead.status), keyboard);
           setOutcome(`${lead.name} could not be moved to ${to}; it is back in ${from}.`);
         },
       },

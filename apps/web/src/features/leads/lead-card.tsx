@@ -11,6 +11,7 @@ import { Text } from "@chakra-ui/react/text";
 import { formatPhone, getServiceLabel } from "@crawlguard/content";
 import type { Lead } from "@crawlguard/validators";
 import type { DraggableAttributes, DraggableSyntheticListeners } from "@dnd-kit/core";
+import { animate } from "framer-motion/dom/mini";
 import { CalendarClock, CalendarPlus, GripVertical, Mail, MapPin, Pencil, Phone, Trash2, Wrench } from "lucide-react";
 import { type ChangeEvent, memo, type ReactNode, useEffect } from "react";
 import { useBusinessTimeZone } from "../../lib/use-business-time-zone";
@@ -37,22 +38,40 @@ type LeadCardProps = {
 };
 
 /** One lead on the board (SPEC section 2, Lead card). Memoised: a board can hold thousands. */
-/** The card whose handle takes the focus when it next appears in that column (keyboard moves). */
-let pendingFocus: { leadId: string; column: ColumnId } | null = null;
+/** The card to reveal when it next appears in that column (just dropped there), and whether its handle takes the focus. */
+let pendingReveal: { leadId: string; column: ColumnId; focus: boolean } | null = null;
 
 /**
- * After a keyboard move the card is drawn anew in its new column (or, when the save fails, back
- * in its old one): its handle takes the focus there, instead of the focus falling to the page.
+ * After a move the card is drawn anew in its new column (or, when the save fails, back in its
+ * old one). There it is scrolled into sight and briefly highlighted (framer-motion), so a drop
+ * at the edge of a phone's screen is not lost; after a keyboard move its handle also takes the
+ * focus, instead of the focus falling to the page.
  */
-export function focusHandleWhenShown(leadId: string, column: ColumnId): void {
-  pendingFocus = { leadId, column };
+export function revealWhenShown(leadId: string, column: ColumnId, focus: boolean): void {
+  pendingReveal = { leadId, column, focus };
+}
+
+function reveal(handle: HTMLElement, focus: boolean) {
+  const card = handle.closest("article") ?? handle;
+  const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  card.scrollIntoView({ block: "nearest", inline: "nearest", behavior: still ? "auto" : "smooth" });
+  if (focus) handle.focus({ preventScroll: true });
+  if (!still) {
+    void animate(
+      card,
+      { transform: ["scale(1.04)", "scale(1)"], boxShadow: ["0 0 0 3px rgb(19 103 137 / 0.6)", "0 0 0 0 rgb(19 103 137 / 0)"] },
+      { duration: 0.6, ease: "easeOut" },
+    );
+  }
 }
 
 export const LeadCard = memo(function LeadCard({ lead, handle, isDragging, onDelete }: LeadCardProps) {
   useEffect(() => {
-    if (pendingFocus?.leadId !== lead.id || pendingFocus.column !== columnOf(lead.status)) return;
-    pendingFocus = null;
-    document.querySelector<HTMLElement>(`[data-lead-handle="${CSS.escape(lead.id)}"]`)?.focus();
+    if (pendingReveal?.leadId !== lead.id || pendingReveal.column !== columnOf(lead.status)) return;
+    const { focus } = pendingReveal;
+    pendingReveal = null;
+    const handleElement = document.querySelector<HTMLElement>(`[data-lead-handle="${CSS.escape(lead.id)}"]`);
+    if (handleElement) reveal(handleElement, focus);
   });
   const { openBooking, openLeadForm, showInCalendar } = useDashboardActions();
   const scheduledAt = lead.scheduledDate;
