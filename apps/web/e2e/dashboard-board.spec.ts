@@ -2,7 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { boardColumn, createLead, getLead, leadCard, openDashboard, searchLeads, toast, uniqueToken } from "./dashboard-fixtures";
 
-/** Drags by mouse from the card's handle to a point inside the target column, in small steps like a hand would. */
+/** Drags by mouse from a point of a card (its handle, its heading…) to a point inside the target column, in small steps like a hand would. */
 async function dragWithMouse(page: Page, handle: Locator, target: Locator): Promise<void> {
   await handle.scrollIntoViewIfNeeded();
   const from = await handle.boundingBox();
@@ -38,6 +38,27 @@ test.describe("lead board drag and drop", () => {
     await searchLeads(page, token);
     await expect(leadCard(boardColumn(page, "Contacted"), lead.name)).toBeVisible();
     await expect(leadCard(boardColumn(page, "Contacted"), lead.name).getByText("Contacted", { exact: true })).toBeVisible();
+  });
+
+  test("the whole card drags, but its fields do not start a drag and its text is not dragged @desktop-only", async ({ staffPage: { page }, baseURL }) => {
+    const token = uniqueToken();
+    const lead = await createLead(page.request, baseURL, { name: `Rue ${token}`, status: "new", estimatedValue: "800" });
+    await openDashboard(page);
+    await searchLeads(page, token);
+    const card = leadCard(boardColumn(page, "New Leads"), lead.name);
+
+    // A press-and-move that starts in the "$" field selects in the field; the card stays.
+    const value = card.getByRole("spinbutton", { name: `Estimated value of ${lead.name}` });
+    await dragWithMouse(page, value, boardColumn(page, "Contacted"));
+    await expect(card).toBeVisible();
+    expect((await getLead(page.request, lead.id))?.status).toBe("new");
+    await expect(value).toHaveValue("800");
+
+    // From the card's text (its heading), the card moves, and no text is selected on the way.
+    await dragWithMouse(page, card.getByRole("heading", { name: lead.name }), boardColumn(page, "Contacted"));
+    await expect(leadCard(boardColumn(page, "Contacted"), lead.name)).toBeVisible();
+    await expect.poll(async () => (await getLead(page.request, lead.id))?.status).toBe("contacted");
+    expect(await page.evaluate(() => window.getSelection()?.toString() ?? "")).toBe("");
   });
 
   test("a card can be moved with the keyboard, with announcements", async ({ staffPage: { page }, baseURL }) => {

@@ -54,6 +54,31 @@ test.describe("lead management", () => {
     await expect(page.getByText("No leads found")).toBeVisible();
   });
 
+  test("on a 1366 × 768 laptop every column of the board is in sight @desktop-only", async ({ staffPage: { page }, baseURL }) => {
+    await createLead(page.request, baseURL, { name: `Wes ${uniqueToken()}`, status: "lost" });
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await openDashboard(page);
+    for (const title of ["New Leads", "Contacted", "Scheduled", "Quoted", "Won", "Lost"]) {
+      await expect(boardColumn(page, title).getByRole("heading", { name: title })).toBeInViewport({ ratio: 1 });
+    }
+  });
+
+  test("on a phone, a search brings the column with the results into sight @phone-only", async ({ staffPage: { page }, baseURL }) => {
+    const token = uniqueToken();
+    const lead = await createLead(page.request, baseURL, { name: `Zed ${token}`, status: "won" });
+    await openDashboard(page);
+    await searchLeads(page, token);
+    await expect(leadCard(boardColumn(page, "Won"), lead.name)).toBeVisible();
+    // Sideways, the Won column is now within the screen (the page itself may need scrolling down).
+    const width = page.viewportSize()?.width ?? 390;
+    await expect
+      .poll(async () => {
+        const box = await boardColumn(page, "Won").boundingBox();
+        return box !== null && box.x >= -1 && box.x + box.width <= width + 1;
+      })
+      .toBe(true);
+  });
+
   test("the stat cards count the leads; the columns show counts and dollar totals", async ({ staffPage: { page }, baseURL }) => {
     const token = uniqueToken();
     await createLead(page.request, baseURL, { name: `Quote A ${token}`, status: "quoted", estimatedValue: "1200" });

@@ -2,9 +2,11 @@ import {
   type Announcements,
   type CollisionDetection,
   type KeyboardCoordinateGetter,
+  MouseSensor,
   pointerWithin,
   rectIntersection,
   type ScreenReaderInstructions,
+  TouchSensor,
   type UniqueIdentifier,
 } from "@dnd-kit/core";
 import type { Lead } from "@crawlguard/validators";
@@ -110,4 +112,31 @@ export function createLeadAnnouncements(): Announcements {
     },
     onDragCancel: ({ active }) => `Moving was cancelled. ${nameOf(active)} stays in ${columnTitle(startColumn(active))}.`,
   };
+}
+
+/** What a press on a card must leave alone: its fields, links and buttons (not the drag handle). */
+export function startsCardDrag(target: EventTarget | null): boolean {
+  if (!(target instanceof Element)) return false;
+  if (target.closest("[data-lead-handle]")) return true;
+  return !target.closest("input, select, textarea, button, a, label, [contenteditable], [role='combobox'], [role='button']");
+}
+
+/** Mouse drags from anywhere on a card but its controls (after 5 px, so clicks stay clicks). */
+export class CardMouseSensor extends MouseSensor {
+  static override activators = [
+    {
+      eventName: "onMouseDown" as const,
+      handler: ({ nativeEvent }: { nativeEvent: MouseEvent }) => nativeEvent.button === 0 && startsCardDrag(nativeEvent.target),
+    },
+  ];
+}
+
+/** Touch drags from anywhere on a card but its controls (after a long press, so swipes scroll). */
+export class CardTouchSensor extends TouchSensor {
+  static override activators = [
+    {
+      eventName: "onTouchStart" as const,
+      handler: ({ nativeEvent }: { nativeEvent: TouchEvent }) => nativeEvent.touches.length <= 1 && startsCardDrag(nativeEvent.target),
+    },
+  ];
 }

@@ -10,8 +10,6 @@ import {
   DragOverlay,
   type DragStartEvent,
   KeyboardSensor,
-  MouseSensor,
-  TouchSensor,
   useSensor,
   useSensors,
 } from "@dnd-kit/core";
@@ -20,6 +18,8 @@ import { showToast } from "../../lib/toaster";
 import { ConfirmDialog } from "../dashboard/confirm-dialog";
 import {
   boardCollisionDetection,
+  CardMouseSensor,
+  CardTouchSensor,
   columnKeyboardCoordinates,
   columnTitle,
   type DraggedLead,
@@ -35,13 +35,13 @@ import { useDeleteLead, useUpdateLead } from "./use-lead-mutations";
 /**
  * The kanban board (SPEC section 2): dropping a card on a column sets that
  * status at once, and puts it back with an error toast if the server refuses.
- * Mouse drags start after 5 px of movement; touch drags after a 250 ms press
- * (so a swipe still scrolls the board); keyboard drags from the card's handle.
+ * Mouse drags start anywhere on a card but its controls after 5 px of movement; touch drags after
+ * a 250 ms press (so a swipe still scrolls the board); keyboard drags from the card's handle.
  */
 export const LeadBoard = memo(function LeadBoard({ columns }: { columns: BoardColumnData<Lead>[] }) {
   const sensors = useSensors(
-    useSensor(MouseSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(TouchSensor, { activationConstraint: { delay: 250, tolerance: 8 } }),
+    useSensor(CardMouseSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(CardTouchSensor, { activationConstraint: { delay: 250, tolerance: 8 } }),
     useSensor(KeyboardSensor, { coordinateGetter: columnKeyboardCoordinates }),
   );
   const update = useUpdateLead();
@@ -109,7 +109,9 @@ export const LeadBoard = memo(function LeadBoard({ columns }: { columns: BoardCo
           <Box
             display="grid"
             gridAutoFlow="column"
-            gridAutoColumns={{ base: "min(85%, 20rem)", md: "18rem", "2xl": "minmax(16rem, 1fr)" }}
+            // From 1280 px (a 1366 px laptop) the six columns share the width: Won and Lost are
+            // in sight, not off to the right. Narrower screens scroll the board sideways.
+            gridAutoColumns={{ base: "min(85%, 20rem)", md: "18rem", xl: "minmax(0, 1fr)" }}
             gap="3"
             alignItems="stretch"
           >

@@ -83,6 +83,11 @@ export const LeadCard = memo(function LeadCard({ lead, handle, isDragging, onDel
       as="article"
       size="sm"
       aria-label={lead.name}
+      // The whole card drags (pointer and touch; the sensors skip its fields, links and buttons);
+      // its text is not selectable, so a press-and-move never drags text into a field.
+      {...handle.listeners}
+      cursor="grab"
+      userSelect="none"
       opacity={isDragging ? 0.4 : 1}
       borderColor={isDragging ? "brand.solid" : undefined}
       borderStyle={isDragging ? "dashed" : undefined}
@@ -93,7 +98,6 @@ export const LeadCard = memo(function LeadCard({ lead, handle, isDragging, onDel
             ref={handle.setActivatorNodeRef}
             data-lead-handle={lead.id}
             {...handle.attributes}
-            {...handle.listeners}
             aria-label={`Move ${lead.name}`}
             variant="ghost"
             size="xs"
@@ -219,7 +223,7 @@ function PrioritySelect({ lead }: { lead: Lead }) {
       >
         {priorityOptions.map((option) => (
           <option key={option.value} value={option.value}>
-            {option.label} priority
+            {option.label}
           </option>
         ))}
       </NativeSelect.Field>

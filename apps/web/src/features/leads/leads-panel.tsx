@@ -6,7 +6,7 @@ import { InputGroup } from "@chakra-ui/react/input-group";
 import { Stack } from "@chakra-ui/react/stack";
 import { Text } from "@chakra-ui/react/text";
 import { Download, Search } from "lucide-react";
-import { useDeferredValue, useMemo } from "react";
+import { useDeferredValue, useEffect, useMemo } from "react";
 import { CenteredSpinner } from "../../components/centered-spinner";
 import { showToast } from "../../lib/toaster";
 import { trpc } from "../../lib/trpc";
@@ -34,6 +34,22 @@ export default function LeadsPanel() {
   const all = leads.data;
   const shown = useMemo(() => filterLeads(all ?? [], deferredFilter), [all, deferredFilter]);
   const columns = useMemo(() => groupByColumn(shown), [shown]);
+
+  // A search or filter brings the first column with results into sight (on a phone, or a
+  // narrow window, the board scrolls sideways and they could be off to the right).
+  const firstWithResults = columns.find((column) => column.leads.length > 0)?.id;
+  const filtering = deferredFilter.search.trim() !== "" || deferredFilter.status !== "all";
+  useEffect(() => {
+    if (!filtering || !firstWithResults) return;
+    const column = document.querySelector<HTMLElement>(`[data-column="${firstWithResults}"]`);
+    const board = column?.closest<HTMLElement>('[role="region"][aria-label="Lead board"]');
+    if (!column || !board) return;
+    const boardBox = board.getBoundingClientRect();
+    const box = column.getBoundingClientRect();
+    if (box.left >= boardBox.left && box.right <= boardBox.right) return;
+    const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    board.scrollTo({ left: board.scrollLeft + box.left - boardBox.left, behavior: still ? "auto" : "smooth" });
+  }, [filtering, firstWithResults, deferredFilter]);
 
   const exportCsv = () => {
     downloadCsv(buildLeadsCsv(shown, zone), leadsCsvFilename(zone));
