@@ -4,11 +4,10 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import autocannon, { type Result } from "autocannon";
-import { createTestDatabase, type TestDatabase } from "@crawlguard/db/testing";
-import { loadEnv } from "../../apps/server/src/env.ts";
-import { startServer, type RunningServer } from "../../apps/server/src/server.ts";
+import type { RunningServer } from "../../apps/server/src/server.ts";
 import { listLeads } from "../../packages/api/src/services/leads.ts";
 import { armDeadline } from "../deadline.ts";
+import { type BenchServer, startBenchServer } from "../in-process-server.ts";
 
 const LEADS = 10_000;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -143,30 +142,17 @@ function row(label: string, r: Result) {
 }
 
 async function main() {
-  let testDb: TestDatabase | undefined;
-  let running: RunningServer | undefined;
+  let benchServer: BenchServer | undefined;
   let bare: Awaited<ReturnType<typeof startBare>> | undefined;
   const cleanup = async () => {
     await bare?.close().catch(() => {});
-    await running?.stop().catch(() => {});
-    await testDb?.drop().catch(() => {});
+    await benchServer?.stop();
   };
   const deadline = armDeadline(DEADLINE_MS, cleanup);
 
   try {
-    // A fresh database: a new one on the server of DATABASE_URL, or a new embedded directory.
-    testDb = await createTestDatabase(process.env.DATABASE_URL);
-    running = await startServer({
-      withWeb: false,
-      env: loadEnv({
-        NODE_ENV: "production",
-        PORT: "0",
-        HOST: "127.0.0.1",
-        LOG_LEVEL: "warn",
-        DATA_DIR: testDb.dataDir,
-        ...(testDb.databaseUrl ? { DATABASE_URL: testDb.databaseUrl } : {}),
-      }),
-    });
+    benchServer = await startBenchServer();
+    const { running } = benchServer;
     const sql = running.db.sql;
     const seedStart = performance.now();
     await seedLeads(sql);

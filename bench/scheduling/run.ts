@@ -5,11 +5,10 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import autocannon, { type Result } from "autocannon";
-import { createTestDatabase, type TestDatabase } from "@crawlguard/db/testing";
-import { loadEnv } from "../../apps/server/src/env.ts";
-import { startServer, type RunningServer } from "../../apps/server/src/server.ts";
+import type { RunningServer } from "../../apps/server/src/server.ts";
 import { calendarRange } from "../../packages/api/src/services/appointments.ts";
 import { armDeadline } from "../deadline.ts";
+import { type BenchServer, startBenchServer } from "../in-process-server.ts";
 
 const APPOINTMENTS = 5_000;
 const RECURRING_BLOCKS = 300;
@@ -216,30 +215,17 @@ function concurrent(url: string, headers: Record<string, string>): Promise<Resul
 const ms = (n: number) => n.toFixed(1);
 
 async function main() {
-  let testDb: TestDatabase | undefined;
-  let running: RunningServer | undefined;
+  let benchServer: BenchServer | undefined;
   let bare: Awaited<ReturnType<typeof startBare>> | undefined;
   const cleanup = async () => {
     await bare?.close().catch(() => {});
-    await running?.stop().catch(() => {});
-    await testDb?.drop().catch(() => {});
+    await benchServer?.stop();
   };
   const deadline = armDeadline(DEADLINE_MS, cleanup);
 
   try {
-    testDb = await createTestDatabase(process.env.DATABASE_URL);
-    running = await startServer({
-      withWeb: false,
-      env: loadEnv({
-        NODE_ENV: "production",
-        PORT: "0",
-        HOST: "127.0.0.1",
-        LOG_LEVEL: "warn",
-        DATA_DIR: testDb.dataDir,
-        BUSINESS_TIME_ZONE: ZONE,
-        ...(testDb.databaseUrl ? { DATABASE_URL: testDb.databaseUrl } : {}),
-      }),
-    });
+    benchServer = await startBenchServer({ BUSINESS_TIME_ZONE: ZONE });
+    const { running } = benchServer;
     const sql = running.db.sql;
     const { cookie, id } = await register(running.url);
     const seedStart = performance.now();
