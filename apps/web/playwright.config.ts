@@ -7,6 +7,15 @@ import { defineConfig } from "@playwright/test";
 const PORT = Number(process.env["E2E_PORT"] ?? 3199);
 const baseURL = `http://127.0.0.1:${PORT}`;
 
+// The Google API emulator (tooling/google-emulator) the server talks to instead of Google: a port
+// of its own next to E2E_PORT (3199 → 4399), so two runs on one machine do not share one. Specs
+// read its address from E2E_GOOGLE_URL (e2e/google-fixtures.ts).
+const GOOGLE_PORT = Number(process.env["E2E_GOOGLE_PORT"] ?? PORT + 1200);
+const googleURL = `http://127.0.0.1:${GOOGLE_PORT}`;
+process.env["E2E_GOOGLE_URL"] = googleURL;
+/** The emulator's one OAuth client (its defaults). */
+const GOOGLE_CLIENT = { id: "emulator-client-id", secret: "emulator-client-secret" };
+
 // A fresh data directory (the embedded database lives there) per run, so every
 // run starts with no users. The runner evaluates this file again in each
 // worker: the environment variable makes them all agree on one directory.
@@ -66,25 +75,51 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    // The built server (npm run e2e builds it first) serving the built web app.
-    command: "node ../server/dist/index.js",
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "pipe",
-    stderr: "pipe",
-    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
-    env: {
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir ?? "",
-      NODE_ENV: "production",
-      LOG_LEVEL: "warn",
-      // Every test submits from 127.0.0.1: keep the per-IP contact limit out of the way.
-      CONTACT_RATE_LIMIT: "1000",
-      // The "sent faster than a person could" check (3 s by default) would slow the browser tests.
-      CONTACT_MIN_SUBMIT_MS: "0",
+  webServer: [
+    {
+      // Google's OAuth and Calendar API, emulated (started first: the server below uses it).
+      command: "node --import tsx ../../tooling/google-emulator/src/cli.ts",
+      url: `${googleURL}/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
+      env: {
+        GOOGLE_EMULATOR_PORT: String(GOOGLE_PORT),
+        GOOGLE_EMULATOR_HOST: "127.0.0.1",
+        GOOGLE_CLIENT_ID: GOOGLE_CLIENT.id,
+        GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT.secret,
+        GOOGLE_EMULATOR_AUTO_APPROVE: "true",
+      },
     },
-  },
+    {
+      // The built server (npm run e2e builds it first) serving the built web app.
+      command: "node ../server/dist/index.js",
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "pipe",
+      stderr: "pipe",
+      gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+      env: {
+        PORT: String(PORT),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir ?? "",
+        NODE_ENV: "production",
+        LOG_LEVEL: "warn",
+        // Every test submits from 127.0.0.1: keep the per-IP contact limit out of the way.
+        CONTACT_RATE_LIMIT: "1000",
+        // The "sent faster than a person could" check (3 s by default) would slow the browser tests.
+        CONTACT_MIN_SUBMIT_MS: "0",
+        // Google Calendar against the emulator (issue #14), with a failed push retried after 1 s
+        // (then 3 s, 6 s, …) and the queue checked 4 times a second, so recovery shows in seconds.
+        GOOGLE_API_BASE_URL: googleURL,
+        GOOGLE_CLIENT_ID: GOOGLE_CLIENT.id,
+        GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT.secret,
+        GOOGLE_PUSH_RETRY_SECONDS: "1",
+        GOOGLE_PUSH_POLL_MS: "250",
+      },
+    },
+  ],
 });

@@ -7,6 +7,8 @@
 //   LIGHTHOUSE_RUNS=3   audits each page 3 times and keeps the run with the median performance score
 //   LIGHTHOUSE_OUT=dir  also writes each page's JSON report there
 //   LIGHTHOUSE_PAGES=/a,/b  audits these paths instead
+//   LIGHTHOUSE_GALLERY_PHOTOS=60  first publishes that many staff photos (real uploads through the
+//                                 API: 1600 × 1067 JPEGs), so /gallery is audited with them
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
@@ -16,6 +18,7 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import sharp from "sharp";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const PAGES = process.env.LIGHTHOUSE_PAGES?.split(",").filter(Boolean) ?? [
@@ -39,6 +42,7 @@ const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
 const OUT_DIR = process.env.LIGHTHOUSE_OUT;
 const TARGETS = { performance: 98, others: 100, homeJsKb: 150 };
 const SERVER_START_TIMEOUT_MS = 60_000;
+const GALLERY_PHOTOS = Math.max(0, Number(process.env.LIGHTHOUSE_GALLERY_PHOTOS ?? 0));
 
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
 
@@ -230,11 +234,46 @@ function checkTargets(rows: Row[]): string[] {
   return misses;
 }
 
+/**
+ * Publishes `count` photos the way staff do: the first account (registered here) asks for an upload
+ * link, PUTs a JPEG to it, has the server finish it, then adds a published gallery image.
+ */
+async function publishGalleryPhotos(baseUrl: string, count: number): Promise<void> {
+  const headers: Record<string, string> = { "content-type": "application/json", origin: baseUrl };
+  const call = async (method: string, route: string, body?: unknown) => {
+    const response = await fetch(baseUrl + route, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${await response.text()}`);
+    const cookie = response.headers.getSetCookie().find((line) => line.startsWith("crawlguard_session="));
+    if (cookie) headers.cookie = cookie.split(";")[0]!;
+    return response.json() as Promise<Record<string, string>>;
+  };
+  await call("POST", "/api/register", { username: "bench", email: "bench@example.com", password: "bench-password-1" });
+  for (let i = 0; i < count; i++) {
+    const photo = await sharp({ create: { width: 1600, height: 1067, channels: 3, background: { r: (i * 37) % 256, g: 120, b: (i * 91) % 256 } } })
+      .jpeg({ quality: 85 })
+      .toBuffer();
+    const ticket = await call("POST", "/api/admin/gallery/upload", { fileName: `job-${i}.jpg`, size: photo.length });
+    const put = await fetch(ticket.uploadURL!, { method: "PUT", body: photo });
+    if (!put.ok) throw new Error(`PUT upload: ${put.status}`);
+    const done = await call("POST", `/api/admin/gallery/upload/${ticket.uploadId}/complete`);
+    await call("POST", "/api/admin/gallery", {
+      title: `Finished job ${i + 1}`,
+      altText: `Crawl space after the work, job ${i + 1}`,
+      description: "Sealed with a 20-mil liner, vents closed, dehumidifier installed.",
+      category: ["crawl-space", "encapsulation", "basement", "waterproofing", "general", "before-after"][i % 6],
+      imageUrl: done.imageUrl,
+      isPublished: true,
+    });
+  }
+  console.log(`Published ${count} gallery photos.`);
+}
+
 async function main(): Promise<void> {
   const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
   const server = await startServer();
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
+    if (GALLERY_PHOTOS) await publishGalleryPhotos(server.baseUrl, GALLERY_PHOTOS);
     chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
     if (OUT_DIR) mkdirSync(OUT_DIR, { recursive: true });
     console.log(`Lighthouse ${RUNS > 1 ? `(${RUNS} runs per page, median) ` : ""}on ${server.baseUrl}, mobile preset\n`);

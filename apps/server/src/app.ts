@@ -7,15 +7,18 @@ import helmet from "helmet";
 import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import { createOpenApiExpressMiddleware } from "trpc-to-openapi";
-import { appRouter, buildOpenApiDocument, createContextFactory, GENERIC_ERROR_MESSAGE, type ApiConfig } from "@crawlguard/api";
+import { appRouter, buildOpenApiDocument, createCallerFactory, createContextFactory, GENERIC_ERROR_MESSAGE, type ApiConfig, type GoogleCalendar } from "@crawlguard/api";
 import type { Auth } from "@crawlguard/auth";
 import type { Sql } from "@crawlguard/db";
+import type { ObjectStorage } from "@crawlguard/storage";
 import { apiDocsRouter } from "./api-docs.js";
 import { contactFormPosts } from "./contact-form.js";
 import { csrfGuard } from "./csrf.js";
+import { googleCallbackRoute } from "./google-calendar.js";
 import type { Env } from "./env.js";
 import { bodyErrorMessage, decodablePath, jsonBody, knownMethod, MAX_BODY_BYTES, MAX_TRPC_BATCH, noStore, trpcQueryInput, wholeTrpcAnswers } from "./request-guards.js";
 import { seoRoutes } from "./seo-routes.js";
+import { uploadRoutes } from "./uploads.js";
 import type { WebApp } from "./web.js";
 
 export interface AppDeps {
@@ -23,15 +26,21 @@ export interface AppDeps {
   sql: Sql;
   auth: Auth;
   logger: Logger;
+  /** Gallery files (filesystem or S3-compatible, ADR 013). */
+  storage: ObjectStorage;
+  /** Google Calendar (unconfigured when GOOGLE_CLIENT_ID is unset). */
+  google: GoogleCalendar;
   /** Absent in API-only tests. */
   web?: WebApp;
 }
 
-export function createApp({ env, sql, auth, logger, web }: AppDeps): Express {
+export function createApp({ env, sql, auth, logger, storage, google, web }: AppDeps): Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
   const https = env.PUBLIC_URL?.startsWith("https://") ?? false;
+  // With S3, browsers PUT uploads to the bucket and may load gallery files from a public URL.
+  const s3Origins = env.S3_BUCKET ? [env.S3_ENDPOINT, env.S3_PUBLIC_URL].filter((u): u is string => !!u).map((u) => new URL(u).origin) : [];
 
   app.use(
     pinoHttp({
@@ -63,26 +72,37 @@ export function createApp({ env, sql, auth, logger, web }: AppDeps): Express {
         directives: {
           "script-src": ["'self'", "'unsafe-inline'", "https://challenges.cloudflare.com"],
           "frame-src": ["'self'", "https://www.openstreetmap.org", "https://challenges.cloudflare.com"],
-          "img-src": ["'self'", "data:", "blob:"],
-          "connect-src": ["'self'", "ws:", "wss:"],
+          "img-src": ["'self'", "data:", "blob:", ...s3Origins],
+          "connect-src": ["'self'", "ws:", "wss:", ...s3Origins],
           "upgrade-insecure-requests": https ? [] : null,
         },
       },
       strictTransportSecurity: https,
-      // Google's OAuth popup (calendar connection) posts back to its opener.
+      // The dashboard keeps its reference to the Google OAuth popup it opens. The popup's landing
+      // page (google-calendar.ts) sets its own, opener-keeping policy.
       crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
     }),
   );
   app.use(compression());
   app.use(decodablePath);
+  app.use(uploadRoutes({ sql, storage }));
 
   const createContext = createContextFactory({
     sql,
     auth,
     config: apiConfig(env),
+    storage,
+    google,
+    origin: (req: IncomingMessage) => env.PUBLIC_URL?.replace(/\/$/, "") ?? `${(req as Request).protocol}://${(req as Request).get("host")}`,
     clientIp: (req: IncomingMessage) => (req as Request).ip ?? req.socket.remoteAddress ?? "unknown",
     logger: (req: IncomingMessage) => (req as Request).log ?? logger,
   });
+  // Public pages render their data through the same procedures, called in-process with the
+  // request's own context (e.g. /gallery's published photos in the page's HTML).
+  const createCaller = createCallerFactory(appRouter);
+  web?.setPublicApi((req, res) => ({
+    gallery: { published: async () => createCaller(await createContext({ req, res })).gallery.published() },
+  }));
   const onError = ({ error, path, req }: { error: { code: string; message: string; cause?: unknown }; path?: string; req: IncomingMessage }) => {
     const log = (req as Request).log ?? logger;
     if (error.code === "INTERNAL_SERVER_ERROR") log.error({ err: error.cause ?? error, path }, "procedure failed");
@@ -105,6 +125,7 @@ export function createApp({ env, sql, auth, logger, web }: AppDeps): Express {
     return openApi(req, res).catch(next);
   });
 
+  app.use(googleCallbackRoute({ google, createContext }));
   app.use(seoRoutes(env.PUBLIC_URL));
   // The dashboard and sign-in pages are what a signed-in and a signed-out visitor see differently.
   app.use(["/admin", "/auth"], (_req, res, next) => {

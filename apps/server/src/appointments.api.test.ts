@@ -13,7 +13,7 @@ import {
   SPRING_FORWARD,
   YEAR,
 } from "./test/business-dates.js";
-import { ApiClient, doors, newAccount, startTestServer, type Door, type TestServer } from "./test/harness.js";
+import { ApiClient, doors, newAccount, newClient, startTestServer, type Door, type TestServer } from "./test/harness.js";
 
 /**
  * Each door runs with the server process in another time zone than the business's: only
@@ -22,19 +22,6 @@ import { ApiClient, doors, newAccount, startTestServer, type Door, type TestServ
  */
 const PROCESS_ZONE: Record<Door, string> = { rest: "Asia/Tokyo", trpc: "Pacific/Auckland" };
 
-let counter = 0;
-function newClient(overrides: Record<string, unknown> = {}) {
-  counter += 1;
-  const n = `${counter}${Math.random().toString(36).slice(2, 6)}`;
-  return {
-    clientName: `Casey Client ${n}`,
-    email: `casey${n}@example.com`,
-    phone: "(828) 555-0147",
-    address: "12 Merrimon Ave, Asheville, NC 28801",
-    service: "crawl-space-encapsulation",
-    ...overrides,
-  };
-}
 
 describe.each(doors)("appointments through the %s door", (door) => {
   let srv: TestServer;
@@ -316,7 +303,7 @@ describe.each(doors)("appointments through the %s door", (door) => {
       expect(clash.body.conflicts).toMatchObject([{ kind: "appointment", id, title: "Pat Owner" }]);
     });
 
-    it("keeps PATCH /api/leads/{id} booking as the SPEC describes", async () => {
+    it("keeps PATCH /api/leads/{id} booking as the docs/product.md describes", async () => {
       const created = await admin.call(door, "leads.create", { name: "Sam Patch", email: `sam${randomUUID().slice(0, 8)}@example.com`, zipCode: "28801", service: "basement" });
       const when = julyAt(addDays(JULY_TUESDAY, 3), "15:00");
       const res = await admin.call(door, "leads.update", { id: created.body.id, scheduledDate: when, status: "scheduled", notes: "Booked by phone", priority: "medium" });
@@ -325,7 +312,7 @@ describe.each(doors)("appointments through the %s door", (door) => {
   });
 
   describe("the Schedule Appointment modal (POST /api/calendar/appointment)", () => {
-    it("books the SPEC payload and answers success with the lead", async () => {
+    it("books the docs/product.md payload and answers success with the lead", async () => {
       const me = await staff();
       const payload = { ...newClient(), estimatedValue: "1200", notes: "", appointmentDate: addDays(JULY_TUESDAY, 7), appointmentTime: "14:00" };
       const res = await me.client.call(door, "appointments.schedule", payload);

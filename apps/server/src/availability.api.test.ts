@@ -50,7 +50,7 @@ describe.each(doors)("working hours and time blocks through the %s door", (door)
   });
 
   describe("working hours", () => {
-    it("gives a user without rows the SPEC defaults: Monday–Friday 09:00–17:00, weekend closed", async () => {
+    it("gives a user without rows the docs/product.md defaults: Monday–Friday 09:00–17:00, weekend closed", async () => {
       const me = await staff();
       const res = await me.call(door, "workingHours.list");
       expect(res).toMatchObject({ status: 200, body: DEFAULT_WEEK });
@@ -115,7 +115,7 @@ describe.each(doors)("working hours and time blocks through the %s door", (door)
   describe("time blocks", () => {
     const lunch = { title: "Lunch", startDateTime: julyAt(JULY_TUESDAY, "12:00"), endDateTime: julyAt(JULY_TUESDAY, "13:00") };
 
-    it("creates a block with the SPEC defaults: personal, one-off, #ef4444", async () => {
+    it("creates a block with the docs/product.md defaults: personal, one-off, #ef4444", async () => {
       const me = await staff();
       const res = await me.call(door, "timeBlocks.create", lunch);
       expect(res.status).toBe(200);

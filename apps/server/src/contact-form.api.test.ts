@@ -206,7 +206,7 @@ describe("contact forms without JavaScript: a native form post to the page", () 
     }
   });
 
-  it("an invalid form comes back with SPEC's messages beside the fields and the typed values kept; nothing stored", async () => {
+  it("an invalid form comes back with docs/product.md's messages beside the fields and the typed values kept; nothing stored", async () => {
     const typed = {
       name: "J",
       email: "jo@example",

@@ -1,4 +1,14 @@
+import path from "node:path";
+import { parseTokenKey, TOKEN_KEY_FORMAT_MESSAGE } from "@crawlguard/google-calendar";
+import type { StorageConfig } from "@crawlguard/storage";
 import { z } from "zod";
+
+/** An optional setting where an empty value means unset. */
+const optionalText = () =>
+  z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined);
 
 /** The only place that reads process.env. */
 const envSchema = z.object({
@@ -27,6 +37,48 @@ const envSchema = z.object({
     .refine(isTimeZone, "BUSINESS_TIME_ZONE must be an IANA time zone name such as America/New_York"),
   /** Signs the time a contact form was shown (script-less posts); share it between instances. */
   CONTACT_FORM_SECRET: z.string().min(32, "CONTACT_FORM_SECRET must be at least 32 characters").optional(),
+  /**
+   * Gallery files in S3-compatible storage (ADR 013), for several server instances: set the bucket
+   * and its settings. Unset: files under DATA_DIR/files.
+   */
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
+  /** Where browsers fetch gallery files (a CDN or public bucket); unset: through this server's /media. */
+  S3_PUBLIC_URL: z.string().url().optional(),
+  /**
+   * Google Calendar (ADR 014): the OAuth client of the Google Cloud console. Both unset: the
+   * calendar panel says the server is not configured, and nothing else changes.
+   */
+  GOOGLE_CLIENT_ID: optionalText(),
+  GOOGLE_CLIENT_SECRET: optionalText(),
+  /** One origin serving Google's OAuth and Calendar paths instead of Google's (the local emulator). */
+  GOOGLE_API_BASE_URL: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined)
+    .pipe(z.string().url("GOOGLE_API_BASE_URL must be a URL such as http://127.0.0.1:4010").optional()),
+  /** The calendar appointments go to. */
+  GOOGLE_CALENDAR_ID: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || "primary"),
+  /**
+   * Encrypts the stored Google tokens: 32 random bytes, base64 or 64 hex digits. Unset: generated
+   * once into DATA_DIR/google-token.key (embedded database only); required with DATABASE_URL.
+   */
+  GOOGLE_TOKEN_KEY: optionalText().refine((v) => v === undefined || parseTokenKey(v) !== null, TOKEN_KEY_FORMAT_MESSAGE),
+  /** The first retry of a failed push waits this long; each next one longer (3×, then doubling), up to an hour. */
+  GOOGLE_PUSH_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+  /** How often the worker looks for due pushes (changes made on this instance wake it at once). */
+  GOOGLE_PUSH_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(2000),
+}).superRefine((env, ctx) => {
+  if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+    ctx.addIssue({ code: "custom", path: ["GOOGLE_CLIENT_SECRET"], message: "GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set together (or neither)" });
+  }
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -38,6 +90,24 @@ function isTimeZone(zone: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** The storage settings the environment names (S3 when S3_BUCKET is set). */
+export function storageConfig(env: Env): StorageConfig {
+  return {
+    dataDir: path.resolve(env.DATA_DIR),
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          endpoint: env.S3_ENDPOINT,
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE,
+          publicUrl: env.S3_PUBLIC_URL,
+        }
+      : undefined,
+  };
 }
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {

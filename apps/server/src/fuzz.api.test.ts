@@ -9,16 +9,24 @@ import { resolveRefs, type RefPools } from "./fuzz/values.js";
 import { ApiClient, doors, newAccount, startTestServer, type TestServer } from "./test/harness.js";
 
 /**
- * The short fuzz run of `npm test`: FUZZ_RUNS requests (default 1500) of seed FUZZ_SEED (default
- * fixed, so CI is repeatable; the long run, `npm run fuzz`, picks a new one each time).
+ * The short fuzz run of `npm test`: FUZZ_RUNS requests (default 1850) of seed FUZZ_SEED (default
+ * fixed, so CI is repeatable; the long run, `npm run fuzz`, picks a new one each time). 1850 keeps
+ * the 1500 requests' density per operation of before the nine Google Calendar operations (#14).
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20_260_509);
-const RUNS = Number(process.env.FUZZ_RUNS ?? 1500);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 1850);
 
 interface ProcedureShape {
   _def: { type: "query" | "mutation"; meta?: { openapi?: { method: string; path: string } }; inputs: { safeParse(v: unknown): { success: boolean; error?: unknown } }[] };
 }
 const procedures = appRouter._def.procedures as unknown as Record<string, ProcedureShape>;
+
+/**
+ * Operations that cannot succeed on this server: Google Calendar is not configured here (the
+ * fuzzer checks they refuse cleanly), since a connected calendar's push worker would change the
+ * leads table behind the requests' backs.
+ */
+const NEED_GOOGLE = new Set(["googleCalendar.authUrl", "googleCalendar.callback", "googleCalendar.events", "googleCalendar.addEvent", "googleCalendar.sync"]);
 
 describe("fuzz", () => {
   let srv: TestServer;
@@ -69,8 +77,9 @@ describe("fuzz", () => {
     // Every door and role was exercised, and the run got past validation: nearly every
     // operation answered 2xx at least once.
     for (const door of ["rest", "trpc"]) for (const role of ["anonymous", "staff", "admin"]) expect(report.byDoorRole[door]?.[role], `${door}/${role}`).toBeDefined();
-    const neverOk = operations.filter((op) => !Object.keys(report.byOperation[op.procedure] ?? {}).some((status) => status.startsWith("2")));
-    expect(neverOk.length, `never answered 2xx: ${neverOk.map((o) => o.procedure).join(", ")}`).toBeLessThanOrEqual(Math.floor(operations.length / 5));
+    const reachable = operations.filter((op) => !NEED_GOOGLE.has(op.procedure));
+    const neverOk = reachable.filter((op) => !Object.keys(report.byOperation[op.procedure] ?? {}).some((status) => status.startsWith("2")));
+    expect(neverOk.length, `never answered 2xx: ${neverOk.map((o) => o.procedure).join(", ")}`).toBeLessThanOrEqual(Math.floor(reachable.length / 5));
   });
 
   // A finding of the fuzz run, kept as a plain regression test.

@@ -43,7 +43,7 @@ describe.each(doors)("leads through the %s door", (door) => {
     }
   });
 
-  it("creates a lead with the SPEC defaults and lists it first", async () => {
+  it("creates a lead with the docs/product.md defaults and lists it first", async () => {
     const input = leadInput({ phone: "(828) 555-0123", notes: "Wet crawl space", estimatedValue: "4500", scheduledDate: "2025-07-01T13:00:00.000Z" });
     const lead = await create(input);
     expect(lead).toEqual({

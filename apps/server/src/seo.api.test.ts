@@ -2,9 +2,11 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { GoogleCalendar } from "@crawlguard/api";
 import type { Auth } from "@crawlguard/auth";
 import { serviceIds } from "@crawlguard/content";
 import type { Sql } from "@crawlguard/db";
+import type { ObjectStorage } from "@crawlguard/storage";
 import { createApp } from "./app.js";
 import { loadEnv } from "./env.js";
 import { createFormTokens } from "./form-tokens.js";
@@ -23,10 +25,13 @@ async function startApp(env: Record<string, string>) {
     sql: {} as Sql,
     auth: {} as Auth,
     logger: pino({ level: "silent" }),
+    storage: {} as ObjectStorage,
+    google: {} as GoogleCalendar,
     web: {
       handlers: [(_req, res) => void res.type("html").send("<!doctype html><p>web app</p>")],
       renderPage: async (_req, res) => void res.type("html").send("<!doctype html><p>web app</p>"),
       formTokens: createFormTokens(),
+      setPublicApi: () => {},
       close: async () => {},
     },
   });

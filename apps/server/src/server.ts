@@ -1,17 +1,25 @@
 import { createServer, type Server } from "node:http";
 import path from "node:path";
 import { pino, type Logger } from "pino";
+import { sweepGalleryUploads } from "@crawlguard/api";
 import { createAuth } from "@crawlguard/auth";
 import { openDatabase, type Database } from "@crawlguard/db";
+import { createStorage, type ObjectStorage } from "@crawlguard/storage";
 import { createApp } from "./app.js";
+import { startGoogleCalendar, type GoogleCalendarRuntime } from "./google-calendar.js";
 import { answerInOrder } from "./client-errors.js";
-import { loadEnv, type Env } from "./env.js";
+import { loadEnv, storageConfig, type Env } from "./env.js";
 import { developmentWeb, productionWeb, type WebApp } from "./web.js";
+
+const SWEEP_INTERVAL_MS = 10 * 60_000;
 
 export interface RunningServer {
   server: Server;
   db: Database;
+  storage: ObjectStorage;
   logger: Logger;
+  /** Google Calendar: the service and its push worker. */
+  google: GoogleCalendarRuntime;
   url: string;
   stop(): Promise<void>;
 }
@@ -29,7 +37,10 @@ export async function startServer({ dev = false, env = loadEnv(), withWeb = true
   const webOptions = { publicUrl: env.PUBLIC_URL, turnstileSiteKey: env.TURNSTILE_SITE_KEY, formSecret: env.CONTACT_FORM_SECRET };
   if (withWeb) web = dev ? await developmentWeb(server, webOptions, logger) : await productionWeb(webOptions, logger);
   answerInOrder(server);
-  server.on("request", createApp({ env, sql: db.sql, auth, logger, web }));
+  const storage = createStorage(storageConfig(env));
+  logger.info({ storage: storage.kind }, "file storage ready");
+  const google = await startGoogleCalendar({ env, sql: db.sql, logger });
+  server.on("request", createApp({ env, sql: db.sql, auth, logger, storage, web, google: google.service }));
   server.keepAliveTimeout = 65_000;
 
   await new Promise<void>((resolve, reject) => {
@@ -40,23 +51,42 @@ export async function startServer({ dev = false, env = loadEnv(), withWeb = true
   const port = typeof address === "object" && address ? address.port : env.PORT;
   const url = `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${port}`;
   logger.info({ url, mode: db.mode, node: process.versions.node }, "CrawlGuard is listening");
+  if (google.service.configured) {
+    // The owner registers this in the Google Cloud console (README, "Google Calendar").
+    logger.info({ redirectUri: google.service.redirectUri(url) }, "Google Calendar: authorized redirect URI");
+  } else if (google.service.unavailableReason && env.GOOGLE_CLIENT_ID) {
+    logger.warn({ reason: google.service.unavailableReason }, "Google Calendar is unavailable");
+  }
+
+  // Unused uploads go after a day (ADR 013); every instance may sweep, each step is idempotent.
+  const sweep = () =>
+    sweepGalleryUploads(db.sql, storage).then(
+      (swept) => (swept.removed || swept.cleared ? logger.info(swept, "gallery uploads swept") : undefined),
+      (err: unknown) => logger.warn({ err }, "gallery upload sweep failed"),
+    );
+  const sweeper = setInterval(sweep, SWEEP_INTERVAL_MS);
+  sweeper.unref();
+  void sweep();
 
   let stopping: Promise<void> | null = null;
   const stop = () => {
     // Stop accepting, let in-flight requests finish, then close the database.
     stopping ??= (async () => {
+      clearInterval(sweeper);
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       const force = setTimeout(() => server.closeAllConnections(), 10_000);
       await closed;
       clearTimeout(force);
       await web?.close();
+      // The push worker and its queue use the database: they stop first.
+      await google.stop();
       await db.close();
       logger.info("stopped");
     })();
     return stopping;
   };
-  return { server, db, logger, url, stop };
+  return { server, db, storage, logger, google, url, stop };
 }
 
 /**

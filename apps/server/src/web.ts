@@ -32,7 +32,17 @@ type Render = (input: {
   publicUrl: string;
   turnstileSiteKey?: string | undefined;
   contactForm?: ContactFormState | undefined;
+  publicApi?: PublicApi | undefined;
 }) => Promise<{ status: number; html: string; redirect?: string }>;
+
+/**
+ * What public pages read while they render (mirrors `PublicApi` of the web app): procedures called
+ * in-process through a tRPC caller with the request's own context, never over HTTP.
+ */
+export interface PublicApi {
+  gallery: { published(): Promise<unknown[]> };
+}
+export type PublicApiFor = (req: Request, res: Response) => PublicApi;
 
 /** What every page render gets from the server's configuration. */
 export interface WebOptions {
@@ -51,6 +61,8 @@ export interface WebApp {
   renderPage(req: Request, res: Response, status: number, contactForm: ContactFormState): Promise<void>;
   /** Signed times for contact forms (form-tokens.ts), shared by page renders and form posts. */
   formTokens: FormTokens;
+  /** Gives page renders the API for their data (set by the app, which owns the request context). */
+  setPublicApi(publicApiFor: PublicApiFor): void;
   close(): Promise<void>;
 }
 
@@ -63,7 +75,7 @@ function publicUrlFor(req: Request, configured: string | undefined): string {
 type Load = (url: string) => Promise<{ render: Render; template: string }>;
 
 /** Renders the page at the request's URL; `answer` overrides a 200 (a form post's outcome). */
-function pageRenderer(load: Load, { publicUrl, turnstileSiteKey }: WebOptions, log: Logger, onError?: (err: Error) => void) {
+function pageRenderer(load: Load, { publicUrl, turnstileSiteKey }: WebOptions, log: Logger, publicApiFor: () => PublicApiFor | undefined, onError?: (err: Error) => void) {
   return async (req: Request, res: Response, contactForm: ContactFormState | undefined, answer?: number): Promise<void> => {
     try {
       const { render, template } = await load(req.originalUrl);
@@ -73,6 +85,7 @@ function pageRenderer(load: Load, { publicUrl, turnstileSiteKey }: WebOptions, l
         publicUrl: publicUrlFor(req, publicUrl),
         turnstileSiteKey,
         contactForm,
+        publicApi: publicApiFor()?.(req, res),
       });
       if (redirect && status >= 300 && status < 400) return res.redirect(status, redirect);
       if (!res.get("Cache-Control")) res.set("Cache-Control", "no-cache");
@@ -87,7 +100,8 @@ function pageRenderer(load: Load, { publicUrl, turnstileSiteKey }: WebOptions, l
 
 function webApp(handlers: RequestHandler[], load: Load, options: WebOptions, log: Logger, close: () => Promise<void>, onError?: (err: Error) => void): WebApp {
   const formTokens = createFormTokens(options.formSecret);
-  const renderPage = pageRenderer(load, options, log, onError);
+  let publicApiFor: PublicApiFor | undefined;
+  const renderPage = pageRenderer(load, options, log, () => publicApiFor, onError);
   const pages: RequestHandler = (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     return renderPage(req, res, contactFormStateFor(req, formTokens));
@@ -96,6 +110,9 @@ function webApp(handlers: RequestHandler[], load: Load, options: WebOptions, log
     handlers: [...handlers, pages],
     renderPage: (req, res, status, contactForm) => renderPage(req, res, contactForm, status),
     formTokens,
+    setPublicApi: (given) => {
+      publicApiFor = given;
+    },
     close,
   };
 }

@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import {
   collectPageErrors,
   type ExpectedFailure,
@@ -44,6 +45,16 @@ test.describe("first account", () => {
   });
 });
 
+/** Signs in through the Login tab of /auth, as a person would. */
+async function signInWithForm(page: Page, email: string, password: string) {
+  await page.goto("/auth");
+  await waitForHydration(page);
+  const form = page.getByRole("form", { name: "Login" });
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Password").fill(password);
+  await form.getByRole("button", { name: "Sign In" }).click();
+}
+
 test.describe("auth", () => {
   test("a later account is staff, not admin", async ({ page }) => {
     const user = newUser("staff");
@@ -78,12 +89,7 @@ test.describe("auth", () => {
   });
 
   test("logs in with the Login tab", async ({ page, staffUser }) => {
-    await page.goto("/auth");
-    await waitForHydration(page);
-    const form = page.getByRole("form", { name: "Login" });
-    await form.getByLabel("Email").fill(staffUser.email);
-    await form.getByLabel("Password").fill(staffUser.password);
-    await form.getByRole("button", { name: "Sign In" }).click();
+    await signInWithForm(page, staffUser.email, staffUser.password);
 
     await expect(page.getByRole("status").filter({ hasText: "Welcome back!" })).toContainText(
       "You have successfully logged in.",
@@ -96,13 +102,27 @@ test.describe("auth", () => {
     await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
   });
 
+  test("a toast stays when swiped less than 50 px and goes when swiped further", async ({ page, staffUser }) => {
+    await signInWithForm(page, staffUser.email, staffUser.password);
+    const toast = page.getByRole("status").filter({ hasText: "Welcome back!" });
+    await expect(toast).toBeVisible();
+
+    const swipe = async (dx: number) => {
+      const box = (await toast.getByText("You have successfully logged in.").boundingBox())!;
+      const y = box.y + box.height / 2;
+      await page.mouse.move(box.x + 10, y);
+      await page.mouse.down();
+      await page.mouse.move(box.x + 10 + dx, y, { steps: 6 });
+      await page.mouse.up();
+    };
+    await swipe(30);
+    await expect(toast).toBeVisible();
+    await swipe(70);
+    await expect(toast).toBeHidden();
+  });
+
   test("a wrong password shows 'Login failed' with the server message", async ({ page, staffUser }) => {
-    await page.goto("/auth");
-    await waitForHydration(page);
-    const form = page.getByRole("form", { name: "Login" });
-    await form.getByLabel("Email").fill(staffUser.email);
-    await form.getByLabel("Password").fill("not-the-password");
-    await form.getByRole("button", { name: "Sign In" }).click();
+    await signInWithForm(page, staffUser.email, "not-the-password");
 
     await expect(page.getByRole("status").filter({ hasText: "Login failed" })).toContainText(
       "401: Invalid email or password",

@@ -27,7 +27,7 @@ const monthTitle = (date: string) => format(new Date(`${date}T12:00:00`), "MMMM 
 const dayTitle = (date: string) => format(new Date(`${date}T12:00:00`), "EEEE, MMMM d, yyyy");
 
 test.describe("Calendar tab", () => {
-  test("opens on the month; month, week, day and schedule list show what the SPEC lists", async ({ staffPage: { page }, baseURL }) => {
+  test("opens on the month; month, week, day and schedule list show what the docs/product.md lists", async ({ staffPage: { page }, baseURL }) => {
     const token = uniqueToken();
     const day = randomWeekday();
     for (const [i, time] of ["09:00", "11:00", "13:00"].entries()) {

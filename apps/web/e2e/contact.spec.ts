@@ -50,7 +50,7 @@ function toast(page: Page, text: string): Locator {
 }
 
 test.describe("contact form", () => {
-  test("validates on submit with the SPEC messages, then again on every change", async ({ page }) => {
+  test("validates on submit with the docs/product.md messages, then again on every change", async ({ page }) => {
     const errors = collectPageErrors(page);
     const form = await openForm(page, "/", "Request Your Inspection");
 

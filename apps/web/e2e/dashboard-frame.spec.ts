@@ -27,10 +27,11 @@ test.describe("dashboard frame", () => {
     await expect(page.getByRole("tabpanel").getByRole("group", { name: "Calendar view" })).toBeVisible();
     await page.getByRole("tab", { name: "Availability", exact: true }).click();
     await expect(page.getByRole("tabpanel").getByRole("heading", { name: "Working Hours" })).toBeVisible();
-    for (const name of ["Google Calendar", "Gallery"]) {
-      await page.getByRole("tab", { name, exact: true }).click();
-      await expect(page.getByRole("tabpanel").getByText("This section is being set up.")).toBeVisible();
-    }
+    await page.getByRole("tab", { name: "Google Calendar", exact: true }).click();
+    await expect(page.getByRole("tabpanel").getByRole("region", { name: "Connection Status" })).toBeVisible();
+    await expect(page.getByRole("tabpanel").getByRole("region", { name: "Calendar Features" })).toBeVisible();
+    await page.getByRole("tab", { name: "Gallery", exact: true }).click();
+    await expect(page.getByRole("tabpanel").getByRole("button", { name: "Add Image" })).toBeVisible();
     await page.getByRole("tab", { name: "Lead Management" }).click();
     await expect(page.getByRole("searchbox", { name: "Search leads" })).toBeVisible();
     await page.waitForLoadState("networkidle");

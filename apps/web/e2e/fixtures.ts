@@ -67,7 +67,7 @@ export async function waitForHydration(page: Page): Promise<void> {
 /** An HTTP error the page expects; Chromium logs every failed load as a console error. */
 export type ExpectedFailure = { status: number; url: RegExp };
 
-/** Signed-out session check (SPEC section 4: 401 means "not logged in"). */
+/** Signed-out session check (docs/product.md §4: 401 means "not logged in"). */
 export const SIGNED_OUT_SESSION_CHECK: ExpectedFailure = { status: 401, url: /\/trpc\/auth\.me\b/ };
 
 /**

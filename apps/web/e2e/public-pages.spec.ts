@@ -17,7 +17,7 @@ type PublicPage = {
   h1: string;
   /** The header link that is the current page. */
   nav: string;
-  /** Texts of SPEC section 2 the page shows. */
+  /** Texts of docs/product.md §2 the page shows. */
   texts: string[];
 };
 
@@ -368,6 +368,13 @@ test.describe("styles", () => {
           }
         }
       }).observe(document, { childList: true, subtree: true });
+      // Emotion fills its tags with insertRule (they look empty): log the rules too, so a failure
+      // names what the app added.
+      const insertRule = CSSStyleSheet.prototype.insertRule;
+      CSSStyleSheet.prototype.insertRule = function (rule: string, index?: number) {
+        if (document.readyState !== "loading") log.push(`rule: ${rule.slice(0, 160)}`);
+        return insertRule.call(this, rule, index);
+      };
     });
     await page.goto("/");
     await waitForHydration(page);

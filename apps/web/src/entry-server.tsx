@@ -11,6 +11,7 @@ import { renderToString } from "react-dom/server";
 import type { ContactFormServerState } from "./features/contact/contact-fields";
 import { preloadDeferred } from "./lib/deferred";
 import { collectHeadTags, renderHeadTags } from "./lib/head";
+import type { PublicApi } from "./lib/public-api";
 import { createAppRouter } from "./router";
 import { createEmotionCache, serverStyleTags } from "./theme/emotion-cache";
 
@@ -28,8 +29,16 @@ export type RenderInput = {
    * answering a script-less form post, its outcome (values kept, errors, or the success notice).
    */
   contactForm?: ContactFormServerState | undefined;
+  /**
+   * The API, called in-process, for the data public pages render (today: /gallery's published
+   * photos). A tRPC caller of the app router fits: `createCallerFactory(appRouter)(context)`. It
+   * is only called by the pages that need it. Without it, those pages render without that data
+   * and the browser fetches it after hydration.
+   */
+  publicApi?: PublicApi | undefined;
 };
 
+export type { PublicApi } from "./lib/public-api";
 export type { ContactFormOutcome, ContactFormServerState } from "./features/contact/contact-fields";
 
 export type RenderResult = {
@@ -55,11 +64,12 @@ function redirectDocument(location: string): string {
 }
 
 /** Renders one request to a full HTML document (the contract with apps/server). */
-export async function render({ url, template, publicUrl, turnstileSiteKey, contactForm }: RenderInput): Promise<RenderResult> {
+export async function render({ url, template, publicUrl, turnstileSiteKey, contactForm, publicApi }: RenderInput): Promise<RenderResult> {
   const router = createAppRouter({
     publicUrl,
     turnstileSiteKey,
     contactForm,
+    publicApi,
     history: createMemoryHistory({ initialEntries: [url] }),
   });
   attachRouterServerSsrUtils({ router, manifest: undefined });

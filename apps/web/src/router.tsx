@@ -2,6 +2,7 @@ import { createRouter, type RouterHistory } from "@tanstack/react-router";
 import { ErrorPage } from "./components/error-page";
 import type { ContactFormServerState } from "./features/contact/contact-fields";
 import { Provider } from "./components/provider";
+import type { PublicApi } from "./lib/public-api";
 import type { RouterContext } from "./routes/root";
 import { routeTree } from "./routes/route-tree";
 
@@ -12,6 +13,8 @@ export type CreateAppRouterOptions = {
   turnstileSiteKey?: string | undefined;
   /** Set by the server on pages with a contact form (see ContactFormServerState). */
   contactForm?: ContactFormServerState | undefined;
+  /** The server's in-process API for public pages' data (see RenderInput.publicApi); absent in the browser. */
+  publicApi?: PublicApi | undefined;
   /** Memory history on the server; the browser history by default. */
   history?: RouterHistory;
 };
@@ -24,8 +27,8 @@ type DehydratedAppState = {
 };
 
 /** One router per request on the server, one per page load in the browser. */
-export function createAppRouter({ publicUrl, turnstileSiteKey, contactForm, history }: CreateAppRouterOptions) {
-  const context: RouterContext = { publicUrl, turnstileSiteKey, contactForm };
+export function createAppRouter({ publicUrl, turnstileSiteKey, contactForm, publicApi, history }: CreateAppRouterOptions) {
+  const context: RouterContext = { publicUrl, turnstileSiteKey, contactForm, publicApi };
   return createRouter({
     routeTree,
     ...(history ? { history } : {}),

@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Auth, Cookie, SessionUser } from "@crawlguard/auth";
 import type { Sql } from "@crawlguard/db";
+import type { ObjectStorage } from "@crawlguard/storage";
+import type { GoogleCalendar } from "./services/google-calendar.js";
 
 /** The slice of a pino logger the procedures use. */
 export interface Logger {
@@ -29,7 +31,13 @@ export interface ContextDeps {
   sql: Sql;
   auth: Auth;
   config: ApiConfig;
+  /** Where gallery files live (filesystem or S3-compatible). */
+  storage: ObjectStorage;
+  /** The Google Calendar connection and pushes (unconfigured when GOOGLE_CLIENT_ID is unset). */
+  google: GoogleCalendar;
   clientIp(req: IncomingMessage): string;
+  /** This server's origin as the client reached it (PUBLIC_URL when set), for absolute links. */
+  origin(req: IncomingMessage): string;
   logger(req: IncomingMessage): Logger;
 }
 
@@ -37,8 +45,11 @@ export interface Context {
   sql: Sql;
   auth: Auth;
   config: ApiConfig;
+  storage: ObjectStorage;
+  google: GoogleCalendar;
   log: Logger;
   ip: string;
+  origin: string;
   req: IncomingMessage;
   user: SessionUser | null;
   sessionId: string | null;
@@ -57,8 +68,11 @@ export function createContextFactory(deps: ContextDeps) {
       sql: deps.sql,
       auth: deps.auth,
       config: deps.config,
+      storage: deps.storage,
+      google: deps.google,
       log: deps.logger(req),
       ip: deps.clientIp(req),
+      origin: deps.origin(req),
       req,
       user: validated?.user ?? null,
       sessionId: validated?.session.id ?? null,

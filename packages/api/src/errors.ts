@@ -28,7 +28,7 @@ export interface FieldIssue {
 }
 
 /**
- * The one error type services throw. `message` is shown to the person as it is (the SPEC's texts
+ * The one error type services throw. `message` is shown to the person as it is (docs/product.md's texts
  * verbatim), so it never carries internal detail; `issues` names the invalid fields of a bad input.
  */
 export class DomainError extends Error {

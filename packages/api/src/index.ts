@@ -5,9 +5,13 @@ export { appRouter, type AppRouter } from "./root.js";
 export { buildOpenApiDocument, errorBodySchema, SESSION_SECURITY_SCHEME, type ErrorBody } from "./openapi.js";
 export { createContextFactory, type ApiConfig, type Context, type ContextDeps, type Logger } from "./context.js";
 export { DomainError, GENERIC_ERROR_MESSAGE, type DomainErrorKind, type FieldIssue } from "./errors.js";
-export { createCallerFactory } from "./trpc.js";
+export { createCallerFactory, ERROR_EDGE } from "./trpc.js";
+// The server's own upload route (filesystem storage) and the periodic clean-up of unused uploads.
+export { receiveUpload, sweepGalleryUploads } from "./services/gallery-uploads.js";
 // The contact form's success notice, for pages that show it without script (apps/server/src/contact-form.ts).
 export { CONTACT_SUCCESS_MESSAGE } from "./services/contact.js";
+// Google Calendar: built once by the server (settings, token key, push queue), run by its worker loop.
+export { GoogleCalendar, NOT_CONFIGURED_MESSAGE, type GoogleCalendarOptions } from "./services/google-calendar.js";
 
 export type RouterInputs = inferRouterInputs<AppRouter>;
 export type RouterOutputs = inferRouterOutputs<AppRouter>;

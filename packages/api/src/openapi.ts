@@ -16,7 +16,12 @@ const TAGS: Record<string, string> = {
   users: "Account management (admins).",
   availability: "The current user's working hours and blocked time (staff). Times are wall-clock times in the business time zone.",
   appointments: "Booking appointments with conflict checks, free slots, and the business time zone (staff).",
+  gallery:
+    "The project gallery: upload photos (checked, stripped of metadata, turned into WebP renditions), publish them and set their order (staff); the published ones (public).",
   calendar: "The calendar: appointments and time-block occurrences in a date range, and the Schedule Appointment modal's booking (staff).",
+  "google-calendar":
+    "The business's Google Calendar (staff): connect one Google account (OAuth popup), see its status and upcoming events, push appointments " +
+    "(automatically on every booking, change and deletion, or with Add to Google / Sync), disconnect.",
 };
 
 const fieldIssueSchema = z

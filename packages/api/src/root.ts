@@ -1,6 +1,8 @@
 import { appointmentsRouter } from "./router/appointments.js";
 import { authRouter } from "./router/auth.js";
 import { contactRouter } from "./router/contact.js";
+import { galleryRouter } from "./router/gallery.js";
+import { googleCalendarRouter } from "./router/google-calendar.js";
 import { healthRouter } from "./router/health.js";
 import { leadsRouter } from "./router/leads.js";
 import { submissionsRouter } from "./router/submissions.js";
@@ -19,6 +21,8 @@ export const appRouter = createTRPCRouter({
   workingHours: workingHoursRouter,
   timeBlocks: timeBlocksRouter,
   appointments: appointmentsRouter,
+  gallery: galleryRouter,
+  googleCalendar: googleCalendarRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,4 +1,4 @@
-// Option lists for the forms and dialogs (SPEC section 9). Values are what gets stored;
+// Option lists for the forms and dialogs (docs/product.md §9). Values are what gets stored;
 // labels are what people see.
 import { services } from "./services";
 

@@ -18,7 +18,7 @@ describe("migrations", () => {
     await testDb.drop();
   });
 
-  it("creates every SPEC entity with its defaults", async () => {
+  it("creates every docs/product.md entity with its defaults", async () => {
     expect(db.applied).toContain("0001_init.sql");
     const tables = await db.sql<{ tableName: string }[]>`
       SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'`;

@@ -4,19 +4,19 @@ import { estimatedValueSchema, leadPrioritySchema, leadSchema, leadStatusSchema 
 import { isoInstant, text } from "./text.js";
 
 /*
- * Booking an appointment (SPEC sections 2 Dialogs, 4, 5, 7 and 9; issue #11). The date and time
+ * Booking an appointment (docs/product.md §2 (Dialogs), §4, §5, §7 and §9; issue #11). The date and time
  * are what the person picked: a wall-clock time in the business time zone (ADR 009), never the
  * browser's or the server's zone.
  */
 
-/** SPEC section 9: 30, 60, 90, 120, 180 minutes, default 60. */
+/** docs/product.md §9: 30, 60, 90, 120, 180 minutes, default 60. */
 export const appointmentDurations = [30, 60, 90, 120, 180] as const;
 export type AppointmentDuration = (typeof appointmentDurations)[number];
 export const DEFAULT_APPOINTMENT_MINUTES = 60;
 export const MAX_APPOINTMENT_MINUTES = 180;
 export const appointmentDurationSchema = z.literal(appointmentDurations, { message: "Duration must be 30, 60, 90, 120 or 180 minutes" });
 
-/** SPEC section 9: the Book New Appointment dialog offers a slot every 30 minutes from 08:00 to 18:00. */
+/** docs/product.md §9: the Book New Appointment dialog offers a slot every 30 minutes from 08:00 to 18:00. */
 export const BOOKING_SLOTS = { from: "08:00", to: "18:00", stepMinutes: 30 } as const;
 
 /** A lead id, or blank for "New Client" (what the dialogs' pickers hold). */
@@ -32,7 +32,7 @@ const zipCodeField = text()
   .refine((v) => v === "" || v.length >= 5, "Zip code must be at least 5 characters")
   .optional();
 
-/** The client fields of the Book New Appointment dialog (SPEC section 5), each checked when sent. */
+/** The client fields of the Book New Appointment dialog (docs/product.md §5), each checked when sent. */
 const bookingClientFields = {
   clientName: text().trim().min(1, { message: "Client name is required", abort: true }).max(100).optional(),
   email: text().trim().email("Valid email is required").max(254).optional(),
@@ -68,7 +68,7 @@ export type BookingRequestInput = z.input<typeof bookingRequestSchema>;
 export type BookingRequest = z.output<typeof bookingRequestSchema>;
 
 /**
- * POST /api/calendar/appointment (the Schedule Appointment modal, SPEC payload): the same
+ * POST /api/calendar/appointment (the Schedule Appointment modal, docs/product.md payload): the same
  * booking with the modal's messages. Duration, priority, zip code, assignee and confirm are
  * optional extras the modal does not send.
  */

@@ -31,7 +31,7 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-/** The Reset Password dialog (SPEC section 5): the request body only carries `password`. */
+/** The Reset Password dialog (docs/product.md §5): the request body only carries `password`. */
 export const resetPasswordFormSchema = z
   .object({
     newPassword: passwordSchema,

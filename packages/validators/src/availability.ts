@@ -2,7 +2,7 @@ import { z } from "zod";
 import { isoInstant, text } from "./text.js";
 
 /*
- * Working hours and time blocks (SPEC sections 2 Availability, 3, 4, 5 and 9). Times of day are
+ * Working hours and time blocks (docs/product.md §2 Availability, 3, 4, 5 and 9). Times of day are
  * 'HH:MM' wall-clock times and dates 'yyyy-MM-dd' calendar dates, both in the business time zone
  * (BUSINESS_TIME_ZONE, ADR 009); instants are ISO 8601 strings with an offset.
  *
@@ -33,13 +33,13 @@ export function calendarDate(requiredMessage = "Date is required") {
 // ---------------------------------------------------------------------------------------------
 // Working hours
 
-/** '0' is Sunday … '6' Saturday (SPEC section 3). */
+/** '0' is Sunday … '6' Saturday (docs/product.md §3). */
 export const daysOfWeek = ["0", "1", "2", "3", "4", "5", "6"] as const;
 export const dayOfWeekSchema = z.enum(daysOfWeek, { message: "Day of week must be 0 (Sunday) to 6 (Saturday)" });
 export type DayOfWeek = z.infer<typeof dayOfWeekSchema>;
 export const dayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
 
-/** SPEC section 9: 09:00 to 17:00, Monday to Friday; weekends closed. */
+/** docs/product.md §9: 09:00 to 17:00, Monday to Friday; weekends closed. */
 export const DEFAULT_WORKING_HOURS = { startTime: "09:00", endTime: "17:00" } as const;
 export function defaultWorkingDay(dayOfWeek: DayOfWeek): WorkingDay {
   return { dayOfWeek, ...DEFAULT_WORKING_HOURS, isActive: dayOfWeek !== "0" && dayOfWeek !== "6" };
@@ -104,7 +104,7 @@ export const recurringPatterns = ["daily", "weekly", "monthly"] as const;
 export const recurringPatternSchema = z.enum(recurringPatterns);
 export type RecurringPattern = z.infer<typeof recurringPatternSchema>;
 
-/** SPEC section 9: the colour of each block type, used when a block names none. */
+/** docs/product.md §9: the colour of each block type, used when a block names none. */
 export const timeBlockColors: Record<TimeBlockType, string> = {
   personal: "#ef4444",
   maintenance: "#f97316",

@@ -3,7 +3,7 @@ import { text } from "./text.js";
 
 const optionalText = (max: number) => text().trim().max(max).optional().or(z.literal(""));
 
-/** The contact form (SPEC section 5), shared by the form and POST /api/contact. */
+/** The contact form (docs/product.md §5), shared by the form and POST /api/contact. */
 export const contactSchema = z.object({
   name: text().trim().min(2, "Name must be at least 2 characters").max(100),
   email: text().trim().email("Please enter a valid email address").max(254),

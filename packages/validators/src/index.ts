@@ -5,3 +5,5 @@ export * from "./submission.js";
 export * from "./text.js";
 export * from "./availability.js";
 export * from "./appointment.js";
+export * from "./gallery.js";
+export * from "./google-calendar.js";

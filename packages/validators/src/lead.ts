@@ -2,7 +2,7 @@ import { z } from "zod";
 import { isoInstant, text } from "./text.js";
 
 export const leadStatuses = ["new", "contacted", "scheduled", "quoted", "won", "lost"] as const;
-/** Statuses the calendar views also count (SPEC section 4). */
+/** Statuses the calendar views also count (docs/product.md §4). */
 export const allLeadStatuses = [...leadStatuses, "in-progress", "completed"] as const;
 export const leadPriorities = ["low", "medium", "high"] as const;
 export const leadSources = ["website", "google", "referral", "facebook", "phone", "other", "appointment-booking"] as const;
@@ -14,8 +14,8 @@ export const leadSourceSchema = z.enum(leadSources);
 const optionalText = (max: number) => text().trim().max(max).nullish();
 
 /**
- * Estimated value: entered as a number, stored and sent as a string (SPEC section 5). A blank
- * value is 0 (SPEC: "falling back to 0"); anything else that is not a number of at least 0 is
+ * Estimated value: entered as a number, stored and sent as a string (docs/product.md §5). A blank
+ * value is 0 (docs/product.md: "falling back to 0"); anything else that is not a number of at least 0 is
  * refused, not turned into 0.
  */
 export const estimatedValueSchema = z
@@ -84,7 +84,7 @@ export const leadSchema = z.object({
 });
 export type Lead = z.infer<typeof leadSchema>;
 
-/** Parses the inline estimated value: a number, falling back to 0 (SPEC section 5). */
+/** Parses the inline estimated value: a number, falling back to 0 (docs/product.md §5). */
 export function parseEstimatedValue(value: string | null | undefined): number {
   const n = Number.parseFloat(value ?? "");
   return Number.isFinite(n) && n >= 0 ? n : 0;

@@ -88,7 +88,7 @@ describe("time blocks", () => {
   });
 });
 
-describe("booking (SPEC section 5)", () => {
+describe("booking (docs/product.md §5)", () => {
   it("uses the Book appointment dialog's messages", () => {
     const r = bookingRequestSchema.safeParse({ clientName: "", email: "nope", phone: "", address: "", service: "", appointmentDate: "", appointmentTime: "" });
     expect(messages(r)).toEqual({
@@ -105,7 +105,7 @@ describe("booking (SPEC section 5)", () => {
     const r = calendarAppointmentRequestSchema.safeParse({ clientName: "Jo", email: "jo@example.com", phone: "828-555-01", address: "1 Oak St", service: "consultation", appointmentDate: "", appointmentTime: "" });
     expect(messages(r)).toEqual({ phone: "Phone number must be at least 10 digits", appointmentDate: "Date is required", appointmentTime: "Time is required" });
   });
-  it("defaults to 60 minutes, unconfirmed, and allows only the SPEC durations", () => {
+  it("defaults to 60 minutes, unconfirmed, and allows only the docs/product.md durations", () => {
     const ok = bookingRequestSchema.parse({ leadId: "", appointmentDate: "2026-05-05", appointmentTime: "09:00" });
     expect(ok).toMatchObject({ durationMinutes: 60, confirm: false });
     expect(messages(bookingRequestSchema.safeParse({ appointmentDate: "2026-05-05", appointmentTime: "09:00", durationMinutes: 45 }))).toEqual({

@@ -4,8 +4,8 @@ import { contactSchema, leadCreateSchema, parseEstimatedValue, registerSchema, r
 const messages = (r: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
   Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join("."), i.message]));
 
-describe("contact form (SPEC section 5)", () => {
-  it("uses the SPEC messages", () => {
+describe("contact form (docs/product.md §5)", () => {
+  it("uses the docs/product.md messages", () => {
     const r = contactSchema.safeParse({ name: "A", email: "nope", zipCode: "123" });
     expect(messages(r)).toEqual({
       name: "Name must be at least 2 characters",
@@ -20,7 +20,7 @@ describe("contact form (SPEC section 5)", () => {
 });
 
 describe("lead form", () => {
-  it("applies the SPEC defaults", () => {
+  it("applies the docs/product.md defaults", () => {
     const lead = leadCreateSchema.parse({ name: "A", email: "a@b.co", zipCode: "28801", service: "crawl-space" });
     expect(lead).toMatchObject({ status: "new", priority: "medium", source: "website" });
   });

@@ -80,7 +80,7 @@ export interface OpenApiDocument {
 }
 
 /** Fields whose name does not say which collection they point into. */
-const NAMED_REFS: Record<string, string> = { assignedTo: "users", excludeId: "" };
+const NAMED_REFS: Record<string, string> = { assignedTo: "users", excludeId: "", ids: "" };
 
 /**
  * Which collection each id names: a `{param}` names the collection its path leads to

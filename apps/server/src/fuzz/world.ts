@@ -59,6 +59,9 @@ export function tokenFromSetCookie(lines: string[]): string | null | undefined {
 
 const tag = () => randomBytes(4).toString("hex");
 
+/** A 1 × 1 PNG: the smallest real image the gallery takes. */
+const TINY_PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+
 export interface WorldOptions {
   /** Credentials of an existing admin, for a server whose first account is already taken. */
   adminEmail?: string | undefined;
@@ -211,6 +214,8 @@ export class World {
       if (res.status !== 200) throw new Error(`Seeding a submission answered ${res.status}: ${res.text.slice(0, 300)}`);
       submitted.push(mark);
     }
+    // Gallery images (drafts) made through the whole upload flow, so their calls reach real records.
+    for (let i = 0; i < 2; i++) await this.seedGalleryImage(`Seed photo ${i}`);
     await this.refresh();
     const firstSubmission = this.pools.ids["/api/contact-submissions"]?.[0];
     if (firstSubmission) await this.api("POST", `/api/contact-submissions/${firstSubmission}/convert-to-lead`, undefined, this.accounts.admin.token);
@@ -219,6 +224,17 @@ export class World {
 
   inspector?: Inspector;
 
+  private async seedGalleryImage(title: string): Promise<void> {
+    const token = this.accounts.staff.token;
+    const ticket = await this.api("POST", "/api/admin/gallery/upload", { fileName: "seed.png" }, token);
+    const { uploadURL, uploadId } = ticket.json as { uploadURL: string; uploadId: string };
+    const put = await fetch(uploadURL, { method: "PUT", body: TINY_PNG });
+    const done = put.ok ? await this.api("POST", `/api/admin/gallery/upload/${uploadId}/complete`, undefined, token) : null;
+    const imageUrl = (done?.json as { imageUrl?: string } | undefined)?.imageUrl;
+    const created = imageUrl ? await this.api("POST", "/api/admin/gallery", { title, altText: title, imageUrl }, token) : null;
+    if (created?.status !== 200) throw new Error(`Seeding a gallery image failed: ${put.status} ${done?.text.slice(0, 200) ?? ""} ${created?.text.slice(0, 200) ?? ""}`);
+  }
+
   /** Re-reads ids (the admin's listings) and secrets (the database, when at hand). */
   async refresh(): Promise<void> {
     const ids: Record<string, string[]> = {};
@@ -226,7 +242,9 @@ export class World {
       const res = await this.api("GET", collection, undefined, this.accounts.admin.token);
       const rows = res.status === 200 && Array.isArray(res.json) ? (res.json as { id?: unknown }[]) : [];
       ids[collection] = rows.flatMap((r) => (typeof r?.id === "string" ? [r.id] : []));
-      // Accounts live under .../users; everything else is business data.
+      // Accounts live under .../users; everything else is business data, but for gallery images,
+      // whose ids the public gallery shows once they are published.
+      if (collection.endsWith("/gallery")) continue;
       for (const id of ids[collection]) (collection.endsWith("/users") ? this.secrets.userIds : this.secrets.recordIds).add(id);
     }
     this.pools.ids = ids;

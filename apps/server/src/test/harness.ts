@@ -151,3 +151,18 @@ export function newAccount(prefix = "user") {
   const id = `${prefix}${counter}${Math.random().toString(36).slice(2, 7)}`;
   return { username: id, email: `${id}@example.com`, password: "correct-horse-battery" };
 }
+
+let clientCounter = 0;
+/** Unique client details for a booking (the Schedule Appointment modal's fields). */
+export function newClient(overrides: Record<string, unknown> = {}) {
+  clientCounter += 1;
+  const n = `${clientCounter}${Math.random().toString(36).slice(2, 6)}`;
+  return {
+    clientName: `Casey Client ${n}`,
+    email: `casey${n}@example.com`,
+    phone: "(828) 555-0147",
+    address: "12 Merrimon Ave, Asheville, NC 28801",
+    service: "crawl-space-encapsulation",
+    ...overrides,
+  };
+}

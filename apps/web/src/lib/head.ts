@@ -13,7 +13,7 @@
 
 export const HEAD_ATTRIBUTE = "data-head";
 
-/** Title used by the 404 page (SPEC section 2). */
+/** Title used by the 404 page (docs/product.md §2). */
 export const NOT_FOUND_TITLE = "404 Page Not Found";
 
 export type HeadMeta = {

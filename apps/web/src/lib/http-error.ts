@@ -27,7 +27,7 @@ function messageOf(value: unknown): string | undefined {
 }
 
 /**
- * The text of a failed request (SPEC section 8): `"{status}: {detail}"`, where
+ * The text of a failed request (docs/product.md §8): `"{status}: {detail}"`, where
  * detail is the body's `message` when it is a non-empty string, otherwise the
  * whole JSON body as text, otherwise the plain-text body when non-empty,
  * otherwise the status text, otherwise "Request failed".

@@ -3,6 +3,7 @@ import { defaultSeo } from "@crawlguard/content";
 import { createRootRouteWithContext, Outlet, Scripts } from "@tanstack/react-router";
 import { ToastHost } from "../components/toast-host";
 import type { ContactFormServerState } from "../features/contact/contact-fields";
+import type { PublicApi } from "../lib/public-api";
 import { HeadManager } from "../components/head-manager";
 import { MAIN_CONTENT_ID } from "../components/page-main";
 import { ScrollToTop } from "../components/scroll-to-top";
@@ -19,6 +20,8 @@ export type RouterContext = {
   turnstileSiteKey?: string | undefined;
   /** Server-rendered pages with a contact form: what a script-less submission needs and got. */
   contactForm?: ContactFormServerState | undefined;
+  /** On the server only: the API, called in-process, for data a public page renders (never dehydrated). */
+  publicApi?: PublicApi | undefined;
 };
 
 export const rootRoute = createRootRouteWithContext<RouterContext>()({

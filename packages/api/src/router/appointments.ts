@@ -47,7 +47,11 @@ export const appointmentsRouter = {
     })
     .input(bookingRequestSchema)
     .output(bookingResultSchema)
-    .mutation(({ ctx, input }) => appointments.bookAppointment(ctx.sql, input, ctx.user, ctx.config.businessTimeZone)),
+    .mutation(async ({ ctx, input }) => {
+      const result = await appointments.bookAppointment(ctx.sql, input, ctx.user, ctx.config.businessTimeZone, undefined, undefined, ctx.google);
+      ctx.google.nudge();
+      return result;
+    }),
 
   schedule: staffProcedure
     .meta({
@@ -56,14 +60,18 @@ export const appointmentsRouter = {
         path: "/api/calendar/appointment",
         tags: ["calendar"],
         summary:
-          "The Schedule Appointment modal's booking (SPEC payload): the same rules as POST /api/appointments, answered as { success, message, lead, conflicts }; " +
-          "works whether or not Google Calendar is connected",
+          "The Schedule Appointment modal's booking (the modal's own payload): the same rules as POST /api/appointments, answered as { success, message, lead, conflicts }; " +
+          "works whether or not Google Calendar is connected, and when it is, queues the appointment's push to it (Google failing never fails the booking)",
       },
       errors: { "bad-input": BOOKING_REFUSED, "not-found": NO_SUCH_LEAD },
     })
     .input(calendarAppointmentRequestSchema)
     .output(calendarAppointmentResultSchema)
-    .mutation(({ ctx, input }) => appointments.scheduleFromCalendar(ctx.sql, input, ctx.user, ctx.config.businessTimeZone)),
+    .mutation(async ({ ctx, input }) => {
+      const result = await appointments.scheduleFromCalendar(ctx.sql, input, ctx.user, ctx.config.businessTimeZone, undefined, ctx.google);
+      ctx.google.nudge();
+      return result;
+    }),
 
   range: staffProcedure
     .meta({

@@ -41,7 +41,11 @@ export const leadsRouter = {
     .meta({ openapi: { method: "POST", path: "/api/leads", tags: ["leads"], summary: "Add a lead" } })
     .input(leadCreateSchema)
     .output(leadSchema)
-    .mutation(({ ctx, input }) => leads.createLead(ctx.sql, input, ctx.user)),
+    .mutation(async ({ ctx, input }) => {
+      const lead = await leads.createLead(ctx.sql, input, ctx.user, ctx.google);
+      ctx.google.nudge();
+      return lead;
+    }),
 
   update: staffProcedure
     .meta({
@@ -50,14 +54,19 @@ export const leadsRouter = {
     })
     .input(leadUpdateSchema.extend(idInput.shape))
     .output(leadSchema)
-    .mutation(({ ctx, input: { id, ...patch } }) => leads.updateLead(ctx.sql, id, patch, ctx.user)),
+    .mutation(async ({ ctx, input: { id, ...patch } }) => {
+      const lead = await leads.updateLead(ctx.sql, id, patch, ctx.user, ctx.google);
+      ctx.google.nudge();
+      return lead;
+    }),
 
   delete: staffProcedure
     .meta({ openapi: { method: "DELETE", path: "/api/leads/{id}", tags: ["leads"], summary: "Delete a lead" }, errors: { "not-found": NO_SUCH_LEAD } })
     .input(idInput)
     .output(z.object({ success: z.literal(true) }))
     .mutation(async ({ ctx, input }) => {
-      await leads.deleteLead(ctx.sql, input.id);
+      await leads.deleteLead(ctx.sql, input.id, ctx.google);
+      ctx.google.nudge();
       return { success: true as const };
     }),
 } satisfies TRPCRouterRecord;

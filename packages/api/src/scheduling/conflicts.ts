@@ -8,7 +8,7 @@ import type { Interval } from "./zone.js";
 
 const DAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
-/** SPEC section 9 formats: date 'MMM d, yyyy', time 'h:mm a', in the business zone. */
+/** docs/product.md §9 formats: date 'MMM d, yyyy', time 'h:mm a', in the business zone. */
 export function formatInstant(instant: Date, zone: string): string {
   return format(instant, "MMM d, yyyy, h:mm a", { in: tz(zone) });
 }

@@ -33,6 +33,7 @@ import {
   type BlockForConflicts,
   type Interval,
 } from "../scheduling/index.js";
+import { NO_PUSHES, type CalendarPushes } from "./google-calendar.js";
 import { diffLead, recordLeadEvents, type Actor } from "./lead-events.js";
 import { LEAD_NOT_FOUND, leadColumns, toLead, type LeadRow } from "./leads.js";
 import type { Queryable } from "./queryable.js";
@@ -187,7 +188,8 @@ interface LockedLead {
 /**
  * Books an existing lead (`leadId`, also rescheduling it) or a new client, in one transaction:
  * status scheduled, the date, duration and assignee, client fields sent, and the timeline. With
- * conflicts and no `confirm`, nothing is written and the conflicts are returned.
+ * conflicts and no `confirm`, nothing is written and the conflicts are returned. A booking queues
+ * its Google Calendar push in the same transaction (`pushes`): Google never holds up a booking.
  */
 export async function bookAppointment(
   sql: Sql,
@@ -196,6 +198,7 @@ export async function bookAppointment(
   zone: string,
   now: Date = new Date(),
   messages: BookingMessages = { phone: "Phone number is required" },
+  pushes: CalendarPushes = NO_PUSHES,
 ): Promise<BookingResult> {
   const leadId = input.leadId || undefined;
   const issues: FieldIssue[] = bookingIssues({ ...input, leadId }, messages.phone);
@@ -220,6 +223,7 @@ export async function bookAppointment(
     if (conflicts.length > 0 && !input.confirm) return { booked: false, lead: null, conflicts };
 
     const lead = leadId ? await rescheduleLead(tx, leadId, before!, input, when, assignee, actor) : await insertBookedLead(tx, input, when, assignee, actor);
+    await pushes.enqueue(tx, lead.id);
     return { booked: true, lead, conflicts };
   });
 }
@@ -272,8 +276,15 @@ async function rescheduleLead(
 }
 
 /** POST /api/calendar/appointment: the same booking, answered as the Schedule Appointment modal reads it. */
-export async function scheduleFromCalendar(sql: Sql, input: BookingRequest, actor: Actor, zone: string, now: Date = new Date()): Promise<CalendarAppointmentResult> {
-  const result = await bookAppointment(sql, input, actor, zone, now, { phone: "Phone number must be at least 10 digits" });
+export async function scheduleFromCalendar(
+  sql: Sql,
+  input: BookingRequest,
+  actor: Actor,
+  zone: string,
+  now: Date = new Date(),
+  pushes: CalendarPushes = NO_PUSHES,
+): Promise<CalendarAppointmentResult> {
+  const result = await bookAppointment(sql, input, actor, zone, now, { phone: "Phone number must be at least 10 digits" }, pushes);
   return { success: result.booked, message: calendarMessage(result), lead: result.lead, conflicts: result.conflicts };
 }
 

@@ -2,6 +2,7 @@ import type { DuplicateLead, Lead, LeadDuplicatesQuery, LeadEvent, leadCreateSch
 import type { z } from "zod";
 import { transaction, type Sql } from "@crawlguard/db";
 import { DomainError } from "../errors.js";
+import { changesEvent, NO_PUSHES, type CalendarPushes } from "./google-calendar.js";
 import { diffLead, listLeadEvents, recordLeadEvents, type Actor, type LeadChange } from "./lead-events.js";
 import type { Queryable } from "./queryable.js";
 
@@ -71,12 +72,14 @@ export async function getLeadTimeline(sql: Queryable, id: string): Promise<LeadE
   return listLeadEvents(sql, id);
 }
 
-export async function createLead(sql: Sql, input: LeadCreate, actor: Actor): Promise<Lead> {
+/** `pushes`: queues the Google Calendar push of a lead created with an appointment, in the same transaction. */
+export async function createLead(sql: Sql, input: LeadCreate, actor: Actor, pushes: CalendarPushes = NO_PUSHES): Promise<Lead> {
   return transaction(sql, async (tx) => {
     const row = await insertLead(tx, input);
     const events: LeadChange[] = [{ kind: "created", to: row.status }];
     if (row.scheduledDate) events.push({ kind: "schedule", from: null, to: row.scheduledDate.toISOString() });
     await recordLeadEvents(tx, row.id, actor, events);
+    if (row.scheduledDate) await pushes.enqueue(tx, row.id);
     return toLead(row);
   });
 }
@@ -97,9 +100,10 @@ const NULLABLE_TEXT = ["phone", "address", "zipCode", "notes", "estimatedValue"]
 
 /**
  * Changes only the keys present in the input; `null` (or blank text) clears a nullable field.
- * An empty patch changes nothing, not even updated_at.
+ * An empty patch changes nothing, not even updated_at. A change to what the lead's calendar event
+ * shows (its date, status, client fields...) queues its Google Calendar push in the same transaction.
  */
-export async function updateLead(sql: Sql, id: string, patch: LeadUpdate, actor: Actor): Promise<Lead> {
+export async function updateLead(sql: Sql, id: string, patch: LeadUpdate, actor: Actor, pushes: CalendarPushes = NO_PUSHES): Promise<Lead> {
   const changes: Record<string, string | Date | null> = {};
   for (const [key, value] of Object.entries(patch) as [keyof LeadUpdate, string | null | undefined][]) {
     if (value === undefined) continue;
@@ -116,13 +120,20 @@ export async function updateLead(sql: Sql, id: string, patch: LeadUpdate, actor:
       UPDATE leads SET ${tx(changes, keys)}, updated_at = now() WHERE id = ${id}
       RETURNING ${leadColumns(tx)}`;
     await recordLeadEvents(tx, id, actor, diffLead(before, after!));
+    const hadEvent = before.scheduledDate !== null || before.googleCalendarEventId !== null || after!.scheduledDate !== null;
+    if (hadEvent && changesEvent(keys)) await pushes.enqueue(tx, id);
     return toLead(after!);
   });
 }
 
-export async function deleteLead(sql: Queryable, id: string): Promise<void> {
-  const deleted = await sql`DELETE FROM leads WHERE id = ${id} RETURNING id`;
-  if (deleted.length === 0) throw new DomainError("not-found", LEAD_NOT_FOUND);
+/** A lead that had an appointment queues the removal of its Google Calendar event, in the same transaction. */
+export async function deleteLead(sql: Sql, id: string, pushes: CalendarPushes = NO_PUSHES): Promise<void> {
+  await transaction(sql, async (tx) => {
+    const [deleted] = await tx<{ scheduledDate: Date | null; googleCalendarEventId: string | null }[]>`
+      DELETE FROM leads WHERE id = ${id} RETURNING scheduled_date, google_calendar_event_id`;
+    if (!deleted) throw new DomainError("not-found", LEAD_NOT_FOUND);
+    if (deleted.scheduledDate || deleted.googleCalendarEventId) await pushes.enqueue(tx, id);
+  });
 }
 
 const MAX_DUPLICATES = 10;

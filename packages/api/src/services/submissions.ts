@@ -25,7 +25,7 @@ export async function listSubmissions(sql: Sql): Promise<ContactSubmission[]> {
 
 /**
  * The public form offers the six service pages (and "other"); the lead form has its own, coarser
- * list (SPEC section 9). Insulation and dehumidification is crawl space work here, so it lands
+ * list (docs/product.md §9). Insulation and dehumidification is crawl space work here, so it lands
  * there; anything unknown becomes a consultation, the lead form's catch-all.
  */
 const CONTACT_TO_LEAD_SERVICE: Record<string, LeadServiceValue> = {

@@ -10,7 +10,7 @@ type WorkingDayInput = z.output<typeof workingDayInputSchema>;
 type WorkingWeekInput = z.output<typeof workingWeekInputSchema>;
 
 /**
- * A user's seven working days, Sunday first. Days never saved are the SPEC defaults
+ * A user's seven working days, Sunday first. Days never saved are the docs/product.md defaults
  * (Monday–Friday 09:00–17:00, weekend closed), so a new user has a full week without any row.
  */
 export async function getWorkingWeek(sql: Queryable, userId: string): Promise<WorkingDay[]> {

@@ -25,7 +25,7 @@ import { IconCardGrid } from "../public/icon-card-grid";
 
 const VALUE_ICONS = [Handshake, Trophy, HeartHandshake, Timer] as const;
 
-/** About (SPEC section 2): mission, towns, stats, values and what we do. */
+/** About (docs/product.md §2): mission, towns, stats, values and what we do. */
 export function AboutPage() {
   const { hero } = brandImages;
   return (

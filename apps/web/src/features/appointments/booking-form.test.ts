@@ -97,7 +97,7 @@ describe("bookingFromLead", () => {
 });
 
 describe("validateBooking", () => {
-  it("uses the SPEC messages", () => {
+  it("uses the docs/product.md messages", () => {
     expect(validateBooking(emptyBooking, NY, NOW)).toEqual({
       clientName: "Client name is required",
       email: "Valid email is required",

@@ -7,7 +7,7 @@ import { formatTimeOfDay } from "../leads/lead-schedule";
 /** What the server says when a date before today (business zone) is sent; the dialogs say it first. */
 export const PAST_DATE_MESSAGE = "Appointment date cannot be in the past";
 
-/** Book New Appointment (SPEC sections 2, 3 and 5). `leadId` is blank for a new client. */
+/** Book New Appointment (docs/product.md §2, §3 and §5). `leadId` is blank for a new client. */
 export type BookingValues = {
   leadId: string;
   clientName: string;
@@ -55,10 +55,10 @@ export function timeSlots(from: string, to: string, step = 30): TimeSlotOption[]
   return slots;
 }
 
-/** SPEC section 9: the Book New Appointment dialog, every 30 minutes from 08:00 to 18:00. */
+/** docs/product.md §9: the Book New Appointment dialog, every 30 minutes from 08:00 to 18:00. */
 export const bookingTimeSlots: readonly TimeSlotOption[] = timeSlots("08:00", "18:00");
 
-/** SPEC section 9: the Schedule Appointment modal, every 30 minutes from 08:00 to 17:30. */
+/** docs/product.md §9: the Schedule Appointment modal, every 30 minutes from 08:00 to 17:30. */
 export const scheduleModalTimeSlots: readonly TimeSlotOption[] = timeSlots("08:00", "17:30");
 
 /**
@@ -70,7 +70,7 @@ export function timeSlotOptionsFor(slots: readonly TimeSlotOption[], current: st
   return [...slots, { value: current, label: formatTimeOfDay(current) }].sort((a, b) => a.value.localeCompare(b.value));
 }
 
-/** SPEC section 9: 30, 60, 90, 120, 180 minutes, default 60. */
+/** docs/product.md §9: 30, 60, 90, 120, 180 minutes, default 60. */
 export const bookingDurations: ReadonlyArray<{ value: string; label: string }> = appointmentDurations.map((minutes) => ({
   value: String(minutes),
   label: minutes < 60 ? `${minutes} minutes` : minutes === 60 ? "1 hour" : `${minutes / 60} hours`,
@@ -100,7 +100,7 @@ export function bookingServiceOptionsFor(current: string): Array<{ value: string
 }
 
 /**
- * SPEC section 4: selecting a lead fills its client fields, service and notes,
+ * docs/product.md §4: selecting a lead fills its client fields, service and notes,
  * blank where missing. Its priority comes along too, since booking saves the
  * priority: a high-priority lead must not quietly drop to medium. The date,
  * time and duration already chosen stay, except that a lead that already has
@@ -132,7 +132,7 @@ export function bookingFromLead(lead: Lead | undefined, current: BookingValues, 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
- * SPEC section 5 (Book appointment dialog), plus the zip code a new lead needs and no date
+ * docs/product.md §5 (Book appointment dialog), plus the zip code a new lead needs and no date
  * before today in the business zone.
  */
 export function validateBooking(values: BookingValues, zone: string, now: number = Date.now()): FieldErrors<BookingField> {

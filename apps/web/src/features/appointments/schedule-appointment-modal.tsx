@@ -43,8 +43,8 @@ const FIELDS: readonly ScheduleField[] = [
 ];
 
 /**
- * Schedule Appointment (SPEC sections 2 Dialogs, 3, 5 and 9): the calendar's own booking form,
- * sent to POST /api/calendar/appointment (`appointments.schedule`) with the SPEC payload. Same
+ * Schedule Appointment (docs/product.md §2 Dialogs, 3, 5 and 9): the calendar's own booking form,
+ * sent to POST /api/calendar/appointment (`appointments.schedule`) with the docs/product.md payload. Same
  * conflict rules as Book New Appointment. Mount it per opening.
  */
 export default function ScheduleAppointmentModal({ open, onClose, googleCalendarConnected = false }: ScheduleAppointmentModalProps) {

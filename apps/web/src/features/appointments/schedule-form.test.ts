@@ -27,7 +27,7 @@ const lead = (overrides: Partial<Lead> = {}): Lead => ({
 });
 
 describe("the Schedule Appointment modal", () => {
-  it("lists the nine services of SPEC section 9", () => {
+  it("lists the nine services of docs/product.md §9", () => {
     expect(modalServiceOptionsFor("").map((o) => o.value)).toEqual([
       "crawl-space-encapsulation",
       "basement-waterproofing",
@@ -74,7 +74,7 @@ describe("the Schedule Appointment modal", () => {
     expect(validateSchedule({ ...filled, appointmentDate: "2025-06-19" }, NY, NOW)).toEqual({ appointmentDate: "Appointment date cannot be in the past" });
   });
 
-  it("sends the SPEC payload for a new client and only changes for a lead", () => {
+  it("sends the docs/product.md payload for a new client and only changes for a lead", () => {
     const values = { ...emptySchedule, clientName: "Eli", email: "eli@example.com", phone: "8285550111", address: "1 Elm", service: "foundation-repair", estimatedValue: "1200.5", appointmentDate: "2025-07-01", appointmentTime: "17:30" };
     expect(scheduleRequest(values, undefined, false)).toEqual({
       clientName: "Eli",

@@ -11,7 +11,7 @@ import { type FieldErrors, fieldErrors } from "../../lib/form-errors";
 import { estimatedValueInput } from "../leads/lead-form-model";
 import { PAST_DATE_MESSAGE } from "./booking-form";
 
-/** The Schedule Appointment modal's fields (SPEC section 3: appointment form values). */
+/** The Schedule Appointment modal's fields (docs/product.md §3: appointment form values). */
 export type ScheduleValues = {
   leadId: string;
   clientName: string;
@@ -66,7 +66,7 @@ export function modalServiceOptionsFor(current: string): Array<{ value: string; 
 }
 
 /**
- * SPEC section 4: selecting a lead fills leadId, clientName, email, phone, address, service,
+ * docs/product.md §4: selecting a lead fills leadId, clientName, email, phone, address, service,
  * notes and estimatedValue, blank where missing; "New Client" clears them. Date and time stay.
  */
 export function scheduleFromLead(lead: Lead | undefined, current: ScheduleValues): ScheduleValues {
@@ -86,7 +86,7 @@ export function scheduleFromLead(lead: Lead | undefined, current: ScheduleValues
 }
 
 /**
- * POST /api/calendar/appointment for the modal's values (SPEC payload). For an existing lead only
+ * POST /api/calendar/appointment for the modal's values (docs/product.md payload). For an existing lead only
  * the details typed over its own are sent, so choosing a lead and scheduling changes nothing else.
  */
 export function scheduleRequest(values: ScheduleValues, lead: Lead | undefined, confirm: boolean): CalendarAppointmentInput {
@@ -114,7 +114,7 @@ export function scheduleRequest(values: ScheduleValues, lead: Lead | undefined, 
 }
 
 /**
- * SPEC section 5 (custom appointment modal): the shared schema's messages, the client fields a
+ * docs/product.md §5 (custom appointment modal): the shared schema's messages, the client fields a
  * new client needs ('Phone number must be at least 10 digits'), and no date before today.
  * The fields the modal shows are required for an existing lead too (the labels mark them).
  */

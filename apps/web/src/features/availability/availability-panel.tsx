@@ -3,7 +3,7 @@ import { CalendarOff, Clock } from "lucide-react";
 import { TimeBlocksSection } from "./time-blocks-section";
 import { WorkingHoursSection } from "./working-hours-section";
 
-/** Availability (SPEC section 2), for the current user: Working Hours and Time Blocks. */
+/** Availability (docs/product.md §2), for the current user: Working Hours and Time Blocks. */
 export default function AvailabilityPanel() {
   return (
     <Tabs.Root defaultValue="hours" variant="line" lazyMount>

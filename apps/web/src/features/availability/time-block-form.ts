@@ -11,7 +11,7 @@ import {
 import { addDaysToDate, formatInZone, instantToWallTime, parseDateInput, parseTimeInput, timeInputOf, wallTimeToIso } from "../../lib/business-time";
 import type { FieldErrors } from "../../lib/form-errors";
 
-/** The Add/Edit Time Block dialog's fields (SPEC section 2): wall-clock dates and times in the business zone. */
+/** The Add/Edit Time Block dialog's fields (docs/product.md §2): wall-clock dates and times in the business zone. */
 export type TimeBlockValues = {
   title: string;
   description: string;
@@ -46,7 +46,7 @@ export const patternOptions: ReadonlyArray<{ value: RecurringPattern; label: str
 ];
 
 /**
- * A new block (SPEC section 4): one hour long, from the next whole hour in the business zone
+ * A new block (docs/product.md §4): one hour long, from the next whole hour in the business zone
  * (or at `start`, a calendar slot), type personal in its colour, pattern weekly when it repeats.
  */
 export function newTimeBlock(zone: string, now: number = Date.now(), start?: { date: string; time: string }): TimeBlockValues {
@@ -151,7 +151,7 @@ export function timeBlockInput(values: TimeBlockValues, zone: string): TimeBlock
   };
 }
 
-/** SPEC section 5: title, start and end required; then the shared rules between fields. */
+/** docs/product.md §5: title, start and end required; then the shared rules between fields. */
 export function validateTimeBlock(values: TimeBlockValues, zone: string): FieldErrors<TimeBlockField> {
   const errors: FieldErrors<TimeBlockField> = {};
   if (!values.title.trim()) errors.title = "Title is required";
@@ -187,7 +187,7 @@ export function recurrenceText(block: Pick<TimeBlock, "isRecurring" | "recurring
   return `Repeats ${block.recurringPattern}${untilText}`;
 }
 
-/** By start, then title (SPEC: Blocked Time Periods sorted by start). */
+/** By start, then title (docs/product.md: Blocked Time Periods sorted by start). */
 export function sortByStart<T extends Pick<TimeBlock, "startDateTime" | "title">>(blocks: readonly T[]): T[] {
   return [...blocks].sort((a, b) => Date.parse(a.startDateTime) - Date.parse(b.startDateTime) || a.title.localeCompare(b.title));
 }

@@ -24,7 +24,7 @@ const TimeBlockDialog = lazy(() => import("./time-block-dialog"));
 
 type DialogState = { open: boolean; block?: TimeBlock | undefined; key: number };
 
-/** Time Blocks (SPEC section 2, Availability): Blocked Time Periods by start, add, edit, delete. */
+/** Time Blocks (docs/product.md §2, Availability): Blocked Time Periods by start, add, edit, delete. */
 export function TimeBlocksSection() {
   const zone = useBusinessTimeZone();
   const blocks = trpc.timeBlocks.list.useQuery();

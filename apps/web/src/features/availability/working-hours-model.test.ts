@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { dayName, workingDaySummary, workingWeek, workingWeekErrors } from "./working-hours-model";
 
 describe("working hours", () => {
-  it("fills the week from saved rows and the SPEC defaults", () => {
+  it("fills the week from saved rows and the docs/product.md defaults", () => {
     const week = workingWeek([{ dayOfWeek: "2", startTime: "08:00", endTime: "12:30", isActive: true }]);
     expect(week.map((d) => dayName(d.dayOfWeek))).toEqual(["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]);
     expect(week.map((d) => workingDaySummary(d))).toEqual([

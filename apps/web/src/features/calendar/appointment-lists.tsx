@@ -15,22 +15,30 @@ import { statusLabels, statusPalette } from "../leads/lead-board-model";
 import { PriorityDot } from "./calendar-events";
 import { serviceEmoji } from "./calendar-model";
 
+/** What 'Add to Google' needs: why it cannot be used now (null: it can), the push under way, the push. */
+export type AppointmentGoogleActions = {
+  unavailable: string | null;
+  pendingLeadId: string | null;
+  onAdd: (lead: Lead) => void;
+};
+
 type ListProps = {
   title: string;
   leads: readonly Lead[];
   zone: string;
   empty: string;
   onEdit: (lead: Lead) => void;
+  google: AppointmentGoogleActions;
   /** Shown under the title, e.g. "Showing 5 of 12". */
   note?: string | undefined;
 };
 
 /**
- * 'Recent Appointments' (upcoming) and 'Past Appointments' (SPEC section 2): each with Edit and
- * 'Add to Google'. Google Calendar is not connected yet in this product (its tab is a separate
- * piece of work), so 'Add to Google' is shown disabled with the reason.
+ * 'Recent Appointments' (upcoming) and 'Past Appointments' (docs/product.md §2): each with Edit and
+ * 'Add to Google' (pushes the appointment to the connected Google Calendar now; disabled, with
+ * the reason, while Google Calendar is not connected).
  */
-export function AppointmentList({ title, leads, zone, empty, onEdit, note }: ListProps) {
+export function AppointmentList({ title, leads, zone, empty, onEdit, google, note }: ListProps) {
   const headingId = useId();
   const googleHintId = useId();
   return (
@@ -44,9 +52,11 @@ export function AppointmentList({ title, leads, zone, empty, onEdit, note }: Lis
             {note}
           </Text>
         ) : null}
-        <Text id={googleHintId} srOnly>
-          Google Calendar is not connected.
-        </Text>
+        {google.unavailable ? (
+          <Text id={googleHintId} srOnly>
+            {google.unavailable}.
+          </Text>
+        ) : null}
       </Card.Header>
       <Card.Body>
         {leads.length === 0 ? (
@@ -56,7 +66,7 @@ export function AppointmentList({ title, leads, zone, empty, onEdit, note }: Lis
         ) : (
           <Stack as="ul" gap="2" listStyleType="none" m="0" p="0">
             {leads.map((lead) => (
-              <AppointmentRow key={lead.id} lead={lead} zone={zone} onEdit={onEdit} googleHintId={googleHintId} />
+              <AppointmentRow key={lead.id} lead={lead} zone={zone} onEdit={onEdit} google={google} googleHintId={googleHintId} />
             ))}
           </Stack>
         )}
@@ -65,7 +75,10 @@ export function AppointmentList({ title, leads, zone, empty, onEdit, note }: Lis
   );
 }
 
-function AppointmentRow({ lead, zone, onEdit, googleHintId }: { lead: Lead; zone: string; onEdit: (lead: Lead) => void; googleHintId: string }) {
+type RowProps = { lead: Lead; zone: string; onEdit: (lead: Lead) => void; google: AppointmentGoogleActions; googleHintId: string };
+
+function AppointmentRow({ lead, zone, onEdit, google, googleHintId }: RowProps) {
+  const adding = google.pendingLeadId === lead.id;
   const when = lead.scheduledDate ? displayInZone(lead.scheduledDate, zone) : null;
   return (
     <Box as="li" borderWidth="1px" rounded="l2" p="3" aria-label={lead.name}>
@@ -95,10 +108,17 @@ function AppointmentRow({ lead, zone, onEdit, googleHintId }: { lead: Lead; zone
             <Pencil aria-hidden="true" />
             Edit
           </Button>
-          <Button size="xs" variant="ghost" disabled aria-describedby={googleHintId} title="Google Calendar is not connected">
-            <CalendarPlus aria-hidden="true" />
-            Add to Google
-          </Button>
+          {google.unavailable ? (
+            <Button size="xs" variant="ghost" disabled aria-describedby={googleHintId} title={google.unavailable}>
+              <CalendarPlus aria-hidden="true" />
+              Add to Google
+            </Button>
+          ) : (
+            <Button size="xs" variant="ghost" disabled={adding} aria-busy={adding} onClick={() => google.onAdd(lead)}>
+              <CalendarPlus aria-hidden="true" />
+              {adding ? "Adding..." : "Add to Google"}
+            </Button>
+          )}
         </HStack>
       </Flex>
     </Box>

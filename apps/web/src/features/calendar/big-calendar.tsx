@@ -78,7 +78,7 @@ export type BigCalendarProps = {
 
 /**
  * The month, week and day grids. Appointments can be dragged to another slot (not into the past);
- * time blocks stay where they are. Each render is measured ("cg-calendar-render": from this
+ * time blocks and Google Calendar events stay where they are. Each render is measured ("cg-calendar-render": from this
  * component's render to its commit; "cg-calendar-paint": to the next frame), for the bench.
  */
 export const BigCalendar = memo(function BigCalendar({
@@ -119,6 +119,7 @@ export const BigCalendar = memo(function BigCalendar({
     (event: CalendarEvent) => {
       const past = event.end.getTime() <= nowTime ? " cg-event--past" : "";
       if (event.kind === "more") return { className: "cg-event--more" };
+      if (event.kind === "google") return { className: `cg-event--google${past}` };
       if (event.kind === "block") {
         return {
           className: `cg-event--block${past}`,
@@ -158,12 +159,15 @@ export const BigCalendar = memo(function BigCalendar({
   );
   const drillDown = useCallback((day: Date) => onShowDay(day), [onShowDay]);
   const noop = useCallback(() => {}, []);
+  // Only Google's date-only events are all-day; the all-day row shows only when one is in view.
+  const allDay = useCallback((event: CalendarEvent) => event.kind === "google" && event.allDay, []);
+  const hasAllDay = view !== "month" && events.some(allDay);
   const views = useMemo(() => ({ month: true, week: true, day: true }), []);
 
   const timeGrid = view === "week" ? { min: WEEK_MIN, max: WEEK_MAX, step: WEEK_HOURS.stepMinutes, timeslots: 1 } : { min: DAY_MIN, max: DAY_MAX, step: DAY_HOURS.stepMinutes, timeslots: 1 };
 
   return (
-    <Box className={`cg-calendar cg-calendar--${view}`} overflowX="auto">
+    <Box className={`cg-calendar cg-calendar--${view}${hasAllDay ? " cg-calendar--all-day" : ""}`} overflowX="auto">
       <Box minW={view === "day" ? undefined : "44rem"}>
         <DnDCalendar
           localizer={localizer}
@@ -191,7 +195,7 @@ export const BigCalendar = memo(function BigCalendar({
           onEventDrop={drop}
           draggableAccessor={draggable}
           resizable={false}
-          allDayAccessor={() => false}
+          allDayAccessor={allDay}
           showMultiDayTimes
           slotPropGetter={slotPropGetter}
           dayPropGetter={dayPropGetter}

@@ -5,11 +5,11 @@ import { format } from "date-fns";
 import type { EventProps } from "react-big-calendar";
 import { blockTypeLabels } from "../availability/time-block-form";
 import { priorityPalette, statusLabels } from "../leads/lead-board-model";
-import { type AppointmentEvent, type BlockEvent, type CalendarEvent, serviceEmoji } from "./calendar-model";
+import { type AppointmentEvent, type BlockEvent, type CalendarEvent, type GoogleEvent, serviceEmoji } from "./calendar-model";
 
 const priorityNames: Record<Lead["priority"], string> = { high: "High priority", medium: "Medium priority", low: "Low priority" };
 
-/** SPEC section 9 priority colours (high red, medium yellow, low green), named for screen readers. */
+/** docs/product.md §9 priority colours (high red, medium yellow, low green), named for screen readers. */
 export function PriorityDot({ priority }: { priority: Lead["priority"] }) {
   return (
     <Box
@@ -49,18 +49,20 @@ export function timeRange(start: Date, end: Date): string {
 /** An appointment in the week view: emoji, priority dot, name, time. */
 export function WeekEvent({ event }: EventProps<CalendarEvent>) {
   if (event.kind === "block") return <BlockContent event={event} />;
+  if (event.kind === "google") return <GoogleContent event={event} detailed={false} />;
   if (event.kind === "more") return null; // month view only
   return <AppointmentContent event={event} detailed={false} />;
 }
 
-/** An appointment in the day view: also its service and status (SPEC section 2: lead cards). */
+/** An appointment in the day view: also its service and status (docs/product.md §2: lead cards). */
 export function DayEvent({ event }: EventProps<CalendarEvent>) {
   if (event.kind === "block") return <BlockContent event={event} />;
+  if (event.kind === "google") return <GoogleContent event={event} detailed />;
   if (event.kind === "more") return null; // month view only
   return <AppointmentContent event={event} detailed />;
 }
 
-/** A month cell's line: time and name (SPEC section 2), or the cell's "+N more". */
+/** A month cell's line: time and name (docs/product.md §2), or the cell's "+N more". */
 export function MonthEvent({ event }: EventProps<CalendarEvent>) {
   if (event.kind === "more") {
     // A real button, so a keyboard reaches it (react-big-calendar's month events are not
@@ -69,6 +71,18 @@ export function MonthEvent({ event }: EventProps<CalendarEvent>) {
       <button type="button" className="cg-more-button">
         {event.title}
       </button>
+    );
+  }
+  if (event.kind === "google") {
+    return (
+      <span className="cg-event-text">
+        <span className="cg-google-mark" aria-hidden="true">
+          G
+        </span>
+        <span className="cg-sr-only">Google: </span>
+        {event.allDay ? "" : `${clockTime(event.start)} `}
+        {event.title}
+      </span>
     );
   }
   return (
@@ -116,6 +130,21 @@ function BlockContent({ event }: { event: BlockEvent }) {
         {blockTypeLabels[block.blockType]}
       </span>
       <span className="cg-event-text">{timeRange(event.start, event.end)}</span>
+    </>
+  );
+}
+
+/**
+ * An event of the connected Google Calendar (not one of our appointments): its title, a "Google"
+ * tag (read by screen readers too), its time and, in the day view, where it is. Read only.
+ */
+function GoogleContent({ event, detailed }: { event: GoogleEvent; detailed: boolean }) {
+  return (
+    <>
+      <span className="cg-event-name">{event.title}</span>
+      <span className="cg-event-badge cg-event-badge--google">Google</span>
+      <span className="cg-event-text">{event.allDay ? "All day" : timeRange(event.start, event.end)}</span>
+      {detailed && event.event.location ? <span className="cg-event-text">{event.event.location}</span> : null}
     </>
   );
 }

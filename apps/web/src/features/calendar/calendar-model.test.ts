@@ -1,9 +1,10 @@
-import type { Lead, RangeAppointment, RangeBlock } from "@crawlguard/validators";
+import type { GoogleCalendarEvent, Lead, RangeAppointment, RangeBlock } from "@crawlguard/validators";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   appointmentEvents,
   blockEvents,
   eventsOnDay,
+  googleEvents,
   monthCellEvents,
   navigateDate,
   rangeQuery,
@@ -171,5 +172,49 @@ describe("monthCellEvents", () => {
   it("adds nothing to a day with two or fewer", () => {
     expect(monthCellEvents([at(3, 9, "a"), at(3, 10, "b")]).every((i) => i.kind === "appointment")).toBe(true);
     expect(monthCellEvents([])).toEqual([]);
+  });
+});
+
+describe("Google Calendar events beside ours", () => {
+  const google = (overrides: Partial<GoogleCalendarEvent>): GoogleCalendarEvent => ({
+    id: "abc123googleevent",
+    summary: "Dentist",
+    start: { dateTime: "2027-03-02T15:00:00-05:00", date: null, timeZone: "America/New_York" },
+    end: { dateTime: "2027-03-02T16:00:00-05:00", date: null, timeZone: "America/New_York" },
+    location: null,
+    status: "confirmed",
+    htmlLink: "https://calendar.google.com/event?eid=x",
+    ...overrides,
+  });
+  const ours = "0f8fad5bd9cb469fa16570867728950f";
+
+  it("are drawn at the business zone's clock, leaving out our own appointments' events", () => {
+    const items = googleEvents([google({}), google({ id: ours, summary: "Crawl Space Encapsulation — Ana" })], new Set([ours]), NY);
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ kind: "google", id: "google:abc123googleevent", title: "Dentist", allDay: false });
+    // 15:00 in Asheville whatever the browser's zone (Tokyo here).
+    expect([items[0]!.start.getDate(), items[0]!.start.getHours(), items[0]!.end.getHours()]).toEqual([2, 15, 16]);
+  });
+
+  it("draws a date-only event over its days (Google's end date is exclusive), and names untitled ones", () => {
+    const [item] = googleEvents([google({ summary: "  ", start: { dateTime: null, date: "2027-03-04", timeZone: null }, end: { dateTime: null, date: "2027-03-06", timeZone: null } })], new Set(), NY);
+    expect(item).toMatchObject({ allDay: true, title: "(No title)" });
+    expect(item!.start).toEqual(new Date(2027, 2, 4));
+    expect(item!.end).toEqual(new Date(2027, 2, 6));
+  });
+
+  it("skips events without a usable time", () => {
+    expect(googleEvents([google({ start: { dateTime: null, date: null, timeZone: null } })], new Set(), NY)).toEqual([]);
+  });
+
+  it("take the month cell's lines appointments leave free, and count in '+N more'", () => {
+    const appointment = (hour: number, id: string) =>
+      appointmentEvents([appt({ id, start: new Date(Date.UTC(2027, 2, 2, hour + 5)).toISOString(), end: new Date(Date.UTC(2027, 2, 2, hour + 6)).toISOString() })], NY)[0]!;
+    const early = googleEvents([google({ id: "early1", start: { dateTime: "2027-03-02T07:00:00-05:00", date: null, timeZone: null } })], new Set(), NY)[0]!;
+    const label = (items: ReturnType<typeof monthCellEvents>) => items.map((i) => (i.kind === "more" ? i.title : i.id));
+    // One appointment: the Google event fills the second line, shown in time order.
+    expect(label(monthCellEvents([appointment(10, "a"), early]))).toEqual(["google:early1", "a"]);
+    // Two appointments: they keep both lines; the Google event is behind "+1 more".
+    expect(label(monthCellEvents([appointment(10, "a"), appointment(11, "b"), early]))).toEqual(["a", "b", "+1 more"]);
   });
 });

@@ -1,9 +1,9 @@
-import type { Lead, RangeAppointment, RangeBlock } from "@crawlguard/validators";
+import type { GoogleCalendarEvent, Lead, RangeAppointment, RangeBlock } from "@crawlguard/validators";
 import { addDays, addMinutes, addMonths, addWeeks, endOfMonth, endOfWeek, format, isSameMonth, startOfDay, startOfMonth, startOfWeek } from "date-fns";
-import { floatingToWallTime, toFloating, zonedDayRange } from "../../lib/business-time";
+import { floatingOf, floatingToWallTime, toFloating, zonedDayRange } from "../../lib/business-time";
 
 /*
- * The Calendar tab's rules as plain functions (SPEC section 2, Calendar). Dates here are
+ * The Calendar tab's rules as plain functions (docs/product.md §2, Calendar). Dates here are
  * "floating": browser-local Dates whose fields are the business zone's wall clock (see
  * lib/business-time.ts), which is what react-big-calendar draws.
  */
@@ -17,13 +17,13 @@ export const calendarViews: ReadonlyArray<{ value: CalendarView; label: string }
   { value: "schedule", label: "Schedule List" },
 ];
 
-/** SPEC section 2: weeks start on Sunday. */
+/** docs/product.md §2: weeks start on Sunday. */
 export const WEEK_STARTS_ON = 0;
 /** Week view: hourly rows 6:00 to 21:00 (16 rows, the last ending at 22:00). */
 export const WEEK_HOURS = { first: 6, end: 22, stepMinutes: 60 } as const;
 /** Day view: 30-minute slots from 6:00 to 22:00. */
 export const DAY_HOURS = { first: 6, end: 22, stepMinutes: 30 } as const;
-/** SPEC section 9: recent (upcoming) appointments 5, past appointments 10. */
+/** docs/product.md §9: recent (upcoming) appointments 5, past appointments 10. */
 export const RECENT_LIMIT = 5;
 export const PAST_LIMIT = 10;
 
@@ -125,29 +125,50 @@ export type MoreEvent = {
   hidden: number;
 };
 
-export type CalendarEvent = AppointmentEvent | BlockEvent | MoreEvent;
+/**
+ * An event of the connected Google Calendar that is not one of our appointments (issue #14):
+ * shown beside them, read only (never dragged), in a style of its own.
+ */
+export type GoogleEvent = {
+  kind: "google";
+  id: string;
+  title: string;
+  start: Date;
+  end: Date;
+  /** A date-only event: drawn in the all-day row of the week and day views. */
+  allDay: boolean;
+  event: GoogleCalendarEvent;
+};
 
-/** SPEC section 2: a month cell lists up to two scheduled leads, then "+N more". */
+export type CalendarEvent = AppointmentEvent | BlockEvent | MoreEvent | GoogleEvent;
+
+/** docs/product.md §2: a month cell lists up to two scheduled leads, then "+N more". */
 export const MONTH_CELL_LIMIT = 2;
+
+/** Appointments first (docs/product.md: the cell's two lines are appointments), then the earlier start. */
+function cellPriority(a: AppointmentEvent | GoogleEvent, b: AppointmentEvent | GoogleEvent): number {
+  if (a.kind !== b.kind) return a.kind === "appointment" ? -1 : 1;
+  return a.start.getTime() - b.start.getTime();
+}
 
 /**
  * The month view's items: per day, the first `limit` appointments by start time, then one
- * "+N more" item for the rest (at the day's end, so it sorts last). react-big-calendar's own
- * overflow shows a lone extra event instead of "+1 more" and depends on measured row heights;
- * this does not.
+ * "+N more" item for the rest (at the day's end, so it sorts last). Google events take the lines
+ * appointments leave free. react-big-calendar's own overflow shows a lone extra event instead of
+ * "+1 more" and depends on measured row heights; this does not.
  */
-export function monthCellEvents(events: readonly AppointmentEvent[], limit = MONTH_CELL_LIMIT): Array<AppointmentEvent | MoreEvent> {
-  const byDay = new Map<string, AppointmentEvent[]>();
+export function monthCellEvents<T extends AppointmentEvent | GoogleEvent>(events: readonly T[], limit = MONTH_CELL_LIMIT): Array<T | MoreEvent> {
+  const byDay = new Map<string, T[]>();
   for (const event of events) {
     const day = format(event.start, "yyyy-MM-dd");
     const list = byDay.get(day);
     if (list) list.push(event);
     else byDay.set(day, [event]);
   }
-  const items: Array<AppointmentEvent | MoreEvent> = [];
+  const items: Array<T | MoreEvent> = [];
   for (const [day, list] of byDay) {
-    list.sort((a, b) => a.start.getTime() - b.start.getTime());
-    items.push(...list.slice(0, limit));
+    list.sort(cellPriority);
+    items.push(...list.slice(0, limit).sort((a, b) => a.start.getTime() - b.start.getTime()));
     const hidden = list.length - limit;
     if (hidden > 0) {
       const dayStart = startOfDay(list[0]!.start);
@@ -192,6 +213,31 @@ export function blockEvents(blocks: readonly RangeBlock[], zone: string): BlockE
   );
 }
 
+/**
+ * Google's events as calendar events, at the business zone's wall clock, leaving out those whose
+ * id is in `ownIds` (our own appointments' events, already drawn as appointments). A date-only
+ * event spans its dates (Google's end date is exclusive).
+ */
+export function googleEvents(events: readonly GoogleCalendarEvent[], ownIds: ReadonlySet<string>, zone: string): GoogleEvent[] {
+  const items: GoogleEvent[] = [];
+  for (const event of events) {
+    if (ownIds.has(event.id)) continue;
+    const title = event.summary?.trim() || "(No title)";
+    if (event.start.dateTime && event.end.dateTime) {
+      const start = toFloating(event.start.dateTime, zone);
+      const end = toFloating(event.end.dateTime, zone);
+      if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) continue;
+      items.push({ kind: "google", id: `google:${event.id}`, title, start, end, allDay: false, event });
+    } else if (event.start.date) {
+      const start = floatingOf(event.start.date);
+      const end = (event.end.date ? floatingOf(event.end.date) : null) ?? (start ? addDays(start, 1) : null);
+      if (!start || !end) continue;
+      items.push({ kind: "google", id: `google:${event.id}`, title, start, end: end > start ? end : addDays(start, 1), allDay: true, event });
+    }
+  }
+  return items;
+}
+
 /** Events starting on the floating day of `date`, by start. */
 export function eventsOnDay<T extends { start: Date }>(events: readonly T[], date: Date): T[] {
   const start = startOfDay(date).getTime();
@@ -201,7 +247,7 @@ export function eventsOnDay<T extends { start: Date }>(events: readonly T[], dat
 
 export type StatusCounts = { total: number; new: number; inProgress: number; completed: number };
 
-/** SPEC section 2: Week Summary and Day Summary count all, new, in-progress and completed. */
+/** docs/product.md §2: Week Summary and Day Summary count all, new, in-progress and completed. */
 export function statusCounts(appointments: ReadonlyArray<Pick<RangeAppointment, "status">>): StatusCounts {
   const counts: StatusCounts = { total: appointments.length, new: 0, inProgress: 0, completed: 0 };
   for (const { status } of appointments) {
@@ -223,7 +269,7 @@ export function inScope(lead: Pick<Lead, "assigneeName">, scope: CalendarScope, 
 }
 
 /**
- * SPEC section 2: up to 5 upcoming ('Recent Appointments'; all of them in the schedule view),
+ * docs/product.md §2: up to 5 upcoming ('Recent Appointments'; all of them in the schedule view),
  * soonest first, and the 10 most recent past ones, latest first. An appointment is past once it
  * has started.
  */
@@ -259,7 +305,7 @@ const SERVICE_EMOJI: ReadonlyArray<[RegExp, string]> = [
   [/consult/, "📋"],
 ];
 
-/** SPEC section 2 (day view): each lead card shows its service's emoji. */
+/** docs/product.md §2 (day view): each lead card shows its service's emoji. */
 export function serviceEmoji(service: string): string {
   return SERVICE_EMOJI.find(([pattern]) => pattern.test(service))?.[1] ?? "🔧";
 }

@@ -22,7 +22,9 @@ import { useAppointmentSaved } from "../appointments/use-appointment-cache";
 import { type CalendarRequest, useCalendarRequest, useDashboardActions } from "../dashboard/dashboard-context";
 import { SelectControl } from "../dashboard/form-fields";
 import { LoadError } from "../dashboard/load-error";
-import { AppointmentList } from "./appointment-lists";
+import { eventWhen, ownEventIds } from "../google-calendar/google-calendar-model";
+import { useAddToGoogle, useGoogleCalendarStatus, useSyncGoogleCalendar } from "../google-calendar/use-google-calendar";
+import { type AppointmentGoogleActions, AppointmentList } from "./appointment-lists";
 import { BigCalendar } from "./big-calendar";
 import {
   type AppointmentEvent,
@@ -33,6 +35,8 @@ import {
   type CalendarView,
   calendarViews,
   eventsOnDay,
+  type GoogleEvent,
+  googleEvents,
   monthCellEvents,
   navigateDate,
   periodName,
@@ -81,7 +85,7 @@ function useClock(zone: string): { instant: number; floating: Date } {
 }
 
 /**
- * The Calendar tab (SPEC section 2): Month (default), Week, Day and Schedule List views of the
+ * The Calendar tab (docs/product.md §2): Month (default), Week, Day and Schedule List views of the
  * appointments (scheduled leads) and time blocks, all at the business time zone's wall clock
  * whatever the browser's zone. Clicking a free week or day slot books it; dragging an appointment
  * reschedules it under the same conflict rules as the booking dialog.
@@ -111,6 +115,10 @@ export default function CalendarPanel() {
   const utils = trpc.useUtils();
   const book = trpc.appointments.book.useMutation();
   const saved = useAppointmentSaved();
+  const googleStatus = useGoogleCalendarStatus();
+  const googleConnected = googleStatus.data?.authenticated === true;
+  const sync = useSyncGoogleCalendar();
+  const addToGoogle = useAddToGoogle();
 
   const gridView = view === "schedule" ? null : view;
   const range = gridView ? rangeQuery(gridView, date, zone) : null;
@@ -120,12 +128,24 @@ export default function CalendarPanel() {
     placeholderData: keepPreviousData,
   });
 
+  // The connected Google Calendar's events of the same window (issue #14), once the leads are
+  // known: events that are our own appointments' (their id is the lead's) are left out.
+  const googleRange = trpc.googleCalendar.eventsRange.useQuery(range ? { startDate: range.start, endDate: range.end } : { startDate: "", endDate: "" }, {
+    enabled: googleConnected && range !== null && leads.data !== undefined,
+    placeholderData: keepPreviousData,
+  });
+  const ownIds = useMemo(() => ownEventIds(leads.data ?? []), [leads.data]);
+  const outside = useMemo<GoogleEvent[]>(
+    () => (googleConnected && googleRange.data ? googleEvents(googleRange.data, ownIds, zone) : []),
+    [googleConnected, googleRange.data, ownIds, zone],
+  );
+
   const appointments = useMemo(() => appointmentEvents(calendar.data?.appointments ?? [], zone), [calendar.data, zone]);
   const blocks = useMemo(() => blockEvents(calendar.data?.blocks ?? [], zone), [calendar.data, zone]);
   const events = useMemo<CalendarEvent[]>(() => {
     const moved = move ? appointments.map((e) => (e.id === move.event.id ? { ...e, start: move.start, end: move.end } : e)) : appointments;
-    return gridView === "month" ? monthCellEvents(moved) : [...blocks, ...moved];
-  }, [gridView, appointments, blocks, move]);
+    return gridView === "month" ? monthCellEvents<AppointmentEvent | GoogleEvent>([...moved, ...outside]) : [...blocks, ...outside, ...moved];
+  }, [gridView, appointments, blocks, outside, move]);
 
   const lists = useMemo(
     () =>
@@ -169,6 +189,17 @@ export default function CalendarPanel() {
         showDay(event.start);
         return;
       }
+      if (event.kind === "google") {
+        // Read only here: what it is, and a way to it in Google Calendar.
+        const { htmlLink, location } = event.event;
+        showToast({
+          title: event.title,
+          description: ["Google Calendar event", eventWhen(event.event, zone), location].filter(Boolean).join(" · "),
+          type: "info",
+          ...(htmlLink ? { action: { label: "Open in Google Calendar", onClick: () => void window.open(htmlLink, "_blank", "noopener,noreferrer") } } : {}),
+        });
+        return;
+      }
       if (!event.block.mine) {
         showToast({ title: event.block.title, description: `${event.block.ownerName}'s time block`, type: "info" });
         return;
@@ -178,7 +209,7 @@ export default function CalendarPanel() {
         if (block) setBlockDialog((d) => ({ open: true, key: d.key + 1, block }));
       });
     },
-    [findLead, editLead, showDay, utils],
+    [findLead, editLead, showDay, utils, zone],
   );
 
   const selectSlot = useCallback((start: Date) => openBooking(undefined, floatingToWallTime(start)), [openBooking]);
@@ -235,6 +266,14 @@ export default function CalendarPanel() {
     [now, rangeInput?.start, rangeInput?.end, scope],
   );
 
+  // 'Add to Google' on each listed appointment: usable unless the status says Google is not
+  // connected (while it is unknown the server decides).
+  const google = useMemo<AppointmentGoogleActions>(() => {
+    const status = googleStatus.data;
+    const unavailable = !status || status.authenticated ? null : status.needsReconnect ? "Google Calendar needs reconnecting" : "Google Calendar is not connected";
+    return { unavailable, pendingLeadId: addToGoogle.pendingLeadId, onAdd: addToGoogle.add };
+  }, [googleStatus.data, addToGoogle.pendingLeadId, addToGoogle.add]);
+
   const dayEvents = useMemo(() => eventsOnDay(appointments, date), [appointments, date]);
   const weekCounts = useMemo(() => statusCounts(calendar.data?.appointments ?? []), [calendar.data]);
   const dayCounts = useMemo(() => statusCounts(dayEvents.map((e) => e.appointment)), [dayEvents]);
@@ -267,9 +306,19 @@ export default function CalendarPanel() {
             <CalendarPlus aria-hidden="true" />
             Schedule Appointment
           </Button>
-          <Button size="sm" variant="outline" bg="bg" onClick={() => showTab("google-calendar")}>
+          <Button
+            size="sm"
+            variant="outline"
+            bg="bg"
+            disabled={sync.isPending}
+            onClick={() => {
+              // Not connected: the Google Calendar tab is where to connect it.
+              if (googleStatus.data && !googleStatus.data.authenticated) showTab("google-calendar");
+              else sync.mutate();
+            }}
+          >
             <CalendarSync aria-hidden="true" />
-            Sync with Google Calendar
+            {sync.isPending ? "Syncing..." : "Sync with Google Calendar"}
           </Button>
         </Flex>
       </Flex>
@@ -340,7 +389,7 @@ export default function CalendarPanel() {
           <Stack gap="4">
             {gridView === "month" ? (
               <>
-                <MonthLegend />
+                <MonthLegend google={googleConnected} />
                 <MonthAppointmentList title={`Appointments in ${format(date, "MMMM yyyy")}`} events={appointments.filter((e) => e.start.getMonth() === date.getMonth())} onOpen={openEvent} />
               </>
             ) : gridView === "week" ? (
@@ -362,16 +411,24 @@ export default function CalendarPanel() {
           zone={zone}
           empty="No upcoming appointments scheduled"
           onEdit={editLead}
+          google={google}
           note={view !== "schedule" && lists.upcomingTotal > lists.upcoming.length ? `The next ${lists.upcoming.length} of ${lists.upcomingTotal}. Schedule List shows them all.` : undefined}
         />
-        <AppointmentList title="Past Appointments" leads={lists.past} zone={zone} empty="No past appointments" onEdit={editLead} />
+        <AppointmentList title="Past Appointments" leads={lists.past} zone={zone} empty="No past appointments" onEdit={editLead} google={google} />
       </SimpleGrid>
 
       <Suspense fallback={null}>
         {booking.key > 0 ? (
           <BookAppointmentDialog key={booking.key} open={booking.open} lead={booking.lead} prefill={booking.prefill} onClose={() => setBooking((b) => ({ ...b, open: false }))} />
         ) : null}
-        {scheduling.key > 0 ? <ScheduleAppointmentModal key={scheduling.key} open={scheduling.open} onClose={() => setScheduling((s) => ({ ...s, open: false }))} /> : null}
+        {scheduling.key > 0 ? (
+          <ScheduleAppointmentModal
+            key={scheduling.key}
+            open={scheduling.open}
+            googleCalendarConnected={googleConnected}
+            onClose={() => setScheduling((s) => ({ ...s, open: false }))}
+          />
+        ) : null}
         {blockDialog.key > 0 ? (
           <TimeBlockDialog key={blockDialog.key} open={blockDialog.open} block={blockDialog.block} onClose={() => setBlockDialog((d) => ({ ...d, open: false }))} />
         ) : null}

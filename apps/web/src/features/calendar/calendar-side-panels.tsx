@@ -49,7 +49,7 @@ function Counts({ items }: { items: Array<[string, number]> }) {
   );
 }
 
-/** SPEC section 2: the week's appointments in all, and those new, in progress and completed. */
+/** docs/product.md §2: the week's appointments in all, and those new, in progress and completed. */
 export function WeekSummary({ counts }: { counts: StatusCounts }) {
   return (
     <Panel title="Week Summary">
@@ -65,7 +65,7 @@ export function WeekSummary({ counts }: { counts: StatusCounts }) {
   );
 }
 
-/** SPEC section 2: the day's total, Completed, In Progress, New. */
+/** docs/product.md §2: the day's total, Completed, In Progress, New. */
 export function DaySummary({ counts }: { counts: StatusCounts }) {
   return (
     <Panel title="Day Summary">
@@ -82,7 +82,7 @@ export function DaySummary({ counts }: { counts: StatusCounts }) {
 }
 
 /**
- * Today's Agenda (SPEC section 2): the shown day's appointments with name, time, phone, address,
+ * Today's Agenda (docs/product.md §2): the shown day's appointments with name, time, phone, address,
  * status and service; 'No appointments scheduled' when there are none. Each opens the appointment.
  */
 export function TodaysAgenda({ day, isToday, events, onOpen }: { day: Date; isToday: boolean; events: readonly AppointmentEvent[]; onOpen: (event: AppointmentEvent) => void }) {
@@ -129,8 +129,8 @@ export function TodaysAgenda({ day, isToday, events, onOpen }: { day: Date; isTo
   );
 }
 
-/** SPEC section 2 (month view): the legend. */
-export function MonthLegend() {
+/** docs/product.md §2 (month view): the legend (and Google's events when Google Calendar is connected). */
+export function MonthLegend({ google = false }: { google?: boolean }) {
   return (
     <Panel title="Legend">
       <Stack gap="2" textStyle="sm">
@@ -138,6 +138,12 @@ export function MonthLegend() {
           <Box boxSize="3" rounded="sm" bg="brand.solid" aria-hidden="true" />
           <Text>Scheduled Appointments</Text>
         </HStack>
+        {google ? (
+          <HStack gap="2">
+            <Box boxSize="3" rounded="sm" bg="bg" borderWidth="1px" borderStyle="dashed" borderColor="#1a73e8" borderInlineStartWidth="3px" aria-hidden="true" />
+            <Text>Google Calendar events</Text>
+          </HStack>
+        ) : null}
         <HStack gap="2">
           <Box boxSize="3" rounded="sm" bg="brand.50" borderWidth="1px" borderColor="brand.200" aria-hidden="true" />
           <Text>Today</Text>

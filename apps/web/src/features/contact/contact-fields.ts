@@ -1,4 +1,4 @@
-/** The contact form's fields (SPEC section 3, contact submission payload). */
+/** The contact form's fields (docs/product.md §3, contact submission payload). */
 export type ContactValues = {
   name: string;
   email: string;
@@ -38,7 +38,7 @@ export type ContactFormOutcome =
   | {
       sent: false;
       values: ContactValues;
-      /** SPEC section 5 messages per field. */
+      /** docs/product.md §5 messages per field. */
       errors: ContactErrors;
       /** A notice for the whole form: rate limit, bot check, expired form, unreadable request. */
       message?: string;

@@ -3,7 +3,7 @@ import { EMPTY_CONTACT } from "./contact-fields";
 import { validateContact } from "./contact-submit";
 
 describe("validateContact", () => {
-  it("gives the SPEC messages for the three required fields", () => {
+  it("gives the docs/product.md messages for the three required fields", () => {
     expect(validateContact(EMPTY_CONTACT)).toEqual({
       name: "Name must be at least 2 characters",
       email: "Please enter a valid email address",

@@ -18,7 +18,7 @@ export type DashboardTab = {
   value: DashboardTabValue;
   label: string;
   icon: LucideIcon;
-  /** Shown to admins only (SPEC section 2: User Management). */
+  /** Shown to admins only (docs/product.md §2: User Management). */
   adminOnly?: boolean;
   /**
    * The panel, normally `lazy(() => import("../leads/leads-panel"))` so each
@@ -39,8 +39,13 @@ export const dashboardTabs: readonly DashboardTab[] = [
   },
   { value: "calendar", label: "Calendar", icon: CalendarDays, Panel: lazy(() => import("../calendar/calendar-panel")) },
   { value: "availability", label: "Availability", icon: Clock, Panel: lazy(() => import("../availability/availability-panel")) },
-  { value: "google-calendar", label: "Google Calendar", icon: CalendarSync },
-  { value: "gallery", label: "Gallery", icon: Images },
+  {
+    value: "google-calendar",
+    label: "Google Calendar",
+    icon: CalendarSync,
+    Panel: lazy(() => import("../google-calendar/google-calendar-panel")),
+  },
+  { value: "gallery", label: "Gallery", icon: Images, Panel: lazy(() => import("../gallery-admin/gallery-panel")) },
   {
     value: "users",
     label: "User Management",

@@ -3,7 +3,7 @@ import { Heading } from "@chakra-ui/react/heading";
 import { Text } from "@chakra-ui/react/text";
 import type { ReactNode } from "react";
 
-/** The empty state of a panel: the SPEC's text as heading, a hint below. */
+/** The empty state of a panel: docs/product.md's text as heading, a hint below. */
 export function PanelEmptyState({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <Card.Root variant="outline" borderStyle="dashed" bg="bg">

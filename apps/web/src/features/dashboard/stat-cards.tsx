@@ -15,7 +15,7 @@ const cards: ReadonlyArray<{ key: keyof LeadStats; label: string; icon: LucideIc
   { key: "won", label: "Won", icon: Trophy, palette: "green" },
 ];
 
-/** The four stat cards above the tabs (SPEC section 2), computed from the leads. */
+/** The four stat cards above the tabs (docs/product.md §2), computed from the leads. */
 export function StatCards() {
   const leads = trpc.leads.list.useQuery();
   const stats = useMemo(() => (leads.data ? leadStats(leads.data) : null), [leads.data]);

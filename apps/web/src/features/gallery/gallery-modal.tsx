@@ -5,16 +5,16 @@ import { Image } from "@chakra-ui/react/image";
 import { Stack } from "@chakra-ui/react/stack";
 import { chakra } from "@chakra-ui/react/styled-system";
 import { Text } from "@chakra-ui/react/text";
-import type { GalleryItem } from "@crawlguard/content";
 import { X } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
+import type { GalleryEntry } from "./gallery-entries";
 
 /**
  * A project's large image, title and description in a native modal
  * `<dialog>`: focus stays inside, Escape and the close button close it, and
  * so does a click on the backdrop.
  */
-export function GalleryModal({ item, onClose }: { item: GalleryItem | null; onClose: () => void }) {
+export function GalleryModal({ item, onClose }: { item: GalleryEntry | null; onClose: () => void }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
@@ -49,10 +49,10 @@ export function GalleryModal({ item, onClose }: { item: GalleryItem | null; onCl
       {item ? (
         <Box position="relative">
           <Image
-            src={item.src}
+            src={item.large.src}
             alt={item.alt}
-            htmlWidth={item.width}
-            htmlHeight={item.height}
+            htmlWidth={item.large.width}
+            htmlHeight={item.large.height}
             display="block"
             w="full"
             h="auto"
@@ -64,7 +64,7 @@ export function GalleryModal({ item, onClose }: { item: GalleryItem | null; onCl
             <Heading as="h2" id={titleId} size={{ base: "lg", md: "xl" }} color="brand.950">
               {item.title}
             </Heading>
-            <Text color="gray.700">{item.description}</Text>
+            {item.description ? <Text color="gray.700">{item.description}</Text> : null}
           </Stack>
           <Button
             position="absolute"

@@ -6,35 +6,55 @@ import { SimpleGrid } from "@chakra-ui/react/simple-grid";
 import { HStack, Stack } from "@chakra-ui/react/stack";
 import { chakra } from "@chakra-ui/react/styled-system";
 import { Text } from "@chakra-ui/react/text";
-import {
-  filterGalleryItems,
-  galleryBenefits,
-  galleryFilters,
-  type GalleryFilterValue,
-  type GalleryItem,
-} from "@crawlguard/content";
-import { Link } from "@tanstack/react-router";
+import { galleryBenefits, galleryFilters, type GalleryFilterValue } from "@crawlguard/content";
+import type { PublicGalleryImage } from "@crawlguard/validators";
+import { getRouteApi, Link } from "@tanstack/react-router";
 import { DollarSign, Expand, House, ShieldCheck, Wind } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { PageMain } from "../../components/page-main";
 import { CtaSection } from "../public/cta-section";
 import { PageHero } from "../public/page-hero";
 import { Section } from "../public/section";
+import { filterEntries, GALLERY_TILE_SIZES, type GalleryEntry, galleryEntries } from "./gallery-entries";
 import { GalleryModal } from "./gallery-modal";
 import { IconCardGrid } from "../public/icon-card-grid";
+import { fetchPublishedImages } from "./published-images";
 
 const BENEFIT_ICONS = [Wind, DollarSign, ShieldCheck, House] as const;
 /** Projects per row on large screens. */
 const FIRST_ROW = 3;
 
-const categoryLabel = (item: GalleryItem) =>
-  galleryFilters.find((filter) => filter.value === item.category)?.label ?? item.category;
+const galleryRoute = getRouteApi("/public/gallery");
+const NONE: readonly PublicGalleryImage[] = [];
 
-/** Gallery (SPEC section 2): category filters, a lazy image grid and a modal for each project. */
+/**
+ * The published staff photos: those the route loaded (on the server, for the page's HTML), or,
+ * when the server rendered without them, fetched once the page runs in the browser.
+ */
+function usePublishedImages(): readonly PublicGalleryImage[] {
+  const { published: loaded } = galleryRoute.useLoaderData();
+  const [fetched, setFetched] = useState<PublicGalleryImage[] | null>(null);
+  useEffect(() => {
+    if (loaded !== null) return;
+    const controller = new AbortController();
+    void fetchPublishedImages(controller.signal).then((images) => {
+      if (images) setFetched(images);
+    });
+    return () => controller.abort();
+  }, [loaded]);
+  return loaded ?? fetched ?? NONE;
+}
+
+/**
+ * Gallery (docs/product.md §2): category filters, a lazy image grid and a modal for each project:
+ * the ten built-in projects, then the photos staff published from the dashboard.
+ */
 export function GalleryPage() {
   const [filter, setFilter] = useState<GalleryFilterValue>("all");
-  const [selected, setSelected] = useState<GalleryItem | null>(null);
-  const items = filterGalleryItems(filter);
+  const [selected, setSelected] = useState<GalleryEntry | null>(null);
+  const published = usePublishedImages();
+  const entries = useMemo(() => galleryEntries(published), [published]);
+  const items = filterEntries(entries, filter);
 
   return (
     <PageMain>
@@ -66,7 +86,7 @@ export function GalleryPage() {
           </HStack>
           <SimpleGrid as="ul" aria-label="Projects" columns={{ base: 1, sm: 2, lg: 3 }} gap="6" listStyleType="none">
             {items.map((item, index) => (
-              <li key={item.id}>
+              <li key={item.key}>
                 <chakra.button
                   type="button"
                   onClick={() => setSelected(item)}
@@ -87,6 +107,8 @@ export function GalleryPage() {
                   <Box position="relative">
                     <Image
                       src={item.src}
+                      srcSet={item.srcSet}
+                      sizes={item.srcSet ? GALLERY_TILE_SIZES : undefined}
                       alt={item.alt}
                       htmlWidth={item.width}
                       htmlHeight={item.height}
@@ -97,6 +119,9 @@ export function GalleryPage() {
                       display="block"
                       w="full"
                       h="auto"
+                      // Every tile 3:2 (the built-in projects' shape), whatever the photo's own.
+                      aspectRatio="3 / 2"
+                      objectFit="cover"
                       bg="brand.50"
                     />
                     <Box position="absolute" top="3" right="3" bg="blackAlpha.600" color="white" rounded="full" p="2">
@@ -105,7 +130,7 @@ export function GalleryPage() {
                   </Box>
                   <Stack gap="1" p="5">
                     <Text textStyle="xs" fontWeight="bold" textTransform="uppercase" letterSpacing="wider" color="accent.700">
-                      {categoryLabel(item)}
+                      {item.categoryLabel}
                     </Text>
                     <Text as="span" fontWeight="bold" fontSize="lg" color="brand.950">
                       {item.title}

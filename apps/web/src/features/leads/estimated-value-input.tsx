@@ -10,7 +10,7 @@ import { useUpdateLead } from "./use-lead-mutations";
 export const INVALID_ESTIMATE_MESSAGE = "Enter an amount of 0 or more";
 
 /**
- * The card's inline estimated value (SPEC: '$' number input, min 0, step 100). Saved on blur or
+ * The card's inline estimated value (docs/product.md: '$' number input, min 0, step 100). Saved on blur or
  * Enter when it changed (blank saves 0); a negative or non-numeric value is not saved but
  * marked invalid with a message until corrected; Escape puts the saved value back. The mouse
  * wheel never changes it (a focused number input would otherwise step and save while the page

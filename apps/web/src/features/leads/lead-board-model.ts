@@ -4,7 +4,7 @@ import { searchText } from "../../lib/search-text";
 export type LeadStatus = Lead["status"];
 export type LeadPriority = Lead["priority"];
 
-/** The six board columns (SPEC section 2), in display order; each is also a status. */
+/** The six board columns (docs/product.md §2), in display order; each is also a status. */
 export const boardColumns = [
   { id: "new", title: "New Leads" },
   { id: "contacted", title: "Contacted" },
@@ -27,7 +27,7 @@ export const statusLabels: Record<LeadStatus, string> = {
   completed: "Completed",
 };
 
-/** Status filter options (SPEC section 2): "all" plus the six board statuses. */
+/** Status filter options (docs/product.md §2): "all" plus the six board statuses. */
 export const statusFilterOptions: ReadonlyArray<{ value: StatusFilter; label: string }> = [
   { value: "all", label: "All Status" },
   ...boardColumns.map((column) => ({ value: column.id, label: statusLabels[column.id] })),
@@ -41,7 +41,7 @@ export const priorityOptions: ReadonlyArray<{ value: LeadPriority; label: string
   { value: "high", label: "High" },
 ];
 
-/** SPEC section 9: high red, medium yellow, low green. */
+/** docs/product.md §9: high red, medium yellow, low green. */
 export const priorityPalette: Record<LeadPriority, "red" | "yellow" | "green"> = {
   high: "red",
   medium: "yellow",
@@ -124,7 +124,7 @@ export function formatCurrency(value: number): string {
 
 export type LeadStats = { total: number; new: number; scheduled: number; won: number };
 
-/** The four stat cards (SPEC section 2): counts by exact status. */
+/** The four stat cards (docs/product.md §2): counts by exact status. */
 export function leadStats(leads: ReadonlyArray<Pick<Lead, "status">>): LeadStats {
   const stats: LeadStats = { total: leads.length, new: 0, scheduled: 0, won: 0 };
   for (const { status } of leads) {
@@ -135,7 +135,7 @@ export function leadStats(leads: ReadonlyArray<Pick<Lead, "status">>): LeadStats
   return stats;
 }
 
-/** `text` cut to `max` characters with "..." when longer (notes 100, messages 200: SPEC section 9). */
+/** `text` cut to `max` characters with "..." when longer (notes 100, messages 200: docs/product.md §9). */
 export function truncate(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max).trimEnd()}...` : text;
 }

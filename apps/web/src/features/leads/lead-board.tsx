@@ -33,7 +33,7 @@ import { LeadColumn } from "./lead-column";
 import { useDeleteLead, useUpdateLead } from "./use-lead-mutations";
 
 /**
- * The kanban board (SPEC section 2): dropping a card on a column sets that
+ * The kanban board (docs/product.md §2): dropping a card on a column sets that
  * status at once, and puts it back with an error toast if the server refuses.
  * Mouse drags start anywhere on a card but its controls after 5 px of movement; touch drags after
  * a 250 ms press (so a swipe still scrolls the board); keyboard drags from the card's handle.

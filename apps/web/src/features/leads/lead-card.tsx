@@ -21,7 +21,7 @@ import { type ColumnId, columnOf, type LeadPriority, priorityOptions, priorityPa
 import { formatScheduled } from "./lead-schedule";
 import { useUpdateLead } from "./use-lead-mutations";
 
-/** SPEC section 9: notes are cut at 100 characters on lead cards. */
+/** docs/product.md §9: notes are cut at 100 characters on lead cards. */
 const NOTES_MAX = 100;
 
 export type DragHandle = {
@@ -37,7 +37,7 @@ type LeadCardProps = {
   onDelete: (lead: Lead) => void;
 };
 
-/** One lead on the board (SPEC section 2, Lead card). Memoised: a board can hold thousands. */
+/** One lead on the board (docs/product.md §2, Lead card). Memoised: a board can hold thousands. */
 /** The card to reveal when it next appears in that column (just dropped there), and whether its handle takes the focus. */
 let pendingReveal: { leadId: string; column: ColumnId; focus: boolean } | null = null;
 
@@ -204,7 +204,7 @@ function Detail({ icon, label, children }: { icon: ReactNode; label: string; chi
   );
 }
 
-/** Priority right on the card (SPEC: low, medium, high; high red, medium yellow, low green). */
+/** Priority right on the card (docs/product.md: low, medium, high; high red, medium yellow, low green). */
 function PrioritySelect({ lead }: { lead: Lead }) {
   const update = useUpdateLead();
   const palette = priorityPalette[lead.priority];

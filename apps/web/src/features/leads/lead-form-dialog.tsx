@@ -33,7 +33,7 @@ type LeadFormDialogProps = {
   lead?: Lead | undefined;
 };
 
-/** Add Lead / Edit Lead (SPEC section 2, Dialogs: Lead form). Mount it per opening: it keeps no state between them. */
+/** Add Lead / Edit Lead (docs/product.md §2, Dialogs: Lead form). Mount it per opening: it keeps no state between them. */
 export default function LeadFormDialog({ open, onClose, lead }: LeadFormDialogProps) {
   const zone = useBusinessTimeZone();
   const [values, setValues] = useState<LeadFormValues>(() => leadFormValues(lead, zone));

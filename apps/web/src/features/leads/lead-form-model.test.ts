@@ -6,7 +6,7 @@ import { estimatedValueInput, inlineEstimatedValue, leadFormValues, leadInputFro
 const NY = "America/New_York";
 
 describe("lead form", () => {
-  it("starts with the SPEC defaults", () => {
+  it("starts with the docs/product.md defaults", () => {
     const values = leadFormValues(undefined, NY);
     expect(values).toMatchObject({ service: "crawl-space", status: "new", priority: "medium", source: "website", scheduledDate: "" });
   });
@@ -17,7 +17,7 @@ describe("lead form", () => {
     expect(leadInputFromForm({ ...base, scheduledDate: "", scheduledTime: "15:00" }, NY).scheduledDate).toBeNull();
   });
 
-  it("validates with the shared schema and its SPEC messages", () => {
+  it("validates with the shared schema and its docs/product.md messages", () => {
     const result = leadCreateSchema.safeParse(leadInputFromForm({ ...leadFormValues(undefined, NY), name: "Ana", email: "ana@example.com", zipCode: "288" }, NY));
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((i) => i.message)).toContain("Zip code must be at least 5 characters");

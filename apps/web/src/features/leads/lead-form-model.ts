@@ -3,7 +3,7 @@ import { type Lead, type LeadCreateInput, leadSources, parseEstimatedValue } fro
 import { boardColumns, type LeadStatus, statusLabels } from "./lead-board-model";
 import { combineScheduled, splitScheduled } from "./lead-schedule";
 
-/** The lead form's fields as typed (SPEC section 2, Dialogs: Lead form). */
+/** The lead form's fields as typed (docs/product.md §2, Dialogs: Lead form). */
 export type LeadFormValues = {
   name: string;
   email: string;
@@ -45,14 +45,14 @@ export function leadFormValues(lead: Lead | undefined, zone: string): LeadFormVa
   };
 }
 
-/** Estimated value as sent: a number (SPEC: falling back to 0) in cents precision, as a string; blank stays unset. */
+/** Estimated value as sent: a number (docs/product.md: falling back to 0) in cents precision, as a string; blank stays unset. */
 export function estimatedValueInput(value: string): string | null {
   if (value.trim() === "") return null;
   return String(Math.round(parseEstimatedValue(value) * 100) / 100);
 }
 
 /**
- * The card's inline estimated value as it will be saved: blank is 0 (SPEC: "falling back to
+ * The card's inline estimated value as it will be saved: blank is 0 (docs/product.md: "falling back to
  * 0"), a number of at least 0 is kept to the cent, anything else (negative, not a number) is
  * refused with null rather than quietly saved as 0.
  */
@@ -107,7 +107,7 @@ const sourceLabels: Record<Lead["source"], string> = {
   "appointment-booking": "Appointment Booking",
 };
 
-/** SPEC section 4's sources; "appointment-booking" is set by bookings, offered only when the lead has it. */
+/** docs/product.md §4's sources; "appointment-booking" is set by bookings, offered only when the lead has it. */
 export function sourceOptionsFor(current: Lead["source"]): Option[] {
   return leadSources
     .filter((source) => source !== "appointment-booking" || current === source)

@@ -43,7 +43,7 @@ describe("splitScheduled", () => {
 });
 
 describe("formatting", () => {
-  it("uses the SPEC formats in the business zone", () => {
+  it("uses the docs/product.md formats in the business zone", () => {
     expect(formatScheduled("2025-06-04T17:00:00.000Z", NY)).toEqual({ date: "Jun 4, 2025", time: "1:00 PM" });
     expect(formatScheduled("nope", NY)).toBeNull();
     expect(formatTimeOfDay("08:30")).toBe("8:30 AM");

@@ -1,13 +1,14 @@
 import { parseEstimatedValue, type LeadEvent } from "@crawlguard/validators";
-import { format } from "date-fns";
+import { formatInZone } from "../../lib/business-time";
 import { formatCurrency, statusLabels } from "./lead-board-model";
 
-const when = (iso: string) => format(new Date(iso), "MMM d, yyyy h:mm a");
+/** An instant on the business's clock (docs/product.md §9 formats), whatever the computer's zone. */
+const when = (iso: string, zone: string) => formatInZone(iso, "MMM d, yyyy h:mm a", zone);
 const status = (value: string | null) => (value && value in statusLabels ? statusLabels[value as keyof typeof statusLabels] : (value ?? "none"));
 const money = (value: string | null) => (value === null ? "none" : formatCurrency(parseEstimatedValue(value)));
 
 /** One timeline entry in words: "Status: New → Contacted". */
-export function describeLeadEvent({ kind, from, to }: Pick<LeadEvent, "kind" | "from" | "to">): string {
+export function describeLeadEvent({ kind, from, to }: Pick<LeadEvent, "kind" | "from" | "to">, zone: string): string {
   switch (kind) {
     case "created":
       return `Lead created as ${status(to)}`;
@@ -18,12 +19,12 @@ export function describeLeadEvent({ kind, from, to }: Pick<LeadEvent, "kind" | "
     case "value":
       return `Estimated value: ${money(from)} → ${money(to)}`;
     case "schedule":
-      if (!to) return from ? `Appointment removed (was ${when(from)})` : "Appointment removed";
-      return from ? `Appointment moved: ${when(from)} → ${when(to)}` : `Appointment booked for ${when(to)}`;
+      if (!to) return from ? `Appointment removed (was ${when(from, zone)})` : "Appointment removed";
+      return from ? `Appointment moved: ${when(from, zone)} → ${when(to, zone)}` : `Appointment booked for ${when(to, zone)}`;
   }
 }
 
 /** "Nov 21, 2026 4:05 PM · sam" */
-export function describeLeadEventMeta({ createdAt, actorName }: Pick<LeadEvent, "createdAt" | "actorName">): string {
-  return `${when(createdAt)} · ${actorName ?? "Unknown user"}`;
+export function describeLeadEventMeta({ createdAt, actorName }: Pick<LeadEvent, "createdAt" | "actorName">, zone: string): string {
+  return `${when(createdAt, zone)} · ${actorName ?? "Unknown user"}`;
 }

@@ -4,6 +4,7 @@ import { Text } from "@chakra-ui/react/text";
 import { useId } from "react";
 import { trpcErrorText } from "../../lib/http-error";
 import { trpc } from "../../lib/trpc";
+import { useBusinessTimeZone } from "../../lib/use-business-time-zone";
 import { describeLeadEvent, describeLeadEventMeta } from "./lead-timeline-model";
 
 /** The lead's history in the Edit Lead dialog: every status, value and appointment change, by whom and when. */
@@ -11,6 +12,7 @@ export function LeadTimeline({ leadId }: { leadId: string }) {
   const headingId = useId();
   // Changes made elsewhere (the board, another person) since the last look: always refetch on open.
   const timeline = trpc.leads.timeline.useQuery({ id: leadId }, { refetchOnMount: "always" });
+  const zone = useBusinessTimeZone();
   return (
     <Box as="section" aria-labelledby={headingId} borderTopWidth="1px" pt="4">
       <Heading as="h3" id={headingId} size="sm" mb="2">
@@ -26,8 +28,8 @@ export function LeadTimeline({ leadId }: { leadId: string }) {
         <Box as="ol" display="flex" flexDirection="column" gap="2" aria-label="Lead history">
           {timeline.data.map((event) => (
             <li key={event.id}>
-              <Text fontSize="sm">{describeLeadEvent(event)}</Text>
-              <Text fontSize="xs" color="fg.muted">{describeLeadEventMeta(event)}</Text>
+              <Text fontSize="sm">{describeLeadEvent(event, zone)}</Text>
+              <Text fontSize="xs" color="fg.muted">{describeLeadEventMeta(event, zone)}</Text>
             </li>
           ))}
         </Box>

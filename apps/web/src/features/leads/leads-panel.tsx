@@ -22,7 +22,7 @@ import { buildLeadsCsv, downloadCsv, leadsCsvFilename } from "./lead-csv";
 
 const SEARCH_DEBOUNCE_MS = 150;
 
-/** Lead Management (SPEC section 2): search, status filter, CSV export and the board. */
+/** Lead Management (docs/product.md §2): search, status filter, CSV export and the board. */
 export default function LeadsPanel() {
   const leads = trpc.leads.list.useQuery();
   const zone = useBusinessTimeZone();

@@ -10,7 +10,7 @@ import { ServiceIcon } from "./service-icon";
 
 type ServiceCardProps = {
   service: Service;
-  /** Where 'Learn More' goes: the service's own page, or /services (the SPEC default). */
+  /** Where 'Learn More' goes: the service's own page, or /services (the docs/product.md default). */
   linkTo?: "detail" | "services";
 };
 

@@ -21,7 +21,7 @@ import { IconCardGrid } from "../public/icon-card-grid";
 
 const WHY_ICONS = [Award, BadgeCheck, Gem, Handshake] as const;
 
-/** Services overview (SPEC section 2). */
+/** Services overview (docs/product.md §2). */
 export function ServicesPage() {
   return (
     <PageMain>

@@ -9,14 +9,16 @@ import { HStack, Stack } from "@chakra-ui/react/stack";
 import { Text } from "@chakra-ui/react/text";
 import { formatPhone, getServiceLabel } from "@crawlguard/content";
 import type { ContactSubmission, DuplicateLead } from "@crawlguard/validators";
-import { format, isValid, parseISO } from "date-fns";
+import { isValid, parseISO } from "date-fns";
+import { formatInZone } from "../../lib/business-time";
+import { useBusinessTimeZone } from "../../lib/use-business-time-zone";
 import { ArrowRight, CheckCircle2, UserPlus } from "lucide-react";
 import { memo, type ReactNode, useId, useState } from "react";
 import { DuplicateWarning } from "../leads/duplicate-warning";
 import { truncate } from "../leads/lead-board-model";
 import { attributionOf } from "./attribution";
 
-/** SPEC section 9: messages are cut at 200 characters on submission cards. */
+/** docs/product.md §9: messages are cut at 200 characters on submission cards. */
 const MESSAGE_MAX = 200;
 
 type SubmissionCardProps = {
@@ -29,6 +31,7 @@ type SubmissionCardProps = {
 
 export const SubmissionCard = memo(function SubmissionCard({ submission, converting, duplicates, onConvert, onViewLead }: SubmissionCardProps) {
   const submitted = parseISO(submission.createdAt);
+  const zone = useBusinessTimeZone();
   const converted = submission.leadId !== null;
   const attribution = attributionOf(submission);
 
@@ -42,7 +45,7 @@ export const SubmissionCard = memo(function SubmissionCard({ submission, convert
             </Heading>
             {isValid(submitted) ? (
               <Text textStyle="xs" color="fg.muted">
-                Submitted <time dateTime={submission.createdAt}>{format(submitted, "MMM d, yyyy 'at' h:mm a")}</time>
+                Submitted <time dateTime={submission.createdAt}>{formatInZone(submitted, "MMM d, yyyy 'at' h:mm a", zone)}</time>
               </Text>
             ) : null}
           </Box>
@@ -101,7 +104,7 @@ export const SubmissionCard = memo(function SubmissionCard({ submission, convert
   );
 });
 
-/** The message, cut at 200 characters (SPEC section 9) with a button that shows the rest. */
+/** The message, cut at 200 characters (docs/product.md §9) with a button that shows the rest. */
 function SubmissionMessage({ message }: { message: string }) {
   const [expanded, setExpanded] = useState(false);
   const long = message.length > MESSAGE_MAX;

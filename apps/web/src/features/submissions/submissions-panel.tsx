@@ -13,9 +13,9 @@ import { PanelEmptyState } from "../dashboard/panel-empty-state";
 import { useLeadsCache } from "../leads/use-lead-mutations";
 import { SubmissionCard } from "./submission-card";
 
-/** Contact Submissions (SPEC section 2): newest first, each convertible to a lead once. */
+/** Contact Submissions (docs/product.md §2): newest first, each convertible to a lead once. */
 export default function SubmissionsPanel() {
-  // SPEC section 7: always refetched when the tab opens.
+  // docs/product.md §7: always refetched when the tab opens.
   const submissions = trpc.submissions.list.useQuery(undefined, { staleTime: 0, refetchOnMount: "always" });
   const utils = trpc.useUtils();
   const leadsCache = useLeadsCache();

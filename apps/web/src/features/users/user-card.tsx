@@ -7,7 +7,9 @@ import { Heading } from "@chakra-ui/react/heading";
 import { HStack } from "@chakra-ui/react/stack";
 import { Text } from "@chakra-ui/react/text";
 import type { User } from "@crawlguard/validators";
-import { format, isValid, parseISO } from "date-fns";
+import { isValid, parseISO } from "date-fns";
+import { DATE_FORMAT, formatInZone } from "../../lib/business-time";
+import { useBusinessTimeZone } from "../../lib/use-business-time-zone";
 import { KeyRound, ShieldCheck, Trash2 } from "lucide-react";
 
 type UserCardProps = {
@@ -17,9 +19,10 @@ type UserCardProps = {
   onDelete: () => void;
 };
 
-/** One account: username, email or N/A, created date, Admin badge; Delete User only for non-admins (SPEC section 6). */
+/** One account: username, email or N/A, created date, Admin badge; Delete User only for non-admins (docs/product.md §6). */
 export function UserCard({ user, isCurrentUser, onResetPassword, onDelete }: UserCardProps) {
   const created = parseISO(user.createdAt);
+  const zone = useBusinessTimeZone();
   return (
     <Card.Root as="article" aria-label={user.username} size="sm">
       <Card.Body gap="3">
@@ -46,7 +49,7 @@ export function UserCard({ user, isCurrentUser, onResetPassword, onDelete }: Use
           ) : null}
         </Flex>
         <Text textStyle="sm" color="fg.muted">
-          Created {isValid(created) ? format(created, "MMM d, yyyy") : "N/A"}
+          Created {isValid(created) ? formatInZone(created, DATE_FORMAT, zone) : "N/A"}
         </Text>
         <HStack gap="2" justify="flex-end" flexWrap="wrap" mt="auto">
           <Button variant="outline" size="sm" onClick={onResetPassword}>

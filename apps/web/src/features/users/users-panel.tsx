@@ -12,7 +12,7 @@ import { PanelEmptyState } from "../dashboard/panel-empty-state";
 import { ResetPasswordDialog } from "./reset-password-dialog";
 import { UserCard } from "./user-card";
 
-/** User Management (SPEC section 2, admins only): every account, reset passwords, delete non-admins. */
+/** User Management (docs/product.md §2, admins only): every account, reset passwords, delete non-admins. */
 export default function UsersPanel() {
   const { user: me } = useDashboardActions();
   const users = trpc.users.list.useQuery();

@@ -1,0 +1,131 @@
+import { type GalleryImage, TITLE_AND_ALT_REQUIRED_MESSAGE, UPLOAD_FIRST_MESSAGE } from "@crawlguard/validators";
+import { describe, expect, it } from "vitest";
+import {
+  altTextAfterChoosing,
+  altTextFromFileName,
+  categoryOptions,
+  galleryFormOf,
+  newGalleryForm,
+  updateInputOf,
+  validateGalleryForm,
+} from "./gallery-form";
+
+const upload = {
+  uploadId: "0b8e5c1e-8a4e-4d55-9b53-3c1f3f0f9d10",
+  imageUrl: "/media/gallery/0b8e5c1e-8a4e-4d55-9b53-3c1f3f0f9d10/2.webp",
+  name: "crawl-space.jpg",
+  size: 123_456,
+  type: "image/jpeg",
+  width: 1600,
+  height: 1200,
+  renditions: [],
+};
+
+describe("altTextFromFileName", () => {
+  it("drops the extension", () => {
+    expect(altTextFromFileName("Crawl space after.jpg")).toBe("Crawl space after");
+    expect(altTextFromFileName("IMG_2041.HEIC.png")).toBe("IMG 2041.HEIC");
+  });
+
+  it("turns dashes and underscores into spaces and drops any folder", () => {
+    expect(altTextFromFileName("C:\\photos\\sump-pump__install.webp")).toBe("sump pump install");
+    expect(altTextFromFileName("/tmp/french-drain.jpeg")).toBe("french drain");
+  });
+
+  it("keeps a name without extension, or one that starts with a dot", () => {
+    expect(altTextFromFileName("basement")).toBe("basement");
+    expect(altTextFromFileName(".hidden")).toBe(".hidden");
+  });
+});
+
+describe("altTextAfterChoosing", () => {
+  it("fills empty (or blank) alt text from the file name, and leaves typed text alone", () => {
+    expect(altTextAfterChoosing("", "wet-basement.png")).toBe("wet basement");
+    expect(altTextAfterChoosing("   ", "wet-basement.png")).toBe("wet basement");
+    expect(altTextAfterChoosing("Dry basement with sump pit", "wet-basement.png")).toBe("Dry basement with sump pit");
+  });
+});
+
+describe("validateGalleryForm", () => {
+  const filled = { ...newGalleryForm(), title: " Encapsulated crawl space ", altText: "White liner", isPublished: true };
+
+  it("asks for an upload first", () => {
+    expect(validateGalleryForm(filled, { kind: "none" })).toEqual({ ok: false, errors: { image: UPLOAD_FIRST_MESSAGE } });
+    // A chosen file whose upload has not finished is not an image yet.
+    expect(validateGalleryForm(filled, { kind: "pending" })).toEqual({ ok: false, errors: { image: UPLOAD_FIRST_MESSAGE } });
+  });
+
+  it("needs a title and alt text, blank ones too", () => {
+    const result = validateGalleryForm({ ...filled, title: "  ", altText: "" }, { kind: "uploaded", upload });
+    expect(result).toEqual({ ok: false, errors: { title: TITLE_AND_ALT_REQUIRED_MESSAGE, altText: TITLE_AND_ALT_REQUIRED_MESSAGE } });
+  });
+
+  it("checks the display order", () => {
+    const result = validateGalleryForm({ ...filled, displayOrder: "-1" }, { kind: "uploaded", upload });
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(Object.keys(result.errors)).toEqual(["displayOrder"]);
+  });
+
+  it("builds the create body from the finished upload", () => {
+    const result = validateGalleryForm(filled, { kind: "uploaded", upload });
+    expect(result).toEqual({
+      ok: true,
+      input: {
+        title: " Encapsulated crawl space ",
+        description: "",
+        altText: "White liner",
+        category: "general",
+        isPublished: true,
+        displayOrder: "0",
+        seoKeywords: "",
+        imageUrl: upload.imageUrl,
+        fileName: "crawl-space.jpg",
+        fileSize: "123456",
+        mimeType: "image/jpeg",
+      },
+    });
+  });
+
+  it("keeps the image's own photo when editing", () => {
+    const result = validateGalleryForm(filled, { kind: "existing" }, "/media/gallery/old/2.webp");
+    expect(result.ok && result.input.imageUrl).toBe("/media/gallery/old/2.webp");
+  });
+});
+
+describe("updateInputOf", () => {
+  const result = validateGalleryForm({ ...newGalleryForm(), title: "T", altText: "A" }, { kind: "uploaded", upload });
+  if (!result.ok) throw new Error("expected a valid form");
+
+  it("sends the photo only when it was replaced", () => {
+    expect(updateInputOf(result.input, false)).not.toHaveProperty("imageUrl");
+    expect(updateInputOf(result.input, true)).toMatchObject({ imageUrl: upload.imageUrl, fileName: "crawl-space.jpg" });
+    expect(updateInputOf(result.input, true)).not.toHaveProperty("fileSize");
+  });
+});
+
+describe("galleryFormOf", () => {
+  it("fills the form from an image; an unknown category falls back to general", () => {
+    const image = {
+      title: "Sump pit",
+      altText: "New sump pit",
+      description: null,
+      seoKeywords: "sump pump, asheville",
+      category: "legacy",
+      displayOrder: "3",
+      isPublished: true,
+    } as GalleryImage;
+    expect(galleryFormOf(image)).toEqual({
+      title: "Sump pit",
+      category: "general",
+      altText: "New sump pit",
+      description: "",
+      seoKeywords: "sump pump, asheville",
+      displayOrder: "3",
+      isPublished: true,
+    });
+  });
+
+  it("offers the six admin categories", () => {
+    expect(categoryOptions.map((option) => option.label)).toEqual(["General", "Crawl Space", "Waterproofing", "Encapsulation", "Basement", "Before & After"]);
+  });
+});

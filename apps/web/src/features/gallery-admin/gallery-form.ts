@@ -1,0 +1,119 @@
+import {
+  type GalleryAdminCategory,
+  galleryAdminCategories,
+  galleryAdminCategoryLabels,
+  type GalleryImage,
+  type GalleryImageCreate,
+  galleryImageCreateSchema,
+  type GalleryImageUpdate,
+  type GalleryUploadResult,
+  UPLOAD_FIRST_MESSAGE,
+} from "@crawlguard/validators";
+import { type FieldErrors, fieldErrors } from "../../lib/form-errors";
+
+/** The Add / Edit Image form as typed (docs/product.md §2, Gallery management). */
+export type GalleryFormValues = {
+  title: string;
+  category: GalleryAdminCategory;
+  altText: string;
+  description: string;
+  seoKeywords: string;
+  /** As typed in the number field. */
+  displayOrder: string;
+  isPublished: boolean;
+};
+
+export type GalleryFormField = keyof GalleryFormValues | "image";
+
+export const categoryOptions = galleryAdminCategories.map((value) => ({ value, label: galleryAdminCategoryLabels[value] }));
+
+export function categoryLabel(category: string): string {
+  return (galleryAdminCategoryLabels as Record<string, string>)[category] ?? category;
+}
+
+const isAdminCategory = (value: string): value is GalleryAdminCategory => (galleryAdminCategories as readonly string[]).includes(value);
+
+/** A new image: category general, display order '0', a draft (docs/product.md §5 and §9). */
+export function newGalleryForm(): GalleryFormValues {
+  return { title: "", category: "general", altText: "", description: "", seoKeywords: "", displayOrder: "0", isPublished: false };
+}
+
+export function galleryFormOf(image: GalleryImage): GalleryFormValues {
+  return {
+    title: image.title,
+    category: isAdminCategory(image.category) ? image.category : "general",
+    altText: image.altText,
+    description: image.description ?? "",
+    seoKeywords: image.seoKeywords ?? "",
+    displayOrder: image.displayOrder,
+    isPublished: image.isPublished,
+  };
+}
+
+/**
+ * A file's name without its extension, as alt text to start from (docs/product.md §5): separators
+ * become spaces, so "crawl-space_after.final.jpg" gives "crawl space after.final".
+ */
+export function altTextFromFileName(fileName: string): string {
+  const base = fileName.split(/[\\/]/).pop() ?? "";
+  const dot = base.lastIndexOf(".");
+  const stem = dot > 0 ? base.slice(0, dot) : base;
+  return stem.replace(/[_-]+/g, " ").replace(/\s+/g, " ").trim();
+}
+
+/** Alt text after a file is chosen: the file's name when the field is still empty, what was typed otherwise. */
+export function altTextAfterChoosing(current: string, fileName: string): string {
+  return current.trim() === "" ? altTextFromFileName(fileName) : current;
+}
+
+/** The image part of the form: a finished upload (new photo), the photo the image has (editing), or none yet. */
+export type ImageChoice =
+  | { kind: "none" }
+  /** A file is chosen (or uploading) but its upload has not finished. */
+  | { kind: "pending" }
+  | { kind: "uploaded"; upload: GalleryUploadResult }
+  | { kind: "existing" };
+
+/**
+ * The request body the form would send, or the messages to show under the fields (docs/product.md section
+ * 5: 'Please upload an image first'; 'Title and alt text are required', trimmed). The shared
+ * schema decides, so the browser says what the server would.
+ */
+export function validateGalleryForm(
+  values: GalleryFormValues,
+  image: ImageChoice,
+  existingImageUrl = "",
+): { ok: true; input: GalleryImageCreate } | { ok: false; errors: FieldErrors<GalleryFormField> } {
+  const upload = image.kind === "uploaded" ? image.upload : null;
+  const imageUrl = upload?.imageUrl ?? (image.kind === "existing" ? existingImageUrl : "");
+  const input: GalleryImageCreate = {
+    title: values.title,
+    description: values.description,
+    altText: values.altText,
+    category: values.category,
+    isPublished: values.isPublished,
+    displayOrder: values.displayOrder,
+    seoKeywords: values.seoKeywords,
+    imageUrl,
+    ...(upload ? { fileName: upload.name ?? undefined, fileSize: String(upload.size), mimeType: upload.type } : {}),
+  };
+  const parsed = galleryImageCreateSchema.safeParse(input);
+  const errors = fieldErrors<keyof GalleryImageCreate>(parsed);
+  const mapped: FieldErrors<GalleryFormField> = {};
+  if (errors.imageUrl) mapped.image = UPLOAD_FIRST_MESSAGE;
+  else if (errors.fileName) mapped.image = errors.fileName;
+  for (const field of ["title", "altText", "displayOrder", "description", "seoKeywords", "category"] as const) {
+    if (errors[field]) mapped[field] = errors[field];
+  }
+  if (Object.keys(mapped).length > 0 || !parsed.success) return { ok: false, errors: mapped };
+  return { ok: true, input };
+}
+
+/**
+ * What an edit sends: every field of the form, and the photo only when it was replaced (an
+ * unchanged imageUrl would make the server check the upload again for nothing).
+ */
+export function updateInputOf(input: GalleryImageCreate, replaced: boolean): GalleryImageUpdate {
+  const { imageUrl, fileName, fileSize: _size, mimeType: _type, ...fields } = input;
+  return replaced ? { ...fields, imageUrl, fileName } : fields;
+}

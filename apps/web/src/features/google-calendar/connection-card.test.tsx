@@ -1,0 +1,129 @@
+import type { GoogleCalendarStatus } from "@crawlguard/validators";
+import { renderToString } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { Provider } from "../../components/provider";
+import "../../theme/screen-recipes";
+import { ConnectionCard, type ConnectionCardProps } from "./connection-card";
+
+const REDIRECT = "http://127.0.0.1:3199/oauth/google/callback";
+const SETUP = "Google Calendar is not configured on this server. Set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, then restart.";
+
+const status = (overrides: Partial<GoogleCalendarStatus> = {}): GoogleCalendarStatus => ({
+  authenticated: false,
+  configured: true,
+  setupMessage: null,
+  account: null,
+  connectedBy: null,
+  connectedAt: null,
+  needsReconnect: false,
+  pendingPushes: 0,
+  lastError: null,
+  lastErrorAt: null,
+  redirectUri: REDIRECT,
+  ...overrides,
+});
+
+const noop = () => undefined;
+
+function render(overrides: Partial<ConnectionCardProps>): string {
+  const props: ConnectionCardProps = {
+    status: status(),
+    zone: "America/New_York",
+    phase: { kind: "idle" },
+    problem: null,
+    showSetup: false,
+    eventsShown: false,
+    onConnect: noop,
+    onOpenBlocked: () => false,
+    onDismissBlocked: noop,
+    onToggleEvents: noop,
+    onDisconnect: noop,
+    ...overrides,
+  };
+  // Text only: React puts comments between adjacent text parts, and entities stay encoded.
+  return renderToString(
+    <Provider>
+      <ConnectionCard {...props} />
+    </Provider>,
+  )
+    .replace(/<style[^>]*>.*?<\/style>/gs, "")
+    .replace(/<!-- -->/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, " ");
+}
+
+describe("ConnectionCard", () => {
+  it("not connected: offers Connect Calendar", () => {
+    const text = render({});
+    expect(text).toContain("Not Connected");
+    expect(text).toContain("Connect to automatically sync appointments");
+    expect(text).toContain("Connect Calendar");
+    expect(text).not.toContain("Disconnect");
+  });
+
+  it("not configured: Connect Calendar explains what to set and the redirect URI to register", () => {
+    const notConfigured = status({ configured: false, setupMessage: SETUP });
+    expect(render({ status: notConfigured })).not.toContain(SETUP);
+    const text = render({ status: notConfigured, showSetup: true });
+    expect(text).toContain("Google Calendar is not set up on this server");
+    expect(text).toContain(SETUP);
+    expect(text).toContain(REDIRECT);
+  });
+
+  it("connecting: 'Connecting...'", () => {
+    expect(render({ phase: { kind: "connecting" } })).toContain("Connecting...");
+  });
+
+  it("connected: the account, who connected it and when, the events toggle and Disconnect", () => {
+    const text = render({
+      status: status({ authenticated: true, account: "office@crawlguard.test", connectedBy: "owner", connectedAt: "2027-03-10T15:05:00.000Z" }),
+    });
+    expect(text).toContain("Google Calendar is connected and ready");
+    expect(text).toContain("office@crawlguard.test");
+    expect(text).toContain("owner on Mar 10, 2027 at 10:05 AM");
+    expect(text).toContain("Show Recent Events");
+    expect(text).toContain("Disconnect");
+    expect(text).not.toContain("waiting to be sent");
+    expect(render({ status: status({ authenticated: true }), eventsShown: true })).toContain("Hide Recent Events");
+  });
+
+  it("shows the pushes waiting and Google's last error when there are any", () => {
+    const text = render({
+      status: status({ authenticated: true, pendingPushes: 2, lastError: "Google Calendar is unavailable (503).", lastErrorAt: "2027-03-10T15:05:00.000Z" }),
+    });
+    expect(text).toContain("2 appointments waiting to be sent to Google");
+    expect(text).toContain("Google's last error (Mar 10, 2027 at 10:05 AM)");
+    expect(text).toContain("Google Calendar is unavailable (503).");
+  });
+
+  it("needs reconnecting: Reconnect and the reason", () => {
+    const text = render({ status: status({ needsReconnect: true, account: "office@crawlguard.test", lastError: "Token has been expired or revoked." }) });
+    expect(text).toContain("Needs Reconnecting");
+    expect(text).toContain("Reconnect");
+    expect(text).toContain("Token has been expired or revoked.");
+    expect(text).not.toContain("Connect Calendar");
+  });
+
+  it("a blocked popup: says so and links to Google's page", () => {
+    const html = renderToString(
+      <Provider>
+        <ConnectionCard
+          status={status()}
+          zone="America/New_York"
+          phase={{ kind: "blocked", authUrl: "http://127.0.0.1:4399/o/oauth2/v2/auth?state=s" }}
+          problem={null}
+          showSetup={false}
+          eventsShown={false}
+          onConnect={noop}
+          onOpenBlocked={() => false}
+          onDismissBlocked={noop}
+          onToggleEvents={noop}
+          onDisconnect={noop}
+        />
+      </Provider>,
+    );
+    expect(html).toContain("The Google sign-in window was blocked");
+    expect(html).toMatch(/<a[^>]*href="http:\/\/127.0.0.1:4399\/o\/oauth2\/v2\/auth\?state=s"[^>]*>Open Google sign-in<\/a>/);
+  });
+});

@@ -1,0 +1,131 @@
+import type { TRPCRouterRecord } from "@trpc/server";
+import { z } from "zod";
+import {
+  galleryImageCreateSchema,
+  galleryImageSchema,
+  galleryImageUpdateSchema,
+  galleryReorderSchema,
+  galleryUploadRequestSchema,
+  galleryUploadResultSchema,
+  galleryUploadTicketSchema,
+  publicGalleryImageSchema,
+} from "@crawlguard/validators";
+import * as gallery from "../services/gallery.js";
+import { completeUpload, createUpload, NOTHING_RECEIVED_MESSAGE, STILL_PROCESSING_MESSAGE, TOO_LARGE_MESSAGE, UPLOAD_NOT_FOUND } from "../services/gallery-uploads.js";
+import { HEIC_MESSAGE, UNSUPPORTED_TYPE_MESSAGE } from "../services/gallery-processing.js";
+import { publicProcedure, staffProcedure } from "../trpc.js";
+
+const idInput = z.object({ id: z.string().uuid() });
+const tags = ["gallery"];
+
+export const galleryRouter = {
+  list: staffProcedure
+    .meta({ openapi: { method: "GET", path: "/api/admin/gallery", tags, summary: "Every gallery image, drafts included, by display order then newest" } })
+    .input(z.void())
+    .output(z.array(galleryImageSchema))
+    .query(({ ctx }) => gallery.listGalleryImages(ctx.sql, ctx.storage)),
+
+  published: publicProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/api/gallery",
+        tags,
+        summary: "The published gallery images (what /gallery shows after its built-in projects), with their WebP renditions",
+        protect: false,
+      },
+    })
+    .input(z.void())
+    .output(z.array(publicGalleryImageSchema))
+    .query(({ ctx }) => gallery.listPublishedImages(ctx.sql, ctx.storage)),
+
+  upload: staffProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/api/admin/gallery/upload",
+        tags,
+        summary:
+          "Start an upload: answers a short-lived, single-use uploadURL to PUT the file's bytes to (at most 10,485,760 bytes), then POST /api/admin/gallery/upload/{uploadId}/complete",
+      },
+      errors: { "payload-too-large": TOO_LARGE_MESSAGE },
+    })
+    .input(galleryUploadRequestSchema)
+    .output(galleryUploadTicketSchema)
+    .mutation(({ ctx, input }) => createUpload(ctx.sql, ctx.storage, { userId: ctx.user.id, origin: ctx.origin, fileName: input.fileName, size: input.size })),
+
+  completeUpload: staffProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/api/admin/gallery/upload/{uploadId}/complete",
+        tags,
+        summary:
+          "Finish an upload of yours once its bytes are sent: checks them (JPEG, PNG, WebP, AVIF or GIF by their magic bytes), strips all metadata and makes WebP renditions; answers the imageUrl to save. A refused file is deleted.",
+      },
+      errors: {
+        "bad-input": `${NOTHING_RECEIVED_MESSAGE} Or the image is damaged, or has more than 100 megapixels.`,
+        "not-found": UPLOAD_NOT_FOUND,
+        conflict: STILL_PROCESSING_MESSAGE,
+        "payload-too-large": TOO_LARGE_MESSAGE,
+        "unsupported-media-type": `${UNSUPPORTED_TYPE_MESSAGE} (HEIC: ${HEIC_MESSAGE})`,
+      },
+    })
+    .input(z.object({ uploadId: z.string().uuid() }))
+    .output(galleryUploadResultSchema)
+    .mutation(({ ctx, input }) => completeUpload(ctx.sql, ctx.storage, ctx.user.id, input.uploadId)),
+
+  create: staffProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/api/admin/gallery",
+        tags,
+        summary: "Add a gallery image from a finished upload (its imageUrl); the uploader is the signed-in user",
+      },
+      errors: { "bad-input": `Title and alt text are required, or ${gallery.NOT_OUR_UPLOAD_MESSAGE}` },
+    })
+    .input(galleryImageCreateSchema)
+    .output(galleryImageSchema)
+    .mutation(({ ctx, input }) => gallery.createGalleryImage(ctx.sql, ctx.storage, ctx.user.id, input)),
+
+  update: staffProcedure
+    .meta({
+      openapi: {
+        method: "PATCH",
+        path: "/api/admin/gallery/{id}",
+        tags,
+        summary: "Change the given fields of a gallery image (publish or unpublish with isPublished; a new imageUrl replaces the photo)",
+      },
+      errors: { "bad-input": gallery.NOT_OUR_UPLOAD_MESSAGE, "not-found": gallery.GALLERY_IMAGE_NOT_FOUND },
+    })
+    .input(galleryImageUpdateSchema.extend(idInput.shape))
+    .output(galleryImageSchema)
+    .mutation(({ ctx, input: { id, ...patch } }) => gallery.updateGalleryImage(ctx.sql, ctx.storage, ctx.log, id, patch)),
+
+  delete: staffProcedure
+    .meta({
+      openapi: { method: "DELETE", path: "/api/admin/gallery/{id}", tags, summary: "Delete a gallery image and its files" },
+      errors: { "not-found": gallery.GALLERY_IMAGE_NOT_FOUND },
+    })
+    .input(idInput)
+    .output(z.object({ success: z.literal(true) }))
+    .mutation(async ({ ctx, input }) => {
+      await gallery.deleteGalleryImage(ctx.sql, ctx.storage, ctx.log, input.id);
+      return { success: true as const };
+    }),
+
+  reorder: staffProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/api/admin/gallery/reorder",
+        tags,
+        summary: "Set the order of images: each listed image's display order becomes its position (0, 1, 2…); answers the whole list",
+      },
+      errors: { "not-found": gallery.GALLERY_IMAGE_NOT_FOUND },
+    })
+    .input(galleryReorderSchema)
+    .output(z.array(galleryImageSchema))
+    .mutation(({ ctx, input }) => gallery.reorderGalleryImages(ctx.sql, ctx.storage, input.ids)),
+} satisfies TRPCRouterRecord;

@@ -1,0 +1,232 @@
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import type { Readable } from "node:stream";
+import { ObjectTooLargeError, type ObjectStorage } from "@crawlguard/storage";
+import { GALLERY_MAX_UPLOAD_BYTES, type GalleryRendition, type GalleryUploadResult, type GalleryUploadTicket } from "@crawlguard/validators";
+import type { Sql } from "@crawlguard/db";
+import { DomainError } from "../errors.js";
+import { processImage, RENDITION_WIDTHS } from "./gallery-processing.js";
+import type { Queryable } from "./queryable.js";
+
+/** How long an upload link works. */
+export const UPLOAD_LINK_MINUTES = 15;
+/** An upload no gallery image uses is removed after a day; it can be attached for 23 hours. */
+export const UNATTACHED_UPLOAD_HOURS = 24;
+export const ATTACHABLE_UPLOAD_HOURS = 23;
+
+export const TOO_LARGE_MESSAGE = "The file is larger than 10 MB (10,485,760 bytes). Please choose a smaller image.";
+export const UPLOAD_NOT_FOUND = "No such upload";
+export const LINK_EXPIRED_MESSAGE = "This upload link has expired. Please start the upload again.";
+export const LINK_USED_MESSAGE = "This upload link has already been used. Please start the upload again.";
+export const NOTHING_RECEIVED_MESSAGE = "No file has been received for this upload yet: send it with PUT to its uploadURL first.";
+export const STILL_PROCESSING_MESSAGE = "This upload is still being processed. Please try again in a moment.";
+
+type UploadState = "pending" | "receiving" | "received" | "processing" | "ready" | "discarded";
+
+export interface UploadRow {
+  id: string;
+  userId: string | null;
+  state: UploadState;
+  linkExpiresAt: Date;
+  fileName: string | null;
+  originalSize: string | null;
+  originalType: string | null;
+  width: number | null;
+  height: number | null;
+  renditions: { key: string; width: number; height: number }[];
+  imageUrl: string | null;
+  createdAt: Date;
+}
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+const incomingKey = (id: string) => `incoming/${id}`;
+/** Every key an upload can own: its raw bytes and one file per possible rendition. */
+export const uploadKeys = (id: string) => [incomingKey(id), ...RENDITION_WIDTHS.map((_, i) => renditionKey(id, i))];
+const renditionKey = (id: string, index: number) => `gallery/${id}/${index}.webp`;
+
+export function renditionUrls(storage: ObjectStorage, renditions: UploadRow["renditions"]): GalleryRendition[] {
+  return renditions.map((r) => ({ url: storage.publicUrl(r.key), width: r.width, height: r.height }));
+}
+
+function tooLarge(): DomainError {
+  return new DomainError("payload-too-large", TOO_LARGE_MESSAGE);
+}
+
+/**
+ * Hands out an upload link: unguessable (256 random bits, only its hash is kept), short-lived
+ * and good for one file. With S3 the link is a presigned PUT to the bucket; on the filesystem it
+ * is this server's `/uploads/{token}` route.
+ */
+export async function createUpload(
+  sql: Queryable,
+  storage: ObjectStorage,
+  { userId, origin, fileName, size }: { userId: string; origin: string; fileName?: string | undefined; size?: number | undefined },
+): Promise<GalleryUploadTicket> {
+  if (size !== undefined && size > GALLERY_MAX_UPLOAD_BYTES) throw tooLarge();
+  const id = randomUUID();
+  const token = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(Date.now() + UPLOAD_LINK_MINUTES * 60_000);
+  const presigned = await storage.presignPut(incomingKey(id), { expiresInSeconds: UPLOAD_LINK_MINUTES * 60, contentLength: size });
+  await sql`
+    INSERT INTO gallery_uploads (id, token_hash, user_id, link_expires_at, file_name)
+    VALUES (${id}, ${hashToken(token)}, ${userId}, ${expiresAt}, ${fileName?.trim() || null})`;
+  return {
+    uploadId: id,
+    uploadURL: presigned?.url ?? `${origin}/uploads/${token}`,
+    method: "PUT",
+    headers: presigned?.headers ?? {},
+    expiresAt: expiresAt.toISOString(),
+    maxBytes: GALLERY_MAX_UPLOAD_BYTES,
+  };
+}
+
+/**
+ * The filesystem's upload route: takes the link (once), stores the body under incoming/ while
+ * counting it, and refuses a body past 10 MB while it streams. A refused or broken upload leaves
+ * nothing behind, link included.
+ */
+export async function receiveUpload(
+  sql: Queryable,
+  storage: ObjectStorage,
+  token: string,
+  body: Readable,
+  declaredLength: number | undefined,
+): Promise<{ uploadId: string; size: number }> {
+  if (!storage.putStream) throw new DomainError("not-found", UPLOAD_NOT_FOUND);
+  const [claimed] = await sql<{ id: string }[]>`
+    UPDATE gallery_uploads SET state = 'receiving', updated_at = now()
+    WHERE token_hash = ${hashToken(token)} AND state = 'pending' AND link_expires_at > now()
+    RETURNING id`;
+  if (!claimed) {
+    const [known] = await sql<{ state: UploadState; expired: boolean }[]>`
+      SELECT state, link_expires_at <= now() AS expired FROM gallery_uploads WHERE token_hash = ${hashToken(token)}`;
+    if (!known) throw new DomainError("not-found", UPLOAD_NOT_FOUND);
+    throw new DomainError(known.state === "pending" && known.expired ? "forbidden" : "conflict", known.state === "pending" ? LINK_EXPIRED_MESSAGE : LINK_USED_MESSAGE);
+  }
+  const { id } = claimed;
+  try {
+    if (declaredLength !== undefined && declaredLength > GALLERY_MAX_UPLOAD_BYTES) throw new ObjectTooLargeError(GALLERY_MAX_UPLOAD_BYTES);
+    const size = await storage.putStream(incomingKey(id), body, { maxBytes: GALLERY_MAX_UPLOAD_BYTES });
+    await sql`UPDATE gallery_uploads SET state = 'received', updated_at = now() WHERE id = ${id}`;
+    return { uploadId: id, size };
+  } catch (err) {
+    await forgetUpload(sql, storage, id);
+    if (err instanceof ObjectTooLargeError) throw tooLarge();
+    throw err;
+  }
+}
+
+/** Removes an upload that will never be used: its files, then its row. */
+async function forgetUpload(sql: Queryable, storage: ObjectStorage, id: string): Promise<void> {
+  await storage.delete(uploadKeys(id));
+  await sql`DELETE FROM gallery_uploads WHERE id = ${id} AND NOT EXISTS (SELECT 1 FROM gallery_images WHERE upload_id = ${id})`;
+}
+
+function uploadColumns(sql: Queryable) {
+  return sql`id, user_id, state, link_expires_at, file_name, original_size::text AS original_size, original_type, width, height,
+             renditions, image_url, created_at`;
+}
+
+function toResult(storage: ObjectStorage, row: UploadRow): GalleryUploadResult {
+  return {
+    uploadId: row.id,
+    imageUrl: row.imageUrl ?? "",
+    name: row.fileName,
+    size: Number(row.originalSize ?? 0),
+    type: row.originalType ?? "",
+    width: row.width ?? 0,
+    height: row.height ?? 0,
+    renditions: renditionUrls(storage, row.renditions),
+  };
+}
+
+/**
+ * Finishes an upload of the caller's: checks the size and the bytes (magic numbers), makes the
+ * renditions and answers the imageUrl to save with the gallery record. Asking again for a finished
+ * upload answers the same. A refused file is deleted with its upload.
+ */
+export async function completeUpload(sql: Sql, storage: ObjectStorage, userId: string, id: string): Promise<GalleryUploadResult> {
+  const [claimed] = await sql<UploadRow[]>`
+    UPDATE gallery_uploads SET state = 'processing', updated_at = now()
+    WHERE id = ${id} AND user_id = ${userId} AND state IN ('pending', 'received')
+    RETURNING ${uploadColumns(sql)}`;
+  if (!claimed) {
+    const [row] = await sql<UploadRow[]>`SELECT ${uploadColumns(sql)} FROM gallery_uploads WHERE id = ${id} AND user_id = ${userId}`;
+    if (row?.state === "ready") return toResult(storage, row);
+    if (row?.state === "processing" || row?.state === "receiving") throw new DomainError("conflict", STILL_PROCESSING_MESSAGE);
+    throw new DomainError("not-found", UPLOAD_NOT_FOUND);
+  }
+
+  const size = await storage.size(incomingKey(id));
+  if (size === null) {
+    await sql`UPDATE gallery_uploads SET state = 'pending', updated_at = now() WHERE id = ${id}`;
+    throw new DomainError("bad-input", NOTHING_RECEIVED_MESSAGE);
+  }
+  try {
+    if (size > GALLERY_MAX_UPLOAD_BYTES) throw tooLarge();
+    const bytes = await storage.read(incomingKey(id), GALLERY_MAX_UPLOAD_BYTES);
+    if (!bytes) throw new DomainError("bad-input", NOTHING_RECEIVED_MESSAGE);
+    const image = await processImage(bytes);
+    const renditions = image.renditions.map((r, i) => ({ key: renditionKey(id, i), width: r.width, height: r.height }));
+    for (const [i, r] of image.renditions.entries()) await storage.put(renditions[i]!.key, r.data, "image/webp");
+    const imageUrl = storage.publicUrl(renditions.at(-1)!.key);
+    const [ready] = await sql<UploadRow[]>`
+      UPDATE gallery_uploads SET
+        state = 'ready', original_size = ${bytes.length}, original_type = ${image.type}, width = ${image.width}, height = ${image.height},
+        renditions = ${sql.json(renditions)}, image_url = ${imageUrl}, updated_at = now()
+      WHERE id = ${id}
+      RETURNING ${uploadColumns(sql)}`;
+    await storage.delete([incomingKey(id)]);
+    return toResult(storage, ready!);
+  } catch (err) {
+    await forgetUpload(sql, storage, id);
+    if (err instanceof ObjectTooLargeError) throw tooLarge();
+    throw err;
+  }
+}
+
+/**
+ * The finished upload an imageUrl names, locked for attaching to a gallery image: ready, recent
+ * enough not to be swept, and not used by another image.
+ */
+export async function lockAttachableUpload(tx: Queryable, imageUrl: string, exceptImageId?: string): Promise<UploadRow | null> {
+  const [row] = await tx<UploadRow[]>`
+    SELECT ${uploadColumns(tx)} FROM gallery_uploads u
+    WHERE u.image_url = ${imageUrl} AND u.state = 'ready'
+      AND u.created_at > now() - make_interval(hours => ${ATTACHABLE_UPLOAD_HOURS})
+      AND NOT EXISTS (SELECT 1 FROM gallery_images g WHERE g.upload_id = u.id AND g.id IS DISTINCT FROM ${exceptImageId ?? null}::uuid)
+    FOR UPDATE`;
+  return row ?? null;
+}
+
+/** Marks an upload whose image is gone; its files are removed now or by the next sweep. */
+export async function discardUpload(tx: Queryable, id: string): Promise<void> {
+  await tx`UPDATE gallery_uploads SET state = 'discarded', updated_at = now() WHERE id = ${id}`;
+}
+
+/** Removes the files and rows of discarded uploads (after the transaction that discarded them). */
+export async function removeDiscarded(sql: Queryable, storage: ObjectStorage, ids: readonly string[]): Promise<void> {
+  for (const id of ids) await forgetUpload(sql, storage, id);
+}
+
+/**
+ * The periodic clean-up, safe to run on every server at once (each step is idempotent): uploads no
+ * image uses after a day and discarded ones go with their files, and a raw upload is deleted
+ * once more after its link expired (a presigned S3 link can be used again until then).
+ */
+export async function sweepGalleryUploads(sql: Queryable, storage: ObjectStorage, limit = 200): Promise<{ removed: number; cleared: number }> {
+  const stale = await sql<{ id: string }[]>`
+    SELECT u.id FROM gallery_uploads u
+    WHERE (u.state = 'discarded' OR u.created_at < now() - make_interval(hours => ${UNATTACHED_UPLOAD_HOURS}))
+      AND NOT EXISTS (SELECT 1 FROM gallery_images g WHERE g.upload_id = u.id)
+    ORDER BY u.created_at LIMIT ${limit}`;
+  await removeDiscarded(sql, storage, stale.map((r) => r.id));
+  const expired = await sql<{ id: string }[]>`
+    SELECT id FROM gallery_uploads
+    WHERE NOT incoming_cleared AND state IN ('ready', 'discarded') AND link_expires_at < now()
+    ORDER BY created_at LIMIT ${limit}`;
+  for (const { id } of expired) {
+    await storage.delete([incomingKey(id)]);
+    await sql`UPDATE gallery_uploads SET incoming_cleared = true WHERE id = ${id}`;
+  }
+  return { removed: stale.length, cleared: expired.length };
+}

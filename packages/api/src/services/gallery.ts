@@ -1,0 +1,177 @@
+import type { ObjectStorage } from "@crawlguard/storage";
+import type { galleryImageCreateSchema, galleryImageUpdateSchema, GalleryImage, PublicGalleryImage } from "@crawlguard/validators";
+import { transaction, type Sql } from "@crawlguard/db";
+import type { z } from "zod";
+import { DomainError } from "../errors.js";
+import { discardUpload, lockAttachableUpload, removeDiscarded, renditionUrls, type UploadRow } from "./gallery-uploads.js";
+import type { Logger } from "../context.js";
+import type { Queryable } from "./queryable.js";
+
+type GalleryCreate = z.output<typeof galleryImageCreateSchema>;
+type GalleryUpdate = z.output<typeof galleryImageUpdateSchema>;
+
+export const GALLERY_IMAGE_NOT_FOUND = "Gallery image not found";
+export const NOT_OUR_UPLOAD_MESSAGE =
+  "imageUrl must be the imageUrl of a finished upload (POST /api/admin/gallery/upload) made in the last 23 hours and not used by another image";
+
+interface ImageRow {
+  id: string;
+  title: string | null;
+  description: string | null;
+  altText: string;
+  imageUrl: string | null;
+  fileName: string | null;
+  fileSize: string | null;
+  mimeType: string | null;
+  category: string;
+  isPublished: boolean;
+  displayOrder: string;
+  seoKeywords: string | null;
+  uploadedBy: string | null;
+  uploadId: string | null;
+  width: number | null;
+  height: number | null;
+  renditions: UploadRow["renditions"] | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+function selectImages(sql: Queryable) {
+  return sql`
+    SELECT g.id, g.title, g.description, g.alt_text, g.image_url, g.file_name, g.file_size, g.mime_type, g.category, g.is_published,
+           g.display_order, g.seo_keywords, g.uploaded_by, g.upload_id, u.width, u.height, u.renditions, g.created_at, g.updated_at
+    FROM gallery_images g LEFT JOIN gallery_uploads u ON u.id = g.upload_id`;
+}
+/** The gallery's order: display order as a number, then newest first. */
+const ORDER = (sql: Queryable) => sql`ORDER BY g.display_order::integer, g.created_at DESC, g.id`;
+
+function toImage(storage: ObjectStorage, row: ImageRow): GalleryImage {
+  return {
+    id: row.id,
+    title: row.title ?? "",
+    description: row.description,
+    altText: row.altText,
+    imageUrl: row.imageUrl ?? "",
+    fileName: row.fileName,
+    fileSize: row.fileSize,
+    mimeType: row.mimeType,
+    category: row.category,
+    isPublished: row.isPublished,
+    displayOrder: row.displayOrder,
+    seoKeywords: row.seoKeywords,
+    uploadedBy: row.uploadedBy,
+    width: row.width,
+    height: row.height,
+    renditions: renditionUrls(storage, row.renditions ?? []),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const blank = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
+
+/**
+ * Removes the files of uploads an image no longer uses. The image change is already committed, so a
+ * storage failure here is only logged: the upload stays discarded and the next sweep removes it.
+ */
+async function cleanUp(sql: Queryable, storage: ObjectStorage, log: Logger, uploadIds: string[]): Promise<void> {
+  await removeDiscarded(sql, storage, uploadIds).catch((err: unknown) => log.warn({ err, uploadIds }, "gallery files left for the sweep"));
+}
+
+/** Every image, drafts included, in the gallery's order (staff). */
+export async function listGalleryImages(sql: Queryable, storage: ObjectStorage): Promise<GalleryImage[]> {
+  const rows = await sql<ImageRow[]>`${selectImages(sql)} ${ORDER(sql)}`;
+  return rows.map((row) => toImage(storage, row));
+}
+
+/** The published images in the gallery's order, without staff details (the public gallery). */
+export async function listPublishedImages(sql: Queryable, storage: ObjectStorage): Promise<PublicGalleryImage[]> {
+  const rows = await sql<ImageRow[]>`${selectImages(sql)} WHERE g.is_published AND g.upload_id IS NOT NULL ${ORDER(sql)}`;
+  return rows.map((row) => {
+    const { id, title, description, altText, imageUrl, category, width, height, renditions } = toImage(storage, row);
+    return { id, title, description, altText, imageUrl, category, width, height, renditions };
+  });
+}
+
+async function getImage(sql: Queryable, storage: ObjectStorage, id: string): Promise<GalleryImage> {
+  const [row] = await sql<ImageRow[]>`${selectImages(sql)} WHERE g.id = ${id}`;
+  if (!row) throw new DomainError("not-found", GALLERY_IMAGE_NOT_FOUND);
+  return toImage(storage, row);
+}
+
+/**
+ * Adds an image made from one of our finished uploads; the uploader is the session's user and
+ * the file's name, size and type are what the server measured, whatever the body says.
+ */
+export async function createGalleryImage(sql: Sql, storage: ObjectStorage, userId: string, input: GalleryCreate): Promise<GalleryImage> {
+  const id = await transaction(sql, async (tx) => {
+    const upload = await lockAttachableUpload(tx, input.imageUrl);
+    if (!upload) throw new DomainError("bad-input", NOT_OUR_UPLOAD_MESSAGE, [{ path: "imageUrl", message: NOT_OUR_UPLOAD_MESSAGE }]);
+    const [row] = await tx<{ id: string }[]>`
+      INSERT INTO gallery_images (title, description, alt_text, image_url, file_name, file_size, mime_type, category, is_published,
+                                  display_order, seo_keywords, uploaded_by, upload_id)
+      VALUES (${input.title}, ${blank(input.description)}, ${input.altText}, ${upload.imageUrl}, ${blank(input.fileName) ?? upload.fileName},
+              ${upload.originalSize}, ${upload.originalType}, ${input.category}, ${input.isPublished}, ${input.displayOrder},
+              ${blank(input.seoKeywords)}, ${userId}, ${upload.id})
+      RETURNING id`;
+    return row!.id;
+  });
+  return getImage(sql, storage, id);
+}
+
+/** Changes the given fields; a new imageUrl swaps the photo, and the old one's files are removed. */
+export async function updateGalleryImage(sql: Sql, storage: ObjectStorage, log: Logger, id: string, patch: GalleryUpdate): Promise<GalleryImage> {
+  const discarded = await transaction(sql, async (tx) => {
+    const [before] = await tx<{ uploadId: string | null; imageUrl: string | null }[]>`
+      SELECT upload_id, image_url FROM gallery_images WHERE id = ${id} FOR UPDATE`;
+    if (!before) throw new DomainError("not-found", GALLERY_IMAGE_NOT_FOUND);
+    let upload: UploadRow | null = null;
+    if (patch.imageUrl !== undefined && patch.imageUrl !== before.imageUrl) {
+      upload = await lockAttachableUpload(tx, patch.imageUrl, id);
+      if (!upload) throw new DomainError("bad-input", NOT_OUR_UPLOAD_MESSAGE, [{ path: "imageUrl", message: NOT_OUR_UPLOAD_MESSAGE }]);
+    }
+    const set = <T>(value: T | undefined, column: string) => (value === undefined ? tx`` : tx`, ${tx(column)} = ${value as never}`);
+    await tx`
+      UPDATE gallery_images SET updated_at = now()
+        ${set(patch.title, "title")} ${set(patch.altText, "alt_text")} ${set(patch.category, "category")}
+        ${set(patch.isPublished, "is_published")} ${set(patch.displayOrder, "display_order")}
+        ${set(patch.description === undefined ? undefined : blank(patch.description), "description")}
+        ${set(patch.seoKeywords === undefined ? undefined : blank(patch.seoKeywords), "seo_keywords")}
+        ${set(patch.fileName === undefined ? undefined : blank(patch.fileName), "file_name")}
+        ${upload ? tx`, image_url = ${upload.imageUrl}, upload_id = ${upload.id}, file_size = ${upload.originalSize}, mime_type = ${upload.originalType}` : tx``}
+        ${upload && patch.fileName === undefined ? tx`, file_name = ${upload.fileName}` : tx``}
+      WHERE id = ${id}`;
+    if (upload && before.uploadId) {
+      await discardUpload(tx, before.uploadId);
+      return [before.uploadId];
+    }
+    return [];
+  });
+  await cleanUp(sql, storage, log, discarded);
+  return getImage(sql, storage, id);
+}
+
+/** Deletes an image and its files. */
+export async function deleteGalleryImage(sql: Sql, storage: ObjectStorage, log: Logger, id: string): Promise<void> {
+  const discarded = await transaction(sql, async (tx) => {
+    const [row] = await tx<{ uploadId: string | null }[]>`DELETE FROM gallery_images WHERE id = ${id} RETURNING upload_id`;
+    if (!row) throw new DomainError("not-found", GALLERY_IMAGE_NOT_FOUND);
+    if (row.uploadId) await discardUpload(tx, row.uploadId);
+    return row.uploadId ? [row.uploadId] : [];
+  });
+  await cleanUp(sql, storage, log, discarded);
+}
+
+/** Puts the given images first, in the given order: each one's display order becomes its position. */
+export async function reorderGalleryImages(sql: Sql, storage: ObjectStorage, ids: readonly string[]): Promise<GalleryImage[]> {
+  if (new Set(ids).size !== ids.length) throw new DomainError("bad-input", "ids: Each image may appear only once");
+  await transaction(sql, async (tx) => {
+    const found = await tx<{ id: string }[]>`SELECT id FROM gallery_images WHERE id = ANY(${ids as string[]}::uuid[]) FOR UPDATE`;
+    if (found.length !== ids.length) throw new DomainError("not-found", GALLERY_IMAGE_NOT_FOUND);
+    await tx`
+      UPDATE gallery_images g SET display_order = (o.position - 1)::text, updated_at = now()
+      FROM unnest(${ids as string[]}::uuid[]) WITH ORDINALITY AS o(id, position)
+      WHERE g.id = o.id`;
+  });
+  return listGalleryImages(sql, storage);
+}

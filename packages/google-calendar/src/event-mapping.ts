@@ -1,0 +1,109 @@
+import { createHash } from "node:crypto";
+import type { calendar_v3 } from "@googleapis/calendar";
+
+/** What an appointment's event is made of: a booked lead, read by the push. */
+export interface AppointmentForEvent {
+  leadId: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  address: string | null;
+  zipCode: string | null;
+  /** The service as people read it ("Crawl Space Encapsulation"). */
+  serviceLabel: string;
+  notes: string | null;
+  estimatedValue: string | null;
+  start: Date;
+  durationMinutes: number;
+}
+
+export type CalendarEventBody = calendar_v3.Schema$Event;
+
+/** docs/product.md §9: reminders 24 hours and 30 minutes before, by email and on screen. */
+export const REMINDER_MINUTES = [1440, 30] as const;
+
+/**
+ * The event id of a lead's appointment: its uuid's 32 hex digits. Google's client-chosen ids are
+ * base32hex (0-9, a-v), 5 to 1024 characters; hex digits are a subset. The same lead always gives
+ * the same id, so a retry or a second "Add to Google" finds the event instead of duplicating it.
+ */
+export function eventIdForLead(leadId: string): string {
+  const hex = leadId.toLowerCase().replaceAll("-", "");
+  if (!/^[0-9a-f]{32}$/.test(hex)) throw new Error(`Not a uuid: ${leadId}`);
+  return hex;
+}
+
+const BASE32HEX_ID = /^[0-9a-v]{5,1024}$/;
+export function isValidEventId(id: string): boolean {
+  return BASE32HEX_ID.test(id);
+}
+
+/** `2026-03-08T03:30:00-04:00`: the instant as a wall-clock time in `zone`, with that zone's offset then. */
+export function zonedDateTime(instant: Date, zone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+      timeZoneName: "longOffset",
+    })
+      .formatToParts(instant)
+      .map((p) => [p.type, p.value]),
+  );
+  // "GMT-04:00", or "GMT" for UTC itself.
+  const offset = parts.timeZoneName === "GMT" ? "+00:00" : String(parts.timeZoneName).replace("GMT", "");
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}${offset}`;
+}
+
+function descriptionOf(a: AppointmentForEvent): string {
+  const lines = [
+    `Client: ${a.name}`,
+    a.phone ? `Phone: ${a.phone}` : null,
+    `Email: ${a.email}`,
+    a.address ? `Address: ${a.address}${a.zipCode && !a.address.includes(a.zipCode) ? ` ${a.zipCode}` : ""}` : null,
+    `Service: ${a.serviceLabel}`,
+    a.estimatedValue ? `Estimated value: $${a.estimatedValue}` : null,
+    a.notes ? `\nNotes:\n${a.notes}` : null,
+    "\nBooked in CrawlGuard.",
+  ];
+  return lines.filter((l): l is string => l !== null).join("\n");
+}
+
+/**
+ * The Google Calendar event of an appointment: summary, client details, service and notes, the
+ * address as location, start and end in the business time zone (the end is the start plus the
+ * appointment's duration, as instants, so a DST change inside it is counted right), the client as
+ * attendee, and reminders 24 hours and 30 minutes before. `status: confirmed` brings back an event
+ * someone deleted in Google (its id stays taken).
+ */
+export function eventFromAppointment(a: AppointmentForEvent, timeZone: string): CalendarEventBody {
+  const end = new Date(a.start.getTime() + a.durationMinutes * 60_000);
+  return {
+    id: eventIdForLead(a.leadId),
+    summary: `${a.serviceLabel} — ${a.name}`,
+    description: descriptionOf(a),
+    location: a.address ?? undefined,
+    start: { dateTime: zonedDateTime(a.start, timeZone), timeZone },
+    end: { dateTime: zonedDateTime(end, timeZone), timeZone },
+    attendees: [{ email: a.email, displayName: a.name }],
+    reminders: {
+      useDefault: false,
+      overrides: REMINDER_MINUTES.flatMap((minutes) => [
+        { method: "email", minutes },
+        { method: "popup", minutes },
+      ]),
+    },
+    status: "confirmed",
+    extendedProperties: { private: { crawlguardLeadId: a.leadId } },
+  };
+}
+
+/** A fingerprint of what was pushed: a lead whose event would differ from it is stale. */
+export function eventFingerprint(event: CalendarEventBody): string {
+  return createHash("sha256").update(JSON.stringify(event)).digest("hex").slice(0, 32);
+}

@@ -1,0 +1,155 @@
+import { PgBoss, type Db as IDatabase } from "pg-boss";
+
+/** The queue of calendar pushes: one job names a lead; the push reads the lead's state when it runs. */
+export const PUSH_QUEUE = "google-calendar-push";
+
+/** What runs SQL text with $n parameters: the app's postgres.js client, or one of its transactions. */
+export interface SqlText {
+  unsafe(text: string, values?: never[]): PromiseLike<unknown>;
+}
+
+export interface PushJob {
+  id: string;
+  leadId: string;
+  /** How many tries of this push failed before (the backoff grows with it). */
+  attempt: number;
+}
+
+interface JobData {
+  leadId: string;
+  attempt?: number;
+}
+
+export interface PushQueueOptions {
+  /** PostgreSQL: pg-boss keeps its own small pool on this database. */
+  databaseUrl?: string | undefined;
+  /** The embedded database: pg-boss runs on the app's single connection (see postgresJsDatabase). */
+  sql: SqlText;
+  /** The first retry's delay; each further one doubles, up to an hour. */
+  retryBaseSeconds: number;
+  onError?: (error: unknown) => void;
+}
+
+export const MAX_RETRY_DELAY_SECONDS = 3600;
+/** pg-boss's schema in the app's database. */
+const SCHEMA = "pgboss";
+
+/** snake_case of a camelCase key, as postgres.js's `fromCamel`. */
+const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/**
+ * pg-boss's IDatabase over postgres.js. Two adaptations: a multi-statement text (no parameters) answers
+ * one result per statement, whose rows pg-boss wants together; and the app's client turns column
+ * names into camelCase, while pg-boss reads some as they are in SQL (pg_advisory_xact_lock) and
+ * aliases others to camelCase itself. Each row carries both spellings, so both kinds of reads work.
+ */
+export function postgresJsDatabase(sql: SqlText): IDatabase {
+  return {
+    async executeSql(text: string, values?: unknown[]) {
+      const result = (await sql.unsafe(text, (values ?? []) as never[])) as Record<string, unknown>[] | Record<string, unknown>[][];
+      const rows = (result.length > 0 && Array.isArray(result[0]) ? (result as Record<string, unknown>[][]).flat() : result) as Record<string, unknown>[];
+      return {
+        rows: rows.map((row) => {
+          const both: Record<string, unknown> = { ...row };
+          for (const [key, value] of Object.entries(row)) both[snake(key)] ??= value;
+          return both;
+        }),
+      };
+    },
+  };
+}
+
+/** The delay before retry number `attempt` (1-based): base, 3 × base, then doubling, capped at an hour. */
+export function retryDelaySeconds(attempt: number, baseSeconds: number): number {
+  if (attempt <= 1) return baseSeconds;
+  const delay = baseSeconds * 3 * 2 ** Math.min(attempt - 2, 20);
+  return Math.min(MAX_RETRY_DELAY_SECONDS, delay);
+}
+
+/**
+ * Calendar pushes on pg-boss (ADR 014). The queue's `stately` policy keeps at most one waiting and
+ * one running job per lead: a change while one waits is covered by it (the push reads the lead when
+ * it runs: the latest state wins), and no two instances push the same lead at once. Jobs are
+ * claimed with row locks (SKIP LOCKED), so each is done by exactly one instance.
+ *
+ * Retries are ours, not pg-boss's: a failed push completes its job and queues a follow-up that
+ * starts after the backoff. pg-boss's own retries only bring back a job whose instance died.
+ */
+export class PushQueue {
+  private constructor(
+    private readonly boss: PgBoss,
+    private readonly retryBaseSeconds: number,
+  ) {}
+
+  static async start(options: PushQueueOptions): Promise<PushQueue> {
+    const common = {
+      schema: SCHEMA,
+      schedule: false,
+      supervise: true,
+      reindex: false,
+      monitorVacuum: false,
+    } as const;
+    const boss = options.databaseUrl
+      ? new PgBoss({ ...common, connectionString: options.databaseUrl, max: 3, application_name: "crawlguard-google-calendar" })
+      : new PgBoss({ ...common, db: postgresJsDatabase(options.sql) });
+    boss.on("error", (error) => options.onError?.(error));
+    await boss.start();
+    await boss.createQueue(PUSH_QUEUE, {
+      policy: "stately",
+      // Only for a job whose instance stopped mid-push (expired): it comes back later.
+      retryLimit: 100,
+      retryDelay: 30,
+      retryBackoff: true,
+      retryDelayMax: MAX_RETRY_DELAY_SECONDS,
+      expireInSeconds: 300,
+      // A push may wait long for a reconnection; a reconnection also queues every future appointment.
+      retentionSeconds: 90 * 86_400,
+      deleteAfterSeconds: 86_400,
+    });
+    return new PushQueue(boss, options.retryBaseSeconds);
+  }
+
+  /**
+   * Queues a push of the lead, in the caller's transaction when `tx` is one (so it commits or rolls
+   * back with the change). A push already waiting for this lead covers it.
+   */
+  async enqueue(tx: SqlText, leadId: string): Promise<void> {
+    await this.boss.send(PUSH_QUEUE, { leadId } satisfies JobData, { singletonKey: leadId, db: postgresJsDatabase(tx) });
+  }
+
+  /** Claims up to `max` jobs that are due (row locks: no other instance gets them). */
+  async fetch(max: number): Promise<PushJob[]> {
+    const jobs = await this.boss.fetch<JobData>(PUSH_QUEUE, { batchSize: max });
+    return jobs.map((job) => ({ id: job.id, leadId: job.data.leadId, attempt: job.data.attempt ?? 0 }));
+  }
+
+  async complete(job: PushJob): Promise<void> {
+    await this.boss.complete(PUSH_QUEUE, job.id);
+  }
+
+  /**
+   * The push failed: try again after the backoff (`delaySeconds` 0: as soon as the worker takes
+   * jobs again, e.g. after a reconnection). The follow-up is queued before the job completes, so
+   * nothing is lost if the process stops in between.
+   */
+  async retryLater(job: PushJob, { delaySeconds }: { delaySeconds?: number } = {}): Promise<number> {
+    const attempt = job.attempt + 1;
+    const delay = delaySeconds ?? retryDelaySeconds(attempt, this.retryBaseSeconds);
+    await this.boss.send(PUSH_QUEUE, { leadId: job.leadId, attempt } satisfies JobData, { singletonKey: job.leadId, startAfter: delay });
+    await this.boss.complete(PUSH_QUEUE, job.id);
+    return delay;
+  }
+
+  /**
+   * Pushes waiting or running, counted in pg-boss's job table (its documented schema): getQueueStats
+   * answers counts cached by pg-boss's monitor, up to a minute old.
+   */
+  async pending(sql: SqlText): Promise<number> {
+    const rows = (await sql.unsafe(`SELECT count(*)::int AS n FROM ${SCHEMA}.job WHERE name = $1 AND state < 'completed'`, [PUSH_QUEUE] as never[])) as { n: number }[];
+    return rows[0]?.n ?? 0;
+  }
+
+  async stop(): Promise<void> {
+    await this.boss.stop({ graceful: true, timeout: 5000 });
+  }
+}
