@@ -53,8 +53,10 @@ async function moveByKeyboard(page: Page, list: Locator, title: string, key: "Ar
   const live = page.locator('[id^="DndLiveRegion"]');
   await galleryCard(list, title).getByRole("button", { name: `Move ${title}` }).focus();
   await page.keyboard.press("Space");
-  await expect(live).toContainText(`Picked up ${title}, in position`);
-  const start = /in position (\d+) of/.exec((await live.textContent()) ?? "")?.[1];
+  // "Picked up <title>, in position 1 of 2.", at once replaced by "<title> is over position 1 of 2."
+  const startPlace = /(?:, in| is over) position (\d+) of/;
+  await expect(live).toContainText(startPlace);
+  const start = startPlace.exec((await live.textContent()) ?? "")?.[1];
   await page.keyboard.press(key);
   await expect(live).toContainText(new RegExp(`is over position (?!${start} of)\\d+ of`));
   await page.keyboard.press("Space");
