@@ -4,7 +4,9 @@
 // It starts `node apps/server/dist/index.js` on a free port with a throw-away DATA_DIR, audits each
 // page with Debian's Chromium (or CHROME_PATH), prints the scores, LCP, TBT, CLS and the JavaScript
 // each page transferred, and stops the server. Works offline.
-//   LIGHTHOUSE_RUNS=3   audits each page 3 times and keeps the run with the median performance score
+//   LIGHTHOUSE_RUNS=10  audits each page 10 times: the table shows the run with the median
+//                       performance score, plus the worst score and the worst TBT of all runs, and
+//                       the targets are checked against the worst (issue #13: 10 runs out of 10)
 //   LIGHTHOUSE_OUT=dir  also writes each page's JSON report there
 //   LIGHTHOUSE_PAGES=/a,/b  audits these paths instead
 //   LIGHTHOUSE_GALLERY_PHOTOS=60  first publishes that many staff photos (real uploads through the
@@ -40,7 +42,7 @@ const CHROME_FLAGS = [
 ];
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
 const OUT_DIR = process.env.LIGHTHOUSE_OUT;
-const TARGETS = { performance: 98, others: 100, homeJsKb: 150 };
+const TARGETS = { performance: 98, tbtMs: 50, others: 100, homeJsKb: 150 };
 const SERVER_START_TIMEOUT_MS = 60_000;
 const GALLERY_PHOTOS = Math.max(0, Number(process.env.LIGHTHOUSE_GALLERY_PHOTOS ?? 0));
 
@@ -58,6 +60,8 @@ type Row = {
   jsTransferBytes: number;
   jsRequests: number;
   failing: string[];
+  /** Of all the runs of this page: the lowest performance score and the longest TBT. */
+  worst: { performance: number; tbtMs: number };
 };
 
 function freePort(): Promise<number> {
@@ -153,7 +157,10 @@ function failingAudits(lhr: Lhr): string[] {
   return [...failing];
 }
 
-async function toRow(page: string, lhr: Lhr): Promise<Row> {
+const performanceOf = (lhr: Lhr) => Math.round((lhr.categories["performance"]?.score ?? 0) * 100);
+const tbtOf = (lhr: Lhr) => lhr.audits["total-blocking-time"]?.numericValue ?? Number.NaN;
+
+async function toRow(page: string, lhr: Lhr, runs: Lhr[]): Promise<Row> {
   const score = (id: (typeof CATEGORIES)[number]) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const js = await scriptSizes(lhr);
@@ -172,6 +179,7 @@ async function toRow(page: string, lhr: Lhr): Promise<Row> {
     jsTransferBytes: js.transferBytes,
     jsRequests: js.requests,
     failing: failingAudits(lhr),
+    worst: { performance: Math.min(...runs.map(performanceOf)), tbtMs: Math.max(...runs.map(tbtOf)) },
   };
 }
 
@@ -196,15 +204,17 @@ async function audit(url: string, port: number): Promise<Lhr> {
 }
 
 function printTable(rows: Row[]): void {
-  const header = ["page", "perf", "a11y", "best", "seo", "LCP", "TBT", "CLS", "JS gz KB", "sent KB", "scripts"];
+  const header = ["page", "perf", "worst perf", "a11y", "best", "seo", "LCP", "TBT", "worst TBT", "CLS", "JS gz KB", "sent KB", "scripts"];
   const lines = rows.map((row) => [
     row.page,
     String(row.scores.performance),
+    String(row.worst.performance),
     String(row.scores.accessibility),
     String(row.scores["best-practices"]),
     String(row.scores.seo),
     `${(row.lcpMs / 1000).toFixed(2)} s`,
     `${Math.round(row.tbtMs)} ms`,
+    `${Math.round(row.worst.tbtMs)} ms`,
     row.cls.toFixed(3),
     (row.jsBytes / 1024).toFixed(1),
     (row.jsTransferBytes / 1024).toFixed(1),
@@ -221,7 +231,8 @@ function printTable(rows: Row[]): void {
 function checkTargets(rows: Row[]): string[] {
   const misses: string[] = [];
   for (const row of rows) {
-    if (row.scores.performance < TARGETS.performance) misses.push(`${row.page}: performance ${row.scores.performance} < ${TARGETS.performance}`);
+    if (row.worst.performance < TARGETS.performance) misses.push(`${row.page}: worst performance ${row.worst.performance} < ${TARGETS.performance}`);
+    if (!(row.worst.tbtMs < TARGETS.tbtMs)) misses.push(`${row.page}: worst TBT ${Math.round(row.worst.tbtMs)} ms >= ${TARGETS.tbtMs} ms`);
     for (const id of ["accessibility", "best-practices", "seo"] as const) {
       if (row.scores[id] < TARGETS.others) misses.push(`${row.page}: ${id} ${row.scores[id]} < ${TARGETS.others}`);
     }
@@ -276,24 +287,24 @@ async function main(): Promise<void> {
     if (GALLERY_PHOTOS) await publishGalleryPhotos(server.baseUrl, GALLERY_PHOTOS);
     chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
     if (OUT_DIR) mkdirSync(OUT_DIR, { recursive: true });
-    console.log(`Lighthouse ${RUNS > 1 ? `(${RUNS} runs per page, median) ` : ""}on ${server.baseUrl}, mobile preset\n`);
+    console.log(`Lighthouse ${RUNS > 1 ? `(${RUNS} runs per page: the median run, and the worst of all) ` : ""}on ${server.baseUrl}, mobile preset\n`);
     const rows: Row[] = [];
     for (const page of PAGES) {
       const runs: Lhr[] = [];
       for (let run = 0; run < RUNS; run++) runs.push(await audit(`${server.baseUrl}${page}`, chrome.port));
-      runs.sort((a, b) => (a.categories["performance"]?.score ?? 0) - (b.categories["performance"]?.score ?? 0));
+      runs.sort((a, b) => performanceOf(a) - performanceOf(b));
       const median = runs[Math.floor(runs.length / 2)];
       if (!median) continue;
       if (OUT_DIR) {
         const name = page === "/" ? "home" : page.slice(1).replace(/\//g, "_");
         writeFileSync(path.join(OUT_DIR, `${name}.json`), JSON.stringify(median, null, 2));
       }
-      rows.push(await toRow(page, median));
+      rows.push(await toRow(page, median, runs));
     }
     printTable(rows);
     const misses = checkTargets(rows);
     console.log(
-      `\nTargets: performance >= ${TARGETS.performance}, accessibility / best practices / SEO ${TARGETS.others}, home <= ${TARGETS.homeJsKb} KB gzipped JS.`,
+      `\nTargets (every run): performance >= ${TARGETS.performance}, TBT < ${TARGETS.tbtMs} ms, accessibility / best practices / SEO ${TARGETS.others}, home <= ${TARGETS.homeJsKb} KB gzipped JS.`,
     );
     console.log(misses.length ? `Missed:\n  ${misses.join("\n  ")}` : "All targets met.");
   } finally {

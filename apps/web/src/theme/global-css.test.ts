@@ -26,3 +26,13 @@ describe("global CSS (index.html)", () => {
     expect(css).toContain("--chakra-colors-accent-solid:var(--chakra-colors-accent-700)");
   });
 });
+
+describe("global CSS for class-styled components", () => {
+  it("styles the public gallery's tiles with the theme's tokens", () => {
+    const css = renderGlobalCss();
+    expect(css).toMatch(/\.cg-gallery-tile\{[^}]*border-radius:var\(--chakra-radii-xl\)/);
+    expect(css).toMatch(/\.cg-gallery-tile:focus-visible\{[^}]*outline-color:var\(--chakra-colors-brand-focus-ring\)/);
+    expect(css).toMatch(/\.cg-gallery-tile__media>img\{[^}]*aspect-ratio:3\/2/);
+    expect(css).toMatch(/\.cg-gallery-tile__category\{[^}]*color:var\(--chakra-colors-accent-700\)/);
+  });
+});

@@ -8,6 +8,7 @@ import { renderToString } from "react-dom/server";
 import { EMOTION_CACHE_KEY } from "./emotion-cache";
 import { chakraGlobals } from "./chakra-theme.gen";
 import { brandConfig } from "./system";
+import { galleryTileCss } from "../features/gallery/gallery-tile-css";
 
 /** The reset, global styles and keyframes, on top of the app's theme. */
 const globalStyles = defineConfig({
@@ -16,6 +17,7 @@ const globalStyles = defineConfig({
     ...chakraGlobals.globalCss,
     html: { color: "fg", bg: "bg", lineHeight: "1.5", colorPalette: "brand" },
     body: { minHeight: "100dvh" },
+    ...galleryTileCss,
   },
   theme: { keyframes: chakraGlobals.keyframes },
 });

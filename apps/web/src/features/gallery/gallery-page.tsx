@@ -1,11 +1,8 @@
 import { Box } from "@chakra-ui/react/box";
 import { Button } from "@chakra-ui/react/button";
 import { Container } from "@chakra-ui/react/container";
-import { Image } from "@chakra-ui/react/image";
 import { SimpleGrid } from "@chakra-ui/react/simple-grid";
-import { HStack, Stack } from "@chakra-ui/react/stack";
-import { chakra } from "@chakra-ui/react/styled-system";
-import { Text } from "@chakra-ui/react/text";
+import { HStack } from "@chakra-ui/react/stack";
 import { galleryBenefits, galleryFilters, type GalleryFilterValue } from "@crawlguard/content";
 import type { PublicGalleryImage } from "@crawlguard/validators";
 import { getRouteApi, Link } from "@tanstack/react-router";
@@ -17,6 +14,7 @@ import { PageHero } from "../public/page-hero";
 import { Section } from "../public/section";
 import { filterEntries, GALLERY_TILE_SIZES, type GalleryEntry, galleryEntries } from "./gallery-entries";
 import { GalleryModal } from "./gallery-modal";
+import { GALLERY_TILE } from "./gallery-tile-css";
 import { IconCardGrid } from "../public/icon-card-grid";
 import { fetchPublishedImages } from "./published-images";
 
@@ -87,56 +85,29 @@ export function GalleryPage() {
           <SimpleGrid as="ul" aria-label="Projects" columns={{ base: 1, sm: 2, lg: 3 }} gap="6" listStyleType="none">
             {items.map((item, index) => (
               <li key={item.key}>
-                <chakra.button
-                  type="button"
-                  onClick={() => setSelected(item)}
-                  aria-haspopup="dialog"
-                  display="block"
-                  w="full"
-                  textAlign="start"
-                  bg="white"
-                  rounded="xl"
-                  overflow="hidden"
-                  borderWidth="1px"
-                  shadow="sm"
-                  cursor="zoom-in"
-                  transition="box-shadow 0.2s, transform 0.2s"
-                  _hover={{ shadow: "lg", transform: "translateY(-2px)" }}
-                  _focusVisible={{ outline: "3px solid", outlineColor: "brand.focusRing", outlineOffset: "2px" }}
-                >
-                  <Box position="relative">
-                    <Image
+                <button type="button" className={GALLERY_TILE.tile} onClick={() => setSelected(item)} aria-haspopup="dialog">
+                  <span className={GALLERY_TILE.media}>
+                    <img
                       src={item.src}
                       srcSet={item.srcSet}
                       sizes={item.srcSet ? GALLERY_TILE_SIZES : undefined}
                       alt={item.alt}
-                      htmlWidth={item.width}
-                      htmlHeight={item.height}
+                      width={item.width}
+                      height={item.height}
                       // The first row is in view on arrival (the page's largest image): no lazy loading.
                       loading={index < FIRST_ROW ? "eager" : "lazy"}
                       fetchPriority={index === 0 ? "high" : undefined}
                       decoding="async"
-                      display="block"
-                      w="full"
-                      h="auto"
-                      // Every tile 3:2 (the built-in projects' shape), whatever the photo's own.
-                      aspectRatio="3 / 2"
-                      objectFit="cover"
-                      bg="brand.50"
                     />
-                    <Box position="absolute" top="3" right="3" bg="blackAlpha.600" color="white" rounded="full" p="2">
+                    <span className={GALLERY_TILE.badge}>
                       <Expand aria-hidden="true" size={16} />
-                    </Box>
-                  </Box>
-                  <Stack gap="1" p="5">
-                    <Text textStyle="xs" fontWeight="bold" textTransform="uppercase" letterSpacing="wider" color="accent.700">
-                      {item.categoryLabel}
-                    </Text>
-                    <Text as="span" fontWeight="bold" fontSize="lg" color="brand.950">
-                      {item.title}
-                    </Text>
-                  </Stack>
-                </chakra.button>
+                    </span>
+                  </span>
+                  <span className={GALLERY_TILE.body}>
+                    <span className={GALLERY_TILE.category}>{item.categoryLabel}</span>
+                    <span className={GALLERY_TILE.title}>{item.title}</span>
+                  </span>
+                </button>
               </li>
             ))}
           </SimpleGrid>
