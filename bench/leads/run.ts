@@ -7,6 +7,7 @@ import autocannon, { type Result } from "autocannon";
 import type { RunningServer } from "../../apps/server/src/server.ts";
 import { listLeads } from "../../packages/api/src/services/leads.ts";
 import { armDeadline } from "../deadline.ts";
+import { insertPlausibleLeads } from "../seed-leads.ts";
 import { type BenchServer, startBenchServer } from "../in-process-server.ts";
 
 const LEADS = 10_000;
@@ -18,42 +19,15 @@ const DEADLINE_MS = 5 * 60 * 1000;
 
 type Sql = RunningServer["db"]["sql"];
 
-const pick = <T>(list: readonly T[], i: number): T => list[i % list.length]!;
 
 /** 10,000 plausible leads in ONE multi-row INSERT (column arrays unnested server-side). */
 async function seedLeads(sql: Sql): Promise<void> {
-  const statuses = ["new", "contacted", "scheduled", "quoted", "won", "lost"];
-  const services = ["crawl-space", "basement", "foundation", "mold-remediation", "sump-pump", "french-drain", "consultation"];
-  const cols = {
-    name: [] as string[], email: [] as string[], phone: [] as (string | null)[], address: [] as (string | null)[],
-    zip: [] as string[], service: [] as string[], status: [] as string[], priority: [] as string[], source: [] as string[],
-    notes: [] as (string | null)[], value: [] as (string | null)[], scheduled: [] as (string | null)[], created: [] as string[],
-  };
-  const now = Date.now();
-  for (let i = 0; i < LEADS; i++) {
-    cols.name.push(`${pick(["Avery", "Jordan", "Morgan", "Riley", "Casey", "Quinn"], i)} ${pick(["Smith", "Reynolds", "Owens", "Carter", "Hughes"], i * 7)} ${i}`);
-    cols.email.push(`lead${i}@example.com`);
-    cols.phone.push(i % 5 === 0 ? null : `(828) 555-${String(i % 10_000).padStart(4, "0")}`);
-    cols.address.push(i % 3 === 0 ? null : `${(i % 900) + 10} ${pick(["Patton Ave", "Haywood Rd", "Merrimon Ave", "Tunnel Rd"], i)}, Asheville, NC`);
-    cols.zip.push(pick(["28801", "28803", "28804", "28806", "28704", "28715"], i));
-    cols.service.push(pick(services, i));
-    cols.status.push(pick(statuses, i));
-    cols.priority.push(pick(["low", "medium", "high"], i));
-    cols.source.push(pick(["website", "google", "referral", "facebook", "phone", "other"], i));
-    cols.notes.push(i % 2 ? `Homeowner reports ${pick(["standing water", "musty odour", "sagging floors", "high humidity"], i)}; ${"details ".repeat(i % 12)}`.trim() : null);
-    cols.value.push(i % 4 ? String(((i * 37) % 150) * 100) : null);
-    cols.scheduled.push(i % 6 === 2 ? new Date(now + (i % 60) * 86_400_000).toISOString() : null);
-    cols.created.push(new Date(now - i * 60_000).toISOString());
-  }
-  await sql`
-    INSERT INTO leads (name, email, phone, address, zip_code, service, status, priority, source, notes,
-                       estimated_value, scheduled_date, created_at, updated_at)
-    SELECT n, e, p, a, z, s, st, pr, so, no, v, sd, c, c
-    FROM unnest(${cols.name}::text[], ${cols.email}::text[], ${cols.phone}::text[], ${cols.address}::text[],
-                ${cols.zip}::text[], ${cols.service}::text[], ${cols.status}::text[], ${cols.priority}::text[],
-                ${cols.source}::text[], ${cols.notes}::text[], ${cols.value}::text[], ${cols.scheduled}::timestamptz[],
-                ${cols.created}::timestamptz[])
-      AS t(n, e, p, a, z, s, st, pr, so, no, v, sd, c)`;
+  await insertPlausibleLeads(sql, {
+    count: LEADS,
+    emailPrefix: "lead",
+    statuses: ["new", "contacted", "scheduled", "quoted", "won", "lost"],
+    scheduled: (i, _status, now) => (i % 6 === 2 ? new Date(now + (i % 60) * 86_400_000) : null),
+  });
 }
 
 /** Registers the first (admin) account and returns its session cookie. */

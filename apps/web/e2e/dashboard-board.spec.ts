@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
-import { boardColumn, createLead, getLead, leadCard, openDashboard, searchLeads, toast, uniqueToken } from "./dashboard-fixtures";
+import { expect, test, touchScreen } from "./fixtures";
+import { boardColumn, createLead, getLead, leadCard, openDashboard, openLeadDetails, searchLeads, toast, uniqueToken } from "./dashboard-fixtures";
 
 /** Drags by mouse from a point of a card (its handle, its heading…) to a point inside the target column, in small steps like a hand would. */
 async function dragWithMouse(page: Page, handle: Locator, target: Locator): Promise<void> {
@@ -37,7 +37,8 @@ test.describe("lead board drag and drop", () => {
     await page.reload();
     await searchLeads(page, token);
     await expect(leadCard(boardColumn(page, "Contacted"), lead.name)).toBeVisible();
-    await expect(leadCard(boardColumn(page, "Contacted"), lead.name).getByText("Contacted", { exact: true })).toBeVisible();
+    const details = await openLeadDetails(leadCard(boardColumn(page, "Contacted"), lead.name), lead.name);
+    await expect(details.getByText("Contacted", { exact: true })).toBeVisible();
   });
 
   test("the whole card drags, but its fields do not start a drag and its text is not dragged @desktop-only", async ({ staffPage: { page }, baseURL }) => {
@@ -47,8 +48,8 @@ test.describe("lead board drag and drop", () => {
     await searchLeads(page, token);
     const card = leadCard(boardColumn(page, "New Leads"), lead.name);
 
-    // A press-and-move that starts in the "$" field selects in the field; the card stays.
-    const value = card.getByRole("spinbutton", { name: `Estimated value of ${lead.name}` });
+    // A press-and-move that starts in the "$" field (in the card's details) selects in the field; the card stays.
+    const value = (await openLeadDetails(card, lead.name)).getByRole("spinbutton", { name: `Estimated value of ${lead.name}` });
     await dragWithMouse(page, value, boardColumn(page, "Contacted"));
     await expect(card).toBeVisible();
     expect((await getLead(page.request, lead.id))?.status).toBe("new");
@@ -112,9 +113,7 @@ test.describe("lead board drag and drop", () => {
     const from = await handle.boundingBox();
     const to = await boardColumn(page, "Contacted").boundingBox();
     if (!from || !to) throw new Error("handle or column not on screen");
-    const cdp = await page.context().newCDPSession(page);
-    const touch = (type: "touchStart" | "touchMove" | "touchEnd", x = 0, y = 0) =>
-      cdp.send("Input.dispatchTouchEvent", { type, touchPoints: type === "touchEnd" ? [] : [{ x, y }] });
+    const touch = await touchScreen(page);
 
     const start = { x: from.x + from.width / 2, y: from.y + from.height / 2 };
     const end = { x: Math.min(to.x + 30, (page.viewportSize()?.width ?? 390) - 10), y: start.y };
@@ -131,14 +130,45 @@ test.describe("lead board drag and drop", () => {
     await expect.poll(async () => (await getLead(page.request, lead.id))?.status).toBe("contacted");
   });
 
+  test("on a touch screen, a finger resting on the next column's edge drops there, not columns further @phone-only", async ({ staffPage: { page }, baseURL }) => {
+    const token = uniqueToken();
+    const lead = await createLead(page.request, baseURL, { name: `Ada ${token}`, status: "new" });
+    await openDashboard(page);
+    await searchLeads(page, token);
+    const handle = leadCard(page, lead.name).getByRole("button", { name: `Move ${lead.name}` });
+    await handle.scrollIntoViewIfNeeded();
+    const from = await handle.boundingBox();
+    const to = await boardColumn(page, "Contacted").boundingBox();
+    const width = page.viewportSize()?.width ?? 390;
+    if (!from || !to) throw new Error("handle or column not on screen");
+    const touch = await touchScreen(page);
+
+    // The middle of the sliver of Contacted a phone shows at its right edge, where a thumb goes.
+    const start = { x: from.x + from.width / 2, y: from.y + from.height / 2 };
+    const end = { x: (Math.max(to.x, 0) + width) / 2, y: start.y };
+    await touch("touchStart", start.x, start.y);
+    await page.waitForTimeout(400);
+    for (let step = 1; step <= 10; step += 1) {
+      await touch("touchMove", start.x + ((end.x - start.x) * step) / 10, start.y);
+    }
+    // A person lifts a finger a moment after reaching the column, not at once.
+    await page.waitForTimeout(700);
+    await touch("touchEnd");
+    await expect(page.getByTestId("board-move-outcome")).toHaveText(`${lead.name} was moved to Contacted.`);
+    await expect(leadCard(boardColumn(page, "Contacted"), lead.name)).toBeInViewport({ ratio: 0.5 });
+    expect((await getLead(page.request, lead.id))?.status).toBe("contacted");
+  });
+
   test("a move the server refuses is rolled back with an error toast", async ({ staffPage: { page }, baseURL }) => {
     const token = uniqueToken();
     const lead = await createLead(page.request, baseURL, { name: `Oli ${token}`, status: "new" });
     await openDashboard(page);
     await searchLeads(page, token);
-    // The server answers slowly, then refuses.
+    // The server's refusal is held back until the card has been seen in its new column.
+    let release = () => {};
+    const seen = new Promise<void>((resolve) => (release = resolve));
     await page.route("**/trpc/leads.update**", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await seen;
       await route.fulfill({
         status: 500,
         contentType: "application/json",
@@ -152,7 +182,11 @@ test.describe("lead board drag and drop", () => {
     await page.waitForTimeout(250);
     await page.keyboard.press("Space");
     // At once in its new column...
-    await expect(leadCard(boardColumn(page, "Contacted"), lead.name)).toBeVisible();
+    try {
+      await expect(leadCard(boardColumn(page, "Contacted"), lead.name)).toBeVisible();
+    } finally {
+      release();
+    }
     // ...and back, with the reason, once the server refuses.
     await expect(toast(page, "Failed to update lead")).toContainText("500: Database unavailable");
     await expect(leadCard(boardColumn(page, "New Leads"), lead.name)).toBeVisible();

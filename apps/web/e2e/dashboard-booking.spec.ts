@@ -1,6 +1,6 @@
 import { format } from "date-fns";
 import { expect, test } from "./fixtures";
-import { boardColumn, createLead, getLead, leadCard, listLeads, openDashboard, searchLeads, toast, uniqueToken } from "./dashboard-fixtures";
+import { boardColumn, createLead, getLead, leadCard, listLeads, openDashboard, openLeadDetails, searchLeads, toast, uniqueToken } from "./dashboard-fixtures";
 import { ashevilleWallTime, bookAppointment, randomWeekday } from "./scheduling-fixtures";
 
 /**
@@ -28,7 +28,7 @@ test.describe("booking appointments", () => {
     const day = futureDate();
     await openDashboard(page);
     await searchLeads(page, token);
-    await leadCard(page, lead.name).getByRole("button", { name: "Book Appointment" }).click();
+    await (await openLeadDetails(leadCard(page, lead.name), lead.name)).getByRole("button", { name: "Book Appointment" }).click();
 
     const dialog = page.getByRole("dialog", { name: "Book New Appointment" });
     await expect(dialog.getByRole("combobox", { name: "Existing lead (optional)" })).toHaveValue(`${lead.name} (${lead.email})`);
@@ -132,7 +132,7 @@ test.describe("booking appointments", () => {
     await openDashboard(page);
     await searchLeads(page, token);
     await page.route("**/trpc/appointments.book**", (route) => route.fulfill({ status: 503, contentType: "application/json", body: "{}" }));
-    await leadCard(page, lead.name).getByRole("button", { name: "Book Appointment" }).click();
+    await (await openLeadDetails(leadCard(page, lead.name), lead.name)).getByRole("button", { name: "Book Appointment" }).click();
     const dialog = page.getByRole("dialog", { name: "Book New Appointment" });
     await dialog.getByLabel("Date").fill(futureDate().input);
     await dialog.getByRole("combobox", { name: "Time" }).selectOption("09:00");

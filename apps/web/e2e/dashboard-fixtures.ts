@@ -1,24 +1,8 @@
+import type { Lead, User } from "@crawlguard/validators";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { type ApiUser, expect, firstAdmin, loginUser, waitForHydration } from "./fixtures";
+import { expect, firstAdmin, loginUser, waitForHydration } from "./fixtures";
 
-export type ApiLead = {
-  id: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  address: string | null;
-  zipCode: string | null;
-  service: string;
-  status: string;
-  priority: string;
-  source: string;
-  notes: string | null;
-  estimatedValue: string | null;
-  scheduledDate: string | null;
-  submissionId: string | null;
-};
-
-export type LeadInput = Partial<Omit<ApiLead, "id">> & { name: string };
+export type LeadInput = Partial<Omit<Lead, "id">> & { name: string };
 
 function originHeaders(baseURL: string | undefined): Record<string, string> {
   if (!baseURL) throw new Error("Set use.baseURL in playwright.config.ts");
@@ -42,41 +26,41 @@ export function uniquePhone(): string {
  * Signs `request` in as the run's first account (the admin). The @first-admin
  * test of dashboard-users.spec.ts registers it when no earlier test has.
  */
-export async function signInAsAdmin(request: APIRequestContext, baseURL: string | undefined): Promise<ApiUser> {
+export async function signInAsAdmin(request: APIRequestContext, baseURL: string | undefined): Promise<User> {
   const user = await loginUser(request, baseURL, firstAdmin);
   expect(user.isAdmin, "the first account of the run should be the admin").toBe(true);
   return user;
 }
 
 /** Registers the first account unless it exists, and checks it is the admin. For @first-admin tests only. */
-export async function ensureFirstAdmin(request: APIRequestContext, baseURL: string | undefined): Promise<ApiUser> {
+export async function ensureFirstAdmin(request: APIRequestContext, baseURL: string | undefined): Promise<User> {
   const headers = originHeaders(baseURL);
   const login = await request.post("/api/login", { data: { email: firstAdmin.email, password: firstAdmin.password }, headers });
   const response = login.ok() ? login : await request.post("/api/register", { data: firstAdmin, headers });
   expect(response.ok(), `admin sign-in answered ${response.status()}: ${await response.text()}`).toBe(true);
-  const user = (await response.json()) as ApiUser;
+  const user = (await response.json()) as User;
   expect(user.isAdmin).toBe(true);
   return user;
 }
 
 /** Creates a lead through the REST door, as the user `request` is signed in as. */
-export async function createLead(request: APIRequestContext, baseURL: string | undefined, input: LeadInput): Promise<ApiLead> {
+export async function createLead(request: APIRequestContext, baseURL: string | undefined, input: LeadInput): Promise<Lead> {
   const token = uniqueToken();
   const response = await request.post("/api/leads", {
     headers: originHeaders(baseURL),
     data: { email: `lead.${token}@example.com`, zipCode: "28801", service: "crawl-space", ...input },
   });
   expect(response.ok(), `POST /api/leads answered ${response.status()}: ${await response.text()}`).toBe(true);
-  return (await response.json()) as ApiLead;
+  return (await response.json()) as Lead;
 }
 
-export async function listLeads(request: APIRequestContext): Promise<ApiLead[]> {
+export async function listLeads(request: APIRequestContext): Promise<Lead[]> {
   const response = await request.get("/api/leads");
   expect(response.ok()).toBe(true);
-  return (await response.json()) as ApiLead[];
+  return (await response.json()) as Lead[];
 }
 
-export async function getLead(request: APIRequestContext, id: string): Promise<ApiLead | undefined> {
+export async function getLead(request: APIRequestContext, id: string): Promise<Lead | undefined> {
   return (await listLeads(request)).find((lead) => lead.id === id);
 }
 
@@ -118,4 +102,17 @@ export function leadCard(scope: Page | Locator, name: string): Locator {
 /** The toast with this title (toasts are status regions). */
 export function toast(page: Page, title: string): Locator {
   return page.getByRole("status").filter({ hasText: title });
+}
+
+/**
+ * Opens a lead card's details (status, email, phone, address, the editable value and priority,
+ * notes, Book Appointment, edit and delete) unless they are open, and returns them.
+ */
+export async function openLeadDetails(card: Locator, name: string): Promise<Locator> {
+  const toggle = card.getByRole("button", { name: `Details of ${name}`, exact: true });
+  if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-expanded", "true");
+  const details = card.getByRole("group", { name: `Details of ${name}`, exact: true });
+  await expect(details).toBeVisible();
+  return details;
 }

@@ -7,6 +7,7 @@ import {
   leadCard,
   listLeads,
   openDashboard,
+  openLeadDetails,
   searchLeads,
   toast,
   uniquePhone,
@@ -133,11 +134,12 @@ test.describe("lead management", () => {
     await searchLeads(page, token);
     const card = leadCard(boardColumn(page, "New Leads"), name);
     await expect(card).toContainText("Basement Waterproofing");
-    await expect(card).toContainText("Zip 28804");
-    await expect(card.getByRole("spinbutton", { name: `Estimated value of ${name}` })).toHaveValue("3000");
+    const details = await openLeadDetails(card, name);
+    await expect(details).toContainText("Zip 28804");
+    await expect(details.getByRole("spinbutton", { name: `Estimated value of ${name}` })).toHaveValue("3000");
 
     // Edit: a scheduled date without a time means 9:00 AM.
-    await card.getByRole("button", { name: `Edit ${name}` }).click();
+    await details.getByRole("button", { name: `Edit ${name}` }).click();
     const edit = page.getByRole("dialog", { name: "Edit Lead" });
     await expect(edit.getByLabel("Name")).toHaveValue(name);
     await edit.getByLabel("Phone").fill("828-555-0199");
@@ -146,7 +148,7 @@ test.describe("lead management", () => {
     await edit.getByRole("button", { name: "Update Lead" }).click();
     await expect(edit).toBeHidden();
     const edited = leadCard(boardColumn(page, "Contacted"), name);
-    await expect(edited).toContainText("(828) 555-0199");
+    await expect(await openLeadDetails(edited, name)).toContainText("(828) 555-0199");
     await expect(edited).toContainText("Mar 14, 2031 · 9:00 AM");
 
     await page.reload();
@@ -154,12 +156,12 @@ test.describe("lead management", () => {
     await expect(leadCard(boardColumn(page, "Contacted"), name)).toContainText("Mar 14, 2031 · 9:00 AM");
 
     // Delete, after confirming.
-    await leadCard(page, name).getByRole("button", { name: `Delete ${name}` }).click();
+    await (await openLeadDetails(leadCard(page, name), name)).getByRole("button", { name: `Delete ${name}` }).click();
     const confirm = page.getByRole("alertdialog", { name: "Delete lead?" });
     await expect(confirm).toContainText(name);
     await confirm.getByRole("button", { name: "Cancel" }).click();
     await expect(leadCard(page, name)).toBeVisible();
-    await leadCard(page, name).getByRole("button", { name: `Delete ${name}` }).click();
+    await (await openLeadDetails(leadCard(page, name), name)).getByRole("button", { name: `Delete ${name}` }).click();
     await page.getByRole("alertdialog", { name: "Delete lead?" }).getByRole("button", { name: "Delete" }).click();
     await expect(leadCard(page, name)).toHaveCount(0);
     await page.reload();
@@ -186,7 +188,8 @@ test.describe("lead management", () => {
     await openDashboard(page);
     await searchLeads(page, token);
     const card = leadCard(page, lead.name);
-    const value = card.getByRole("spinbutton", { name: `Estimated value of ${lead.name}` });
+    const details = await openLeadDetails(card, lead.name);
+    const value = details.getByRole("spinbutton", { name: `Estimated value of ${lead.name}` });
     await expect(value).toHaveAttribute("min", "0");
     await expect(value).toHaveAttribute("step", "100");
 
@@ -195,7 +198,7 @@ test.describe("lead management", () => {
     await expect(boardColumn(page, "Quoted").getByTestId("column-total")).toHaveText("$4,200");
     await expect.poll(async () => (await getLead(page.request, lead.id))?.estimatedValue).toBe("4200");
 
-    const priority = card.getByRole("combobox", { name: `Priority of ${lead.name}` });
+    const priority = details.getByRole("combobox", { name: `Priority of ${lead.name}` });
     await priority.selectOption("high");
     await expect.poll(async () => (await getLead(page.request, lead.id))?.priority).toBe("high");
 
@@ -214,21 +217,22 @@ test.describe("lead management", () => {
     // A negative value is refused where it was typed, not saved as 0; Escape puts the saved one back.
     await value.fill("-5");
     await value.press("Enter");
-    await expect(card.getByRole("alert")).toHaveText("Enter an amount of 0 or more");
+    await expect(details.getByRole("alert")).toHaveText("Enter an amount of 0 or more");
     await expect(value).toHaveAttribute("aria-invalid", "true");
     await value.focus();
     await value.press("Escape");
     await expect(value).toHaveValue("4300");
-    await expect(card.getByRole("alert")).toHaveCount(0);
+    await expect(details.getByRole("alert")).toHaveCount(0);
     expect((await getLead(page.request, lead.id))?.estimatedValue).toBe("4300");
 
     await page.reload();
     await searchLeads(page, token);
-    await expect(leadCard(page, lead.name).getByRole("spinbutton", { name: `Estimated value of ${lead.name}` })).toHaveValue("4300");
-    await expect(leadCard(page, lead.name).getByRole("combobox", { name: `Priority of ${lead.name}` })).toHaveValue("high");
+    const reloaded = await openLeadDetails(leadCard(page, lead.name), lead.name);
+    await expect(reloaded.getByRole("spinbutton", { name: `Estimated value of ${lead.name}` })).toHaveValue("4300");
+    await expect(reloaded.getByRole("combobox", { name: `Priority of ${lead.name}` })).toHaveValue("high");
 
     // The Edit Lead dialog shows the lead's history: what changed, from → to, by whom.
-    await leadCard(page, lead.name).getByRole("button", { name: `Edit ${lead.name}` }).click();
+    await reloaded.getByRole("button", { name: `Edit ${lead.name}` }).click();
     const history = page.getByRole("dialog", { name: "Edit Lead" }).getByRole("list", { name: "Lead history" });
     const entries = history.getByRole("listitem");
     await expect(entries).toHaveCount(3);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { columnOf, filterLeads, formatCurrency, groupByColumn, leadStats, sumEstimatedValues, truncate } from "./lead-board-model";
+import { columnOf, filterLeads, formatCurrency, groupByColumn, keepUnchangedColumns, leadStats, sumEstimatedValues, truncate } from "./lead-board-model";
 import type { LeadStatus } from "./lead-board-model";
 
 type Row = { name: string; email: string; phone: string | null; status: LeadStatus; estimatedValue: string | null };
@@ -46,6 +46,43 @@ describe("filterLeads", () => {
     expect(filterLeads(rows, { search: "", status: "won" }).map((r) => r.name)).toEqual(["Bill Chen", "Dan Ross"]);
     expect(filterLeads(rows, { search: "", status: "scheduled" }).map((r) => r.name)).toEqual(["Cara Diaz"]);
     expect(filterLeads(rows, { search: "dan", status: "new" })).toEqual([]);
+  });
+
+  it("answers the list itself when nothing filters it", () => {
+    expect(filterLeads(rows, { search: " ", status: "all" })).toBe(rows);
+  });
+
+  it("sees a changed lead (a new object) with its new text", () => {
+    const list = [...rows];
+    expect(filterLeads(list, { search: "ana", status: "all" })).toHaveLength(1);
+    list[0] = { ...rows[0]!, name: "Zoe Park", email: "zoe@example.com" };
+    expect(filterLeads(list, { search: "ana", status: "all" })).toEqual([]);
+    expect(filterLeads(list, { search: "zoe", status: "all" }).map((r) => r.name)).toEqual(["Zoe Park"]);
+  });
+});
+
+describe("keepUnchangedColumns", () => {
+  it("keeps the column objects whose leads did not change, so memoised columns skip rendering", () => {
+    const before = groupByColumn(rows);
+    const moved = rows.map((row) => (row.name === "Ana Lopez" ? { ...row, status: "contacted" as const } : row));
+    const after = keepUnchangedColumns(before, groupByColumn(moved));
+    const byId = (columns: typeof before, id: string) => columns.find((c) => c.id === id);
+    expect(byId(after, "won")).toBe(byId(before, "won"));
+    expect(byId(after, "scheduled")).toBe(byId(before, "scheduled"));
+    expect(byId(after, "new")).not.toBe(byId(before, "new"));
+    expect(byId(after, "contacted")).not.toBe(byId(before, "contacted"));
+    expect(byId(after, "contacted")?.leads.map((r) => r.name)).toEqual(["Ana Lopez"]);
+    expect(byId(after, "new")?.leads).toEqual([]);
+  });
+
+  it("replaces a column whose lead changed in place (an edited value) and takes everything the first time", () => {
+    const before = groupByColumn(rows);
+    const edited = rows.map((row) => (row.name === "Bill Chen" ? { ...row, estimatedValue: "10" } : row));
+    const after = keepUnchangedColumns(before, groupByColumn(edited));
+    expect(after.find((c) => c.id === "won")?.total).toBe(10);
+    expect(after.find((c) => c.id === "won")).not.toBe(before.find((c) => c.id === "won"));
+    const fresh = groupByColumn(rows);
+    expect(keepUnchangedColumns(undefined, fresh)).toBe(fresh);
   });
 });
 

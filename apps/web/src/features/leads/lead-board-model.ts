@@ -76,12 +76,30 @@ export const emptyLeadFilter: LeadFilter = { search: "", status: "all" };
 
 const digitsOf = (value: string) => value.replace(/\D/g, "");
 
+type SearchKey = { name: string; email: string; phone: string; phoneDigits: string };
+type Searchable = Pick<Lead, "name" | "email" | "phone">;
+
+/**
+ * Each lead's text as the search compares it, prepared once per lead object: normalising
+ * thousands of names and emails again on every keystroke was most of a search's cost. The
+ * cache holds lead objects weakly, and the list's cache replaces a lead object when it changes.
+ */
+const searchKeys = new WeakMap<object, SearchKey>();
+
+function searchKeyOf(lead: Searchable): SearchKey {
+  let key = searchKeys.get(lead);
+  if (!key) {
+    const phone = lead.phone ?? "";
+    key = { name: searchText(lead.name), email: searchText(lead.email), phone: phone.toLowerCase(), phoneDigits: digitsOf(phone) };
+    searchKeys.set(lead, key);
+  }
+  return key;
+}
+
 /** Search (name, email or phone; case, accents and phone punctuation ignored) and status filter of the board. */
-export function filterLeads<T extends Pick<Lead, "name" | "email" | "phone" | "status">>(
-  leads: readonly T[],
-  { search, status }: LeadFilter,
-): T[] {
+export function filterLeads<T extends Searchable & Pick<Lead, "status">>(leads: readonly T[], { search, status }: LeadFilter): T[] {
   const query = searchText(search.trim());
+  if (!query && status === "all") return leads as T[];
   const queryDigits = digitsOf(query);
   // Digits only count as a phone search when the query is mostly a number:
   // "Unit 4" should not match every phone containing a 4.
@@ -89,10 +107,9 @@ export function filterLeads<T extends Pick<Lead, "name" | "email" | "phone" | "s
   return leads.filter((lead) => {
     if (status !== "all" && columnOf(lead.status) !== status) return false;
     if (!query) return true;
-    if (searchText(lead.name).includes(query) || searchText(lead.email).includes(query)) return true;
-    const phone = lead.phone ?? "";
-    if (phone.toLowerCase().includes(query)) return true;
-    return phoneSearch && digitsOf(phone).includes(queryDigits);
+    const key = searchKeyOf(lead);
+    if (key.name.includes(query) || key.email.includes(query) || key.phone.includes(query)) return true;
+    return phoneSearch && key.phoneDigits.includes(queryDigits);
   });
 }
 
@@ -112,6 +129,21 @@ export function sumEstimatedValues(leads: ReadonlyArray<Pick<Lead, "estimatedVal
   // Cents, so 0.1 + 0.2 adds up like money does.
   const cents = leads.reduce((sum, lead) => sum + Math.round(parseEstimatedValue(lead.estimatedValue) * 100), 0);
   return cents / 100;
+}
+
+/**
+ * `next`, except that a column whose leads are the same objects in the same order as in
+ * `previous` is `previous`'s column object itself. Memoised columns then skip rendering: a drop
+ * or an inline edit re-renders the one or two columns it changed, not all six.
+ */
+export function keepUnchangedColumns<T>(previous: readonly BoardColumnData<T>[] | undefined, next: BoardColumnData<T>[]): BoardColumnData<T>[] {
+  if (!previous) return next;
+  return next.map((column) => {
+    const before = previous.find((candidate) => candidate.id === column.id);
+    if (!before || before.total !== column.total || before.leads.length !== column.leads.length) return column;
+    for (let i = 0; i < column.leads.length; i += 1) if (before.leads[i] !== column.leads[i]) return column;
+    return before;
+  });
 }
 
 const wholeDollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });

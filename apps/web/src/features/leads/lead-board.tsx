@@ -8,12 +8,12 @@ import {
   DndContext,
   type DragEndEvent,
   DragOverlay,
-  type DragStartEvent,
   KeyboardSensor,
+  useDndContext,
   useSensor,
   useSensors,
 } from "@dnd-kit/core";
-import { memo, useCallback, useState } from "react";
+import { memo, type RefObject, useCallback, useLayoutEffect, useRef, useState } from "react";
 import { showToast } from "../../lib/toaster";
 import { ConfirmDialog } from "../dashboard/confirm-dialog";
 import {
@@ -28,9 +28,17 @@ import {
   screenReaderInstructions,
 } from "./lead-board-dnd";
 import { type BoardColumnData, columnOf, formatCurrency } from "./lead-board-model";
-import { revealWhenShown } from "./lead-card";
+import { revealWhenShown } from "./lead-reveal";
 import { LeadColumn } from "./lead-column";
 import { useDeleteLead, useUpdateLead } from "./use-lead-mutations";
+
+/**
+ * Scrolling the board (or page) when a dragged card nears its edge: only in the outer 10 % and
+ * gently. dnd-kit's default (the outer 20 %, up to 2,000 px/s) scrolled a phone's board past the
+ * next column while a finger rested on its visible sliver, so the card landed a column or two
+ * too far.
+ */
+const AUTO_SCROLL = { threshold: { x: 0.1, y: 0.1 }, acceleration: 3 } as const;
 
 /**
  * The kanban board (docs/product.md §2): dropping a card on a column sets that
@@ -38,26 +46,29 @@ import { useDeleteLead, useUpdateLead } from "./use-lead-mutations";
  * Mouse drags start anywhere on a card but its controls after 5 px of movement; touch drags after
  * a 250 ms press (so a swipe still scrolls the board); keyboard drags from the card's handle.
  */
-export const LeadBoard = memo(function LeadBoard({ columns }: { columns: BoardColumnData<Lead>[] }) {
+export const LeadBoard = memo(function LeadBoard({ columns, zone }: { columns: BoardColumnData<Lead>[]; zone: string }) {
   const sensors = useSensors(
     useSensor(CardMouseSensor, { activationConstraint: { distance: 5 } }),
     useSensor(CardTouchSensor, { activationConstraint: { delay: 250, tolerance: 8 } }),
     useSensor(KeyboardSensor, { coordinateGetter: columnKeyboardCoordinates }),
   );
-  const update = useUpdateLead();
-  const [dragged, setDragged] = useState<Lead | null>(null);
   const [deleting, setDeleting] = useState<Lead | null>(null);
-  const remove = useDeleteLead();
   const [announcements] = useState(createLeadAnnouncements);
-  /** What became of the last move, once the server answered: read out by screen readers. */
-  const [outcome, setOutcome] = useState("");
-
-  const onDragStart = ({ active }: DragStartEvent) => {
-    setDragged((active.data.current as DraggedLead | undefined)?.lead ?? null);
+  // The save and what became of it live in two leaf components: their state changes (pending,
+  // saved, the sentence read out) then redraw those leaves, not the board and dnd-kit's context.
+  const saveRef = useRef<SaveMove | null>(null);
+  const outcomeRef = useRef<((text: string) => void) | null>(null);
+  const setOutcome = (text: string) => outcomeRef.current?.(text);
+  // No state changes here when a drag starts or ends (a re-render of the board on every drag
+  // cost whole frames at 5,000 leads): the overlay follows dnd-kit's own context, and the
+  // sideways snapping, which would fight the auto-scroll, is switched off on the element.
+  const boardRef = useRef<HTMLDivElement>(null);
+  const setSnapping = (on: boolean) => {
+    if (boardRef.current) boardRef.current.style.scrollSnapType = on ? "" : "none";
   };
 
   const onDragEnd = ({ active, over, activatorEvent }: DragEndEvent) => {
-    setDragged(null);
+    setSnapping(true);
     const lead = (active.data.current as DraggedLead | undefined)?.lead;
     // A keyboard user keeps their place: focus returns to the card's handle, wherever it now is.
     const keyboard = activatorEvent instanceof KeyboardEvent;
@@ -67,7 +78,7 @@ export const LeadBoard = memo(function LeadBoard({ columns }: { columns: BoardCo
     const from = columnTitle(columnOf(lead.status));
     const to = columnTitle(over.id);
     setOutcome("");
-    update.mutate(
+    saveRef.current?.(
       { id: lead.id, status: over.id },
       {
         onSuccess: () => setOutcome(`${lead.name} was moved to ${to}.`),
@@ -81,31 +92,20 @@ export const LeadBoard = memo(function LeadBoard({ columns }: { columns: BoardCo
 
   const requestDelete = useCallback((lead: Lead) => setDeleting(lead), []);
 
-  const confirmDelete = () => {
-    if (!deleting) return;
-    const { id, name } = deleting;
-    remove.mutate(
-      { id },
-      {
-        onSuccess: () => {
-          setDeleting(null);
-          showToast({ title: "Lead deleted", description: `${name} was removed.`, type: "success" });
-        },
-      },
-    );
-  };
+  const closeDelete = useCallback(() => setDeleting(null), []);
 
   return (
     <>
       <DndContext
         sensors={sensors}
         collisionDetection={boardCollisionDetection}
-        onDragStart={onDragStart}
+        onDragStart={() => setSnapping(false)}
         onDragEnd={onDragEnd}
-        onDragCancel={() => setDragged(null)}
+        onDragCancel={() => setSnapping(true)}
+        autoScroll={AUTO_SCROLL}
         accessibility={{ announcements, screenReaderInstructions }}
       >
-        <Box overflowX="auto" pb="3" scrollSnapType={dragged ? "none" : "x proximity"} aria-label="Lead board" role="region">
+        <Box ref={boardRef} overflowX="auto" pb="3" scrollSnapType="x proximity" aria-label="Lead board" role="region">
           <Box
             display="grid"
             gridAutoFlow="column"
@@ -116,32 +116,84 @@ export const LeadBoard = memo(function LeadBoard({ columns }: { columns: BoardCo
             alignItems="stretch"
           >
             {columns.map((column) => (
-              <LeadColumn key={column.id} column={column} onDelete={requestDelete} />
+              <LeadColumn key={column.id} column={column} onDelete={requestDelete} zone={zone} />
             ))}
           </Box>
         </Box>
-        <DragOverlay>{dragged ? <DragPreview lead={dragged} /> : null}</DragOverlay>
+        <BoardDragOverlay />
       </DndContext>
-      <Box srOnly role="status" aria-live="polite" data-testid="board-move-outcome">
-        {outcome}
-      </Box>
-      <ConfirmDialog
-        open={deleting !== null}
-        onClose={() => setDeleting(null)}
-        title="Delete lead?"
-        confirmLabel="Delete"
-        pendingLabel="Deleting..."
-        pending={remove.isPending}
-        onConfirm={confirmDelete}
-      >
-        {deleting ? `${deleting.name} will be removed from the board. This cannot be undone.` : null}
-      </ConfirmDialog>
+      <MoveSaver saveRef={saveRef} />
+      <MoveOutcome setterRef={outcomeRef} />
+      <DeleteLeadDialog lead={deleting} onClose={closeDelete} />
     </>
   );
 });
 
+type SaveMove = ReturnType<typeof useUpdateLead>["mutate"];
+
+/** Holds the board's save of a move (useUpdateLead) and renders nothing. */
+const MoveSaver = memo(function MoveSaver({ saveRef }: { saveRef: RefObject<SaveMove | null> }) {
+  const { mutate } = useUpdateLead();
+  useLayoutEffect(() => {
+    saveRef.current = mutate;
+  }, [saveRef, mutate]);
+  return null;
+});
+
+/** What became of the last move, once the server answered: read out by screen readers. */
+const MoveOutcome = memo(function MoveOutcome({ setterRef }: { setterRef: RefObject<((text: string) => void) | null> }) {
+  const [outcome, setOutcome] = useState("");
+  useLayoutEffect(() => {
+    setterRef.current = setOutcome;
+  }, [setterRef]);
+  return (
+    <Box srOnly role="status" aria-live="polite" data-testid="board-move-outcome">
+      {outcome}
+    </Box>
+  );
+});
+
+/** Asks before deleting `lead` (docs/product.md §2); memoised, so drags and moves do not redraw it. */
+const DeleteLeadDialog = memo(function DeleteLeadDialog({ lead, onClose }: { lead: Lead | null; onClose: () => void }) {
+  const remove = useDeleteLead();
+  const confirmDelete = () => {
+    if (!lead) return;
+    const { id, name } = lead;
+    remove.mutate(
+      { id },
+      {
+        onSuccess: () => {
+          onClose();
+          showToast({ title: "Lead deleted", description: `${name} was removed.`, type: "success" });
+        },
+      },
+    );
+  };
+  return (
+    <ConfirmDialog
+      open={lead !== null}
+      onClose={onClose}
+      title="Delete lead?"
+      confirmLabel="Delete"
+      pendingLabel="Deleting..."
+      pending={remove.isPending}
+      onConfirm={confirmDelete}
+    >
+      {lead ? `${lead.name} will be removed from the board. This cannot be undone.` : null}
+    </ConfirmDialog>
+  );
+});
+
+/** The card under the pointer while it moves, read from dnd-kit's context (no board state). */
+function BoardDragOverlay() {
+  const { active } = useDndContext();
+  const lead = (active?.data.current as DraggedLead | undefined)?.lead;
+  // No drop animation: the card is drawn at once in its new column, and highlighted there.
+  return <DragOverlay dropAnimation={null}>{lead ? <DragPreview lead={lead} /> : null}</DragOverlay>;
+}
+
 /** What follows the pointer (or the keyboard) while a card moves. */
-function DragPreview({ lead }: { lead: Lead }) {
+const DragPreview = memo(function DragPreview({ lead }: { lead: Lead }) {
   const value = parseEstimatedValue(lead.estimatedValue);
   return (
     <Card.Root size="sm" boxShadow="lg" borderColor="brand.solid" cursor="grabbing" rotate="2deg">
@@ -156,4 +208,4 @@ function DragPreview({ lead }: { lead: Lead }) {
       </Card.Body>
     </Card.Root>
   );
-}
+});

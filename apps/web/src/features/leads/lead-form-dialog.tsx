@@ -1,8 +1,6 @@
-import { Input } from "@chakra-ui/react/input";
 import { InputGroup } from "@chakra-ui/react/input-group";
 import { SimpleGrid } from "@chakra-ui/react/simple-grid";
 import { Stack } from "@chakra-ui/react/stack";
-import { Textarea } from "@chakra-ui/react/textarea";
 import { leadCreateSchema, type Lead } from "@crawlguard/validators";
 import { type ChangeEvent, useState } from "react";
 import { fieldErrors } from "../../lib/form-errors";
@@ -10,7 +8,8 @@ import { trpcErrorText } from "../../lib/http-error";
 import { showToast } from "../../lib/toaster";
 import { useBusinessTimeZone } from "../../lib/use-business-time-zone";
 import { FormDialog, useChangedSinceOpen } from "../dashboard/form-dialog";
-import { FormField, SelectControl } from "../dashboard/form-fields";
+import { FormField } from "../../components/form-field";
+import { Input, SelectControl, Textarea } from "../../components/form-controls";
 import { DuplicateWarning } from "./duplicate-warning";
 import { LeadTimeline } from "./lead-timeline";
 import { priorityOptions } from "./lead-board-model";

@@ -1,0 +1,129 @@
+import { Badge } from "@chakra-ui/react/badge";
+import { Box } from "@chakra-ui/react/box";
+import { Button, IconButton } from "@chakra-ui/react/button";
+import { Flex } from "@chakra-ui/react/flex";
+import { Link } from "@chakra-ui/react/link";
+import { NativeSelect } from "@chakra-ui/react/native-select";
+import { HStack, Stack } from "@chakra-ui/react/stack";
+import { Text } from "@chakra-ui/react/text";
+import { formatPhone } from "@crawlguard/content";
+import type { Lead } from "@crawlguard/validators";
+import { CalendarPlus, Mail, MapPin, Pencil, Phone, Trash2 } from "lucide-react";
+import type { ChangeEvent, ReactNode } from "react";
+import { useDashboardActions } from "../dashboard/dashboard-context";
+import { EstimatedValueInput } from "./estimated-value-input";
+import { type LeadPriority, priorityOptions, priorityPalette, statusLabels, statusPalette, truncate } from "./lead-board-model";
+import { useUpdateLead } from "./use-lead-mutations";
+
+/** docs/product.md §9: notes are cut at 100 characters on lead cards. */
+const NOTES_MAX = 100;
+
+/**
+ * The rest of a lead card (docs/product.md §2, Lead card), drawn only while open: the priority
+ * selector, the status badge, email and phone links, address and zip, the editable estimated
+ * value, the notes, and "Book Appointment", edit and delete.
+ */
+export function LeadCardDetails({ id, lead, onDelete }: { id: string; lead: Lead; onDelete: (lead: Lead) => void }) {
+  const { openBooking, openLeadForm } = useDashboardActions();
+  return (
+    <Stack id={id} role="group" aria-label={`Details of ${lead.name}`} gap="3" pt="2" borderTopWidth="1px">
+      <HStack justify="space-between" gap="2">
+        <PrioritySelect lead={lead} />
+        <Badge colorPalette={statusPalette[lead.status]} variant="subtle">
+          {statusLabels[lead.status]}
+        </Badge>
+      </HStack>
+
+      <Stack gap="1.5" textStyle="sm">
+        <Detail icon={<Mail />} label="Email">
+          <Link href={`mailto:${lead.email}`} color="fg" truncate display="block" title={lead.email}>
+            {lead.email}
+          </Link>
+        </Detail>
+        {lead.phone ? (
+          <Detail icon={<Phone />} label="Phone">
+            <Link href={`tel:${lead.phone.replace(/[^\d+]/g, "")}`} color="fg">
+              {formatPhone(lead.phone)}
+            </Link>
+          </Detail>
+        ) : null}
+        {lead.address || lead.zipCode ? (
+          <Detail icon={<MapPin />} label="Address">
+            <Text as="span">
+              {lead.address}
+              {lead.address && lead.zipCode ? ", " : ""}
+              {lead.zipCode ? `Zip ${lead.zipCode}` : ""}
+            </Text>
+          </Detail>
+        ) : null}
+      </Stack>
+
+      <EstimatedValueInput lead={lead} />
+
+      {lead.notes ? (
+        <Text textStyle="sm" color="fg.muted" title={lead.notes.length > NOTES_MAX ? lead.notes : undefined} wordBreak="break-word">
+          {truncate(lead.notes, NOTES_MAX)}
+        </Text>
+      ) : null}
+
+      <HStack gap="1" justify="space-between" pt="1" borderTopWidth="1px">
+        <Button variant="ghost" colorPalette="brand" size="xs" onClick={() => openBooking(lead)}>
+          <CalendarPlus aria-hidden="true" />
+          Book Appointment
+        </Button>
+        <HStack gap="0">
+          <IconButton aria-label={`Edit ${lead.name}`} variant="ghost" size="xs" onClick={() => openLeadForm(lead)}>
+            <Pencil aria-hidden="true" />
+          </IconButton>
+          <IconButton aria-label={`Delete ${lead.name}`} variant="ghost" colorPalette="red" size="xs" onClick={() => onDelete(lead)}>
+            <Trash2 aria-hidden="true" />
+          </IconButton>
+        </HStack>
+      </HStack>
+    </Stack>
+  );
+}
+
+function Detail({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <Flex gap="2" align="flex-start" minW="0">
+      <Box as="span" color="fg.muted" mt="0.5" flexShrink={0} css={{ "& svg": { width: "3.5", height: "3.5" } }} aria-hidden="true">
+        {icon}
+      </Box>
+      <Box as="span" srOnly>
+        {label}:
+      </Box>
+      <Box minW="0" flex="1">
+        {children}
+      </Box>
+    </Flex>
+  );
+}
+
+/** Priority (docs/product.md: low, medium, high; high red, medium yellow, low green). */
+function PrioritySelect({ lead }: { lead: Lead }) {
+  const update = useUpdateLead();
+  const palette = priorityPalette[lead.priority];
+  return (
+    <NativeSelect.Root size="xs" width="auto">
+      <NativeSelect.Field
+        aria-label={`Priority of ${lead.name}`}
+        value={lead.priority}
+        bg={`${palette}.subtle`}
+        color={`${palette}.fg`}
+        borderColor={`${palette}.muted`}
+        fontWeight="medium"
+        onChange={(event: ChangeEvent<HTMLSelectElement>) =>
+          update.mutate({ id: lead.id, priority: event.target.value as LeadPriority })
+        }
+      >
+        {priorityOptions.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator color={`${palette}.fg`} />
+    </NativeSelect.Root>
+  );
+}
