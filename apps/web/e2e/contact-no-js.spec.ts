@@ -1,3 +1,4 @@
+import type { ContactSubmission } from "@crawlguard/validators";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { collectPageErrors, expect, newUser, test, waitForHydration } from "./fixtures";
 
@@ -7,12 +8,10 @@ import { collectPageErrors, expect, newUser, test, waitForHydration } from "./fi
 const SUCCESS_MESSAGE = "Thank you! We received your request and will contact you within 24 hours.";
 const SUBMIT = "Send Message & Schedule Estimate";
 
-type Submission = { name: string; email: string; phone: string | null; zipCode: string; service: string | null; message: string | null; landingPage: string | null };
-
-async function submissionsFor(request: APIRequestContext, email: string): Promise<Submission[]> {
+async function submissionsFor(request: APIRequestContext, email: string): Promise<ContactSubmission[]> {
   const response = await request.get("/api/contact-submissions");
   expect(response.ok(), `GET /api/contact-submissions answered ${response.status()}`).toBe(true);
-  return ((await response.json()) as Submission[]).filter((submission) => submission.email === email);
+  return ((await response.json()) as ContactSubmission[]).filter((submission) => submission.email === email);
 }
 
 const uniqueEmail = () => `${newUser("nojs").username}@example.com`;
@@ -165,6 +164,8 @@ test("a form sent before the app loaded shows the success notice; the app then t
   // A later visit to the page in the app starts with a blank form, without the old notice.
   await page.getByRole("main").getByRole("link", { name: "Get Free Estimate" }).click();
   await expect(page).toHaveURL(/\/contact$/);
+  // The URL changes first: the home page stays on screen until the contact page has rendered.
+  await expect(page.getByRole("heading", { level: 1, name: "Contact Us for a Free Inspection" })).toBeVisible();
   await page.getByRole("banner").getByRole("link", { name: "CrawlGuard Waterproofing" }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("form", { name: "Request Your Inspection" })).toBeVisible();

@@ -1,4 +1,5 @@
 import { contactServiceOptions } from "@crawlguard/content";
+import type { ContactSubmission } from "@crawlguard/validators";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { collectPageErrors, expect, newUser, test, waitForHydration } from "./fixtures";
 
@@ -6,26 +7,11 @@ const SUCCESS_MESSAGE = "Thank you! We received your request and will contact yo
 const FAILED_MESSAGE = "Failed to send message. Please try again.";
 const SUBMIT = "Send Message & Schedule Estimate";
 
-type Submission = {
-  name: string;
-  email: string;
-  phone: string | null;
-  address: string | null;
-  zipCode: string;
-  service: string | null;
-  message: string | null;
-  utmSource: string | null;
-  utmMedium: string | null;
-  utmCampaign: string | null;
-  referrer: string | null;
-  landingPage: string | null;
-};
-
 /** Stored submissions, read as a signed-in staff member (the `request` of the staffUser fixture). */
-async function submissions(request: APIRequestContext): Promise<Submission[]> {
+async function submissions(request: APIRequestContext): Promise<ContactSubmission[]> {
   const response = await request.get("/api/contact-submissions");
   expect(response.ok(), `GET /api/contact-submissions answered ${response.status()}`).toBe(true);
-  return (await response.json()) as Submission[];
+  return (await response.json()) as ContactSubmission[];
 }
 
 /** An address nobody has used, so the duplicate check never merges two tests' submissions. */
@@ -105,14 +91,20 @@ test.describe("contact form", () => {
     await expect(form.getByLabel("Message")).toHaveAttribute("rows", "4");
     await form.getByLabel("Message").fill("Water in the basement after every storm.");
 
-    // Hold the answer back a moment to see the pending state.
+    // Hold the request back until the pending state has been seen.
+    let release = () => {};
+    const seen = new Promise<void>((resolve) => (release = resolve));
     await page.route("**/trpc/contact.submit**", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      await seen;
       await route.continue();
     });
     const sent = page.waitForRequest("**/trpc/contact.submit**");
     await form.getByRole("button", { name: SUBMIT }).click();
-    await expect(form.getByRole("button", { name: "Sending..." })).toBeDisabled();
+    try {
+      await expect(form.getByRole("button", { name: "Sending..." })).toBeDisabled();
+    } finally {
+      release();
+    }
 
     const body = (await sent).postDataJSON() as Record<string, unknown>;
     expect(body).toMatchObject({

@@ -1,10 +1,9 @@
+import type { User } from "@crawlguard/validators";
 import { type APIRequestContext, type Page, expect, test as base } from "@playwright/test";
 
 export { expect };
 
 export type TestUser = { username: string; email: string; password: string };
-
-export type ApiUser = { id: string; username: string; email: string | null; isAdmin: boolean; createdAt: string };
 
 let sequence = 0;
 
@@ -48,20 +47,24 @@ export async function registerUser(
   request: APIRequestContext,
   baseURL: string | undefined,
   user: TestUser = newUser(),
-): Promise<TestUser & { account: ApiUser }> {
+): Promise<TestUser & { account: User }> {
   const response = await postJson(request, baseURL, "/api/register", user);
-  return { ...user, account: (await response.json()) as ApiUser };
+  return { ...user, account: (await response.json()) as User };
 }
 
 /** Signs in through the REST door; with `page.request` the page is signed in too. */
-export async function loginUser(request: APIRequestContext, baseURL: string | undefined, user: TestUser): Promise<ApiUser> {
+export async function loginUser(request: APIRequestContext, baseURL: string | undefined, user: TestUser): Promise<User> {
   const response = await postJson(request, baseURL, "/api/login", { email: user.email, password: user.password });
-  return (await response.json()) as ApiUser;
+  return (await response.json()) as User;
 }
 
-/** Waits until the router has hydrated the server-rendered page (it removes `window.$_TSR` then). */
+/**
+ * Waits until React has hydrated the server-rendered page: the root layout marks <html> with
+ * `data-app-hydrated` once its tree is committed. (The router removes `window.$_TSR` before that,
+ * when it restores its state: a click in between was a plain browser navigation.)
+ */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => !("$_TSR" in window));
+  await page.locator("html[data-app-hydrated]").waitFor({ state: "attached" });
 }
 
 /** An HTTP error the page expects; Chromium logs every failed load as a console error. */
@@ -91,9 +94,9 @@ export function collectPageErrors(page: Page, expected: ExpectedFailure[] = []):
 
 type Fixtures = {
   /** A staff (non-admin) account that exists, not signed in. */
-  staffUser: TestUser & { account: ApiUser };
+  staffUser: TestUser & { account: User };
   /** A page whose browser context is signed in as a fresh staff account. */
-  staffPage: { page: Page; user: TestUser & { account: ApiUser } };
+  staffPage: { page: Page; user: TestUser & { account: User } };
 };
 
 export const test = base.extend<Fixtures>({
@@ -105,3 +108,11 @@ export const test = base.extend<Fixtures>({
     await use({ page, user });
   },
 });
+
+/** A finger on the page's touch screen (Chromium's input domain): start, move and lift. */
+export type Touch = (type: "touchStart" | "touchMove" | "touchEnd", x?: number, y?: number) => Promise<unknown>;
+
+export async function touchScreen(page: Page): Promise<Touch> {
+  const cdp = await page.context().newCDPSession(page);
+  return (type, x = 0, y = 0) => cdp.send("Input.dispatchTouchEvent", { type, touchPoints: type === "touchEnd" ? [] : [{ x, y }] });
+}

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { collectPageErrors, expect, test, waitForHydration } from "./fixtures";
+import { collectPageErrors, expect, test, touchScreen, waitForHydration } from "./fixtures";
 import { openDashboard, toast, uniqueToken } from "./dashboard-fixtures";
 import {
   chooseFile,
@@ -292,9 +292,7 @@ test.describe("gallery management", () => {
       const from = await handle.boundingBox();
       const to = await galleryCard(list, second).boundingBox();
       if (!from || !to) throw new Error("cards not laid out");
-      const cdp = await page.context().newCDPSession(page);
-      const touch = (type: "touchStart" | "touchMove" | "touchEnd", x = 0, y = 0) =>
-        cdp.send("Input.dispatchTouchEvent", { type, touchPoints: type === "touchEnd" ? [] : [{ x, y }] });
+      const touch = await touchScreen(page);
       const start = { x: from.x + from.width / 2, y: from.y + from.height / 2 };
       // Into the second card's lower half (it may be partly below the fold: the page scrolls as the card nears the edge).
       const end = { x: start.x, y: Math.min(to.y + to.height * 0.75, (page.viewportSize()?.height ?? 844) - 10) };

@@ -1,6 +1,7 @@
 import { SkipNavLink } from "@chakra-ui/react/skip-nav";
 import { defaultSeo } from "@crawlguard/content";
 import { createRootRouteWithContext, Outlet, Scripts } from "@tanstack/react-router";
+import { useEffect } from "react";
 import { ToastHost } from "../components/toast-host";
 import type { ContactFormServerState } from "../features/contact/contact-fields";
 import type { PublicApi } from "../lib/public-api";
@@ -39,6 +40,13 @@ export const rootRoute = createRootRouteWithContext<RouterContext>()({
 });
 
 function RootLayout() {
+  // Runs once React has committed the page: a server-rendered page is hydrated (its links and
+  // buttons answer), a client-rendered one is on screen. Marked on <html>, outside React's tree,
+  // for tests and scripts that wait for a working page (the router drops `window.$_TSR` earlier,
+  // when it restores its state, while React may still be hydrating in a transition).
+  useEffect(() => {
+    document.documentElement.setAttribute("data-app-hydrated", "");
+  }, []);
   return (
     <>
       <HeadManager />
