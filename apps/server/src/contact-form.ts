@@ -4,6 +4,7 @@ import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response, type Router } from "express";
 import { appRouter, CONTACT_SUCCESS_MESSAGE, type Context, createCallerFactory, GENERIC_ERROR_MESSAGE } from "@crawlguard/api";
 import type { Auth } from "@crawlguard/auth";
+import { ATTRIBUTION_FIELDS, ATTRIBUTION_PARAM_MAX as MAX_PARAM, ATTRIBUTION_URL_MAX as MAX_URL, type Attribution, UTM_PARAMS } from "@crawlguard/validators";
 import type { FormTokens } from "./form-tokens.js";
 import type { ContactFormOutcome, ContactFormState, ContactValues, WebApp } from "./web.js";
 
@@ -30,12 +31,7 @@ export const FORM_UNREADABLE_MESSAGE = "Your message could not be read. Please t
 export const CROSS_SITE_FORM_MESSAGE = "Cross-site form submission refused: send the form from this site's own page.";
 
 const VALUE_FIELDS = ["name", "email", "phone", "address", "zipCode", "service", "message"] as const satisfies ReadonlyArray<keyof ContactValues>;
-const UTM_PARAMS = { utm_source: "utmSource", utm_medium: "utmMedium", utm_campaign: "utmCampaign", utm_term: "utmTerm", utm_content: "utmContent" } as const;
-type AttributionField = (typeof UTM_PARAMS)[keyof typeof UTM_PARAMS] | "referrer" | "landingPage";
-const ATTRIBUTION_FIELDS: readonly AttributionField[] = [...Object.values(UTM_PARAMS), "referrer", "landingPage"];
-/** The attribution limits of the contact request schema (packages/validators/src/contact.ts). */
-const MAX_PARAM = 200;
-const MAX_URL = 2000;
+type AttributionField = keyof Attribution;
 
 /** Control characters (except tab and newlines) and lone surrogates: never typed, refused by the schema. */
 const UNTYPABLE = /\p{Cs}|(?![\t\n\r])\p{Cc}/u;
@@ -57,10 +53,10 @@ const firstValue = (value: unknown): string | undefined => {
  * (apps/web/src/lib/attribution.ts): the landing page, its UTM parameters, an external referrer.
  * Values a person could not have produced are left out rather than sent back to be refused.
  */
-function attributionOf(req: Request): ContactFormState["attribution"] {
+function attributionOf(req: Request): Attribution {
   const url = new URL(req.originalUrl, "http://page.invalid");
   url.searchParams.delete(SENT_PARAM);
-  const attribution: ContactFormState["attribution"] = {};
+  const attribution: Attribution = {};
   const keep = (field: AttributionField, value: string | undefined, max: number) => {
     const trimmed = value?.trim();
     if (trimmed && !UNTYPABLE.test(trimmed)) attribution[field] = trimmed.slice(0, max);
@@ -167,7 +163,7 @@ export function contactFormPosts({ web, auth, createContext, allowedOrigins, tru
   const createCaller = createCallerFactory(appRouter);
   const tokens = web.formTokens;
 
-  const answer = (req: Request, res: Response, status: number, outcome: ContactFormOutcome, attribution: ContactFormState["attribution"]) => {
+  const answer = (req: Request, res: Response, status: number, outcome: ContactFormOutcome, attribution: Attribution) => {
     res.set("Cache-Control", "no-store");
     return web.renderPage(req, res, status, {
       path: req.path,
@@ -203,7 +199,7 @@ export function contactFormPosts({ web, auth, createContext, allowedOrigins, tru
     const body = req.body as Record<string, unknown>;
     const field = (name: string) => firstValue(body[name])?.trim() || undefined;
     const values = typedValues(body);
-    const attribution: ContactFormState["attribution"] = {};
+    const attribution: Attribution = {};
     for (const name of ATTRIBUTION_FIELDS) {
       const value = field(name);
       if (value !== undefined) attribution[name] = value;
@@ -256,8 +252,8 @@ export function contactFormPosts({ web, auth, createContext, allowedOrigins, tru
 }
 
 /** Attribution sent back in hidden fields: only values the schema accepts, so a second try is not refused for them. */
-function attributionShown(attribution: ContactFormState["attribution"]): ContactFormState["attribution"] {
-  const clean: ContactFormState["attribution"] = {};
+function attributionShown(attribution: Attribution): Attribution {
+  const clean: Attribution = {};
   for (const [name, value] of Object.entries(attribution) as Array<[AttributionField, string]>) {
     const max = name === "referrer" || name === "landingPage" ? MAX_URL : MAX_PARAM;
     if (!UNTYPABLE.test(value) && value.length <= max) clean[name] = value;

@@ -18,6 +18,7 @@ interface Operation {
 }
 interface Document {
   openapi: string;
+  servers?: { url: string }[];
   tags?: { name: string; description?: string }[];
   paths: Record<string, Record<string, Operation>>;
   components: { schemas: Record<string, unknown>; securitySchemes: Record<string, unknown> };
@@ -128,6 +129,53 @@ describe("the OpenAPI document", () => {
     for (const [key, op] of operations(doc)) {
       for (const tag of op.tags ?? []) expect(declared.get(tag), `${key} tag ${tag}`).toBeTruthy();
     }
+  });
+
+  it("serves every documented operation where its server URL and path say, answering one of the statuses it documents", async () => {
+    // The server URL is this server's origin, and every path is under /api (the REST door).
+    expect(doc.servers?.map((server) => server.url)).toEqual([srv.url]);
+    const placeholder = (name: string) => (name === "dayOfWeek" ? "1" : randomUUID());
+    const answer = async (client: ApiClient, key: string) => {
+      const [method, path] = key.split(" ") as [string, string];
+      expect(path, key).toMatch(/^\/api\//);
+      const concrete = path.replace(/\{(\w+)\}/g, (_m, name: string) => placeholder(name));
+      return (await client.raw(method, concrete, ["POST", "PUT", "PATCH"].includes(method) ? {} : undefined)).status;
+    };
+    // Signed out, every operation exists: a staff or admin one answers 401, a public one what its
+    // empty input gets (none of them documents a 404). Signed in (as staff, or admin for admin
+    // operations), with placeholder ids and empty bodies, each answers a status it documents.
+    const signedIn = new Map([["staff", staff], ["admin", admin], ["public", staff]]);
+    for (const meta of procedures) {
+      const key = `${meta.openapi.method} ${meta.openapi.path}`;
+      const documented = Object.keys(doc.paths[meta.openapi.path]![meta.openapi.method.toLowerCase()]!.responses);
+      const out = await answer(new ApiClient(srv.url), key);
+      expect(documented, `${key} signed out answered ${out}`).toContain(String(out));
+      if (meta.access !== "public") expect(out, key).toBe(401);
+      // Signing out would end the session the other calls use.
+      if (key === "POST /api/logout") continue;
+      const status = await answer(signedIn.get(meta.access!)!, key);
+      expect(documented, `${key} signed in answered ${status}`).toContain(String(status));
+    }
+    // A staff member on an admin operation: the documented 403.
+    expect(await answer(staff, "GET /api/users")).toBe(403);
+  });
+
+  it("documents an always-true `success` as the constant it is", async () => {
+    const successOf = (path: string) =>
+      (doc.paths[path]!.post!.responses["200"]!.content!["application/json"]!.schema as { properties: { success: unknown } }).properties.success;
+    for (const path of ["/api/logout", "/api/contact"]) expect(successOf(path), path).toEqual({ type: "boolean", const: true });
+    expect((await new ApiClient(srv.url).raw("POST", "/api/logout", {})).body).toEqual({ success: true });
+  });
+
+  it("lists `data.issues` with every 400 for an invalid input, as the 400 description promises", async () => {
+    const issuesOf = (body: unknown) => (body as { data?: { issues?: unknown[] } }).data?.issues ?? [];
+    const duplicated = randomUUID();
+    const reorder = await staff.raw("POST", "/api/admin/gallery/reorder", { ids: [duplicated, duplicated] });
+    expect(reorder.status).toBe(400);
+    expect(issuesOf(reorder.body)).toEqual([{ path: "ids", message: "Each image may appear only once" }]);
+    const lead = await staff.raw("POST", "/api/leads", { name: "" });
+    expect(lead.status).toBe(400);
+    expect(issuesOf(lead.body).length).toBeGreaterThan(0);
   });
 
   it("answers errors with the documented body and a documented status", async () => {

@@ -3,6 +3,7 @@ import type { Server } from "node:http";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import type { Attribution } from "@crawlguard/validators";
 import express, { type Request, type RequestHandler, type Response } from "express";
 import type { Logger } from "pino";
 import { contactFormStateFor } from "./contact-form.js";
@@ -21,7 +22,7 @@ export interface ContactFormState {
   path: string;
   /** Signed time the form was shown, sent back in a hidden field. */
   token: string;
-  attribution: Partial<Record<"utmSource" | "utmMedium" | "utmCampaign" | "utmTerm" | "utmContent" | "referrer" | "landingPage", string>>;
+  attribution: Attribution;
   outcome?: ContactFormOutcome;
 }
 

@@ -1,18 +1,7 @@
+import type { GalleryImage } from "@crawlguard/validators";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import sharp from "sharp";
 import { expect } from "./fixtures";
-
-/** A gallery image as `GET /api/admin/gallery` answers it. */
-export type ApiGalleryImage = {
-  id: string;
-  title: string;
-  altText: string;
-  imageUrl: string;
-  category: string;
-  isPublished: boolean;
-  displayOrder: string;
-  renditions: { url: string; width: number; height: number }[];
-};
 
 function originHeaders(baseURL: string | undefined): Record<string, string> {
   if (!baseURL) throw new Error("Set use.baseURL in playwright.config.ts");
@@ -47,7 +36,7 @@ export async function createGalleryImage(
   request: APIRequestContext,
   baseURL: string | undefined,
   input: { title: string; altText?: string; category?: string; isPublished?: boolean; description?: string },
-): Promise<ApiGalleryImage> {
+): Promise<GalleryImage> {
   const headers = originHeaders(baseURL);
   const bytes = await makeImage("jpeg", 800, 600);
   const ticketResponse = await request.post("/api/admin/gallery/upload", { headers, data: { fileName: "fixture.jpg", size: bytes.length } });
@@ -70,13 +59,13 @@ export async function createGalleryImage(
     },
   });
   expect(created.ok(), `create image: ${created.status()} ${await created.text()}`).toBe(true);
-  return (await created.json()) as ApiGalleryImage;
+  return (await created.json()) as GalleryImage;
 }
 
-export async function listGalleryImages(request: APIRequestContext): Promise<ApiGalleryImage[]> {
+export async function listGalleryImages(request: APIRequestContext): Promise<GalleryImage[]> {
   const response = await request.get("/api/admin/gallery");
   expect(response.ok()).toBe(true);
-  return (await response.json()) as ApiGalleryImage[];
+  return (await response.json()) as GalleryImage[];
 }
 
 /** Deletes the images with these titles, if they are still there (a test's clean-up, pass or fail). */

@@ -1,3 +1,5 @@
+import type { GoogleCalendarStatus } from "@crawlguard/validators";
+import type { EmulatorState, FaultSettings, StoredEvent } from "@crawlguard/google-emulator";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { expect } from "./fixtures";
 import { openDashboard } from "./dashboard-fixtures";
@@ -18,30 +20,6 @@ export function googleUrl(): string {
 /** The account the emulator signs in as (its default). */
 export const GOOGLE_ACCOUNT = "office@crawlguard.test";
 
-export type EmulatorEvent = {
-  calendarId: string;
-  sendUpdates: string | null;
-  event: {
-    id: string;
-    status: string;
-    summary?: string;
-    location?: string;
-    htmlLink: string;
-    start: { dateTime?: string; date?: string; timeZone?: string };
-    end: { dateTime?: string; date?: string; timeZone?: string };
-    attendees?: Array<{ email: string }>;
-    reminders?: { useDefault: boolean; overrides?: Array<{ method: string; minutes: number }> };
-  };
-};
-
-type TokenSummary = { token: string; clientId: string; account: string; scope: string; expiresAt?: string; active: boolean };
-
-export type EmulatorState = {
-  accountEmail: string;
-  events: EmulatorEvent[];
-  tokens: { access: TokenSummary[]; refresh: TokenSummary[] };
-};
-
 export async function emulatorState(request: APIRequestContext): Promise<EmulatorState> {
   const response = await request.get(`${googleUrl()}/__emulator/state`);
   expect(response.ok()).toBe(true);
@@ -49,16 +27,9 @@ export async function emulatorState(request: APIRequestContext): Promise<Emulato
 }
 
 /** The emulator's events (deleted ones too, as "cancelled") whose title contains `text`. */
-export async function eventsTitled(request: APIRequestContext, text: string): Promise<EmulatorEvent[]> {
+export async function eventsTitled(request: APIRequestContext, text: string): Promise<StoredEvent[]> {
   return (await emulatorState(request)).events.filter((e) => e.event.summary?.includes(text));
 }
-
-export type FaultSettings = {
-  calendarFailure?: 403 | 429 | 500 | 503 | { status: 403 | 429 | 500 | 503; count?: number } | null;
-  latencyMs?: number;
-  invalidGrant?: boolean;
-  denyConsent?: boolean;
-};
 
 export async function setGoogleFaults(request: APIRequestContext, faults: FaultSettings): Promise<void> {
   const response = await request.post(`${googleUrl()}/__emulator/faults`, { data: faults });
@@ -83,7 +54,7 @@ export async function expireGoogleTokens(request: APIRequestContext): Promise<vo
 export async function insertOutsideEvent(
   request: APIRequestContext,
   event: { summary: string; start: string; end: string; location?: string },
-): Promise<EmulatorEvent["event"]> {
+): Promise<StoredEvent["event"]> {
   const { tokens } = await emulatorState(request);
   const token = tokens.access.filter((t) => t.active && t.scope.includes("calendar")).at(-1);
   expect(token, "a live access token (Google Calendar connected)").toBeTruthy();
@@ -92,7 +63,7 @@ export async function insertOutsideEvent(
     data: { summary: event.summary, location: event.location, start: { dateTime: event.start }, end: { dateTime: event.end } },
   });
   expect(response.ok(), `insert answered ${response.status()}: ${await response.text()}`).toBe(true);
-  return (await response.json()) as EmulatorEvent["event"];
+  return (await response.json()) as StoredEvent["event"];
 }
 
 function originHeaders(baseURL: string | undefined): Record<string, string> {
@@ -100,20 +71,10 @@ function originHeaders(baseURL: string | undefined): Record<string, string> {
   return { Origin: new URL(baseURL).origin };
 }
 
-export type CalendarStatus = {
-  authenticated: boolean;
-  configured: boolean;
-  account: string | null;
-  connectedBy: string | null;
-  needsReconnect: boolean;
-  pendingPushes: number;
-  lastError: string | null;
-};
-
-export async function calendarStatus(request: APIRequestContext): Promise<CalendarStatus> {
+export async function calendarStatus(request: APIRequestContext): Promise<GoogleCalendarStatus> {
   const response = await request.get("/api/calendar/status");
   expect(response.ok()).toBe(true);
-  return (await response.json()) as CalendarStatus;
+  return (await response.json()) as GoogleCalendarStatus;
 }
 
 /** Disconnects Google Calendar (nothing happens when it is not connected), as the user `request` is signed in as. */

@@ -1,8 +1,9 @@
 import { TZDate } from "@date-fns/tz";
+import type { BookingRequestInput, BookingResult, TimeBlock, TimeBlockCreateInput } from "@crawlguard/validators";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { addDays, format } from "date-fns";
 import { expect } from "./fixtures";
-import { type ApiLead, openDashboard, uniquePhone, uniqueToken } from "./dashboard-fixtures";
+import { openDashboard, uniquePhone, uniqueToken } from "./dashboard-fixtures";
 
 /** The server's default BUSINESS_TIME_ZONE (the e2e server does not set one). */
 export const BUSINESS_ZONE = "America/New_York";
@@ -47,47 +48,21 @@ export function shownDate(date: string): string {
   return format(new Date(`${date}T12:00:00`), "MMM d, yyyy");
 }
 
-export type BookingInput = {
-  leadId?: string;
-  clientName?: string;
-  email?: string;
-  phone?: string;
-  address?: string;
-  service?: string;
-  appointmentDate: string;
-  appointmentTime: string;
-  durationMinutes?: number;
-  confirm?: boolean;
-  priority?: "low" | "medium" | "high";
-};
-
-export type BookingAnswer = { booked: boolean; lead: ApiLead | null; conflicts: Array<{ kind: string; title: string; message: string }> };
-
 /** Books through the REST door (POST /api/appointments) as the user `request` is signed in as. */
-export async function bookAppointment(request: APIRequestContext, baseURL: string | undefined, input: BookingInput): Promise<BookingAnswer> {
+export async function bookAppointment(request: APIRequestContext, baseURL: string | undefined, input: BookingRequestInput): Promise<BookingResult> {
   const token = uniqueToken();
   const data = input.leadId
     ? input
     : { clientName: `Client ${token}`, email: `client.${token}@example.com`, phone: uniquePhone(), address: "10 Haywood St, Asheville", service: "crawl-space-encapsulation", ...input };
   const response = await request.post("/api/appointments", { headers: originHeaders(baseURL), data: { confirm: true, ...data } });
   expect(response.ok(), `POST /api/appointments answered ${response.status()}: ${await response.text()}`).toBe(true);
-  return (await response.json()) as BookingAnswer;
+  return (await response.json()) as BookingResult;
 }
 
-export type TimeBlockInput = {
-  title: string;
-  startDateTime: string;
-  endDateTime: string;
-  blockType?: string;
-  isRecurring?: boolean;
-  recurringPattern?: string;
-  description?: string;
-};
-
-export async function createTimeBlock(request: APIRequestContext, baseURL: string | undefined, input: TimeBlockInput): Promise<{ id: string; title: string }> {
+export async function createTimeBlock(request: APIRequestContext, baseURL: string | undefined, input: TimeBlockCreateInput): Promise<TimeBlock> {
   const response = await request.post("/api/time-blocks", { headers: originHeaders(baseURL), data: input });
   expect(response.ok(), `POST /api/time-blocks answered ${response.status()}: ${await response.text()}`).toBe(true);
-  return (await response.json()) as { id: string; title: string };
+  return (await response.json()) as TimeBlock;
 }
 
 /** Opens /admin on the Calendar tab and waits for its first view. */

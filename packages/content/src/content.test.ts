@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import {
   adminGalleryCategories,
+  bookingServiceFor,
   bookingServiceOptions,
   brandImages,
   buildBreadcrumbJsonLd,
@@ -21,12 +22,15 @@ import {
   getServiceDetail,
   getServiceLabel,
   isServiceId,
+  leadServiceFor,
   leadServiceOptions,
+  modalServiceFor,
   pageSeo,
   serviceAreas,
   serviceCounties,
   serviceDetailSeo,
   serviceDetails,
+  serviceEmoji,
   serviceIds,
   services,
   testimonials,
@@ -172,9 +176,7 @@ describe("gallery", () => {
     expect(galleryFilters.map((f) => f.label)).toEqual([
       "All Projects", "Crawl Space", "Basement", "Foundation", "Drainage",
     ]);
-    expect(adminGalleryCategories.map((c) => c.value)).toEqual([
-      "general", "crawl-space", "waterproofing", "encapsulation", "basement", "before-after",
-    ]);
+    expect(adminGalleryCategories).toEqual(["general", "crawl-space", "waterproofing", "encapsulation", "basement", "before-after"]);
   });
 
   it("has an illustration file for every item", () => {
@@ -294,5 +296,49 @@ describe("seo", () => {
         item: "https://crawlguard.example/services/french-drain",
       },
     ]);
+  });
+});
+
+describe("the service taxonomy", () => {
+  it("turns a contact form's service into the lead form's (a consultation when it has no word for it)", () => {
+    expect(contactServiceOptions.map((o) => [o.value, leadServiceFor(o.value)])).toEqual([
+      ["crawl-space-encapsulation", "crawl-space"],
+      ["basement-waterproofing", "basement"],
+      ["mold-remediation", "mold-remediation"],
+      ["sump-pump", "sump-pump"],
+      ["french-drain", "french-drain"],
+      ["insulation-dehumidification", "crawl-space"],
+      ["other", "consultation"],
+    ]);
+    expect(leadServiceFor(" Basement-Waterproofing ")).toBe("basement");
+    expect(leadServiceFor("vapor-barriers")).toBe("consultation");
+    expect(leadServiceFor(null)).toBe("consultation");
+    for (const option of leadServiceOptions) expect(leadServiceFor(option.value)).toBe(option.value);
+  });
+
+  it("names a lead's service as the booking dialog and the modal do, keeping one they do not list", () => {
+    expect(leadServiceOptions.map((o) => [o.value, bookingServiceFor(o.value), modalServiceFor(o.value)])).toEqual([
+      ["crawl-space", "crawl-space-encapsulation", "crawl-space-encapsulation"],
+      ["basement", "basement-waterproofing", "basement-waterproofing"],
+      ["foundation", "foundation", "foundation-repair"],
+      ["mold-remediation", "mold-remediation", "mold-remediation"],
+      ["sump-pump", "sump-pump", "sump-pump-installation"],
+      ["french-drain", "french-drain", "french-drain-installation"],
+      ["consultation", "consultation", "consultation"],
+    ]);
+    expect(modalServiceFor("vapor-barriers")).toBe("vapor-barrier-installation");
+    expect(modalServiceFor("insulation-dehumidification")).toBe("dehumidification");
+    expect(modalServiceFor("")).toBe("");
+    expect(bookingServiceFor("something else")).toBe("something else");
+    for (const option of bookingServiceOptions) expect(bookingServiceFor(option.value)).toBe(option.value);
+    for (const option of customModalServiceOptions) expect(modalServiceFor(option.value)).toBe(option.value);
+  });
+
+  it("gives every listed service an emoji, and 🔧 to work of no known kind", () => {
+    expect(serviceEmoji("crawl-space")).toBe("🏠");
+    expect(serviceEmoji("mold-remediation")).toBe("🧫");
+    expect(serviceEmoji("something-else")).toBe("🔧");
+    const listed = [...contactServiceOptions, ...leadServiceOptions, ...bookingServiceOptions, ...customModalServiceOptions].filter((o) => o.value !== "other");
+    for (const option of listed) expect(serviceEmoji(option.value), option.value).not.toBe("🔧");
   });
 });

@@ -148,16 +148,23 @@ export function filterGalleryItems(filter: GalleryFilterValue): readonly Gallery
   return galleryItems.filter((item) => item.category === filter);
 }
 
-/** Categories an admin can assign to uploaded gallery images; "general" is the default. */
-export const adminGalleryCategories = [
-  { value: "general", label: "General" },
-  { value: "crawl-space", label: "Crawl Space" },
-  { value: "waterproofing", label: "Waterproofing" },
-  { value: "encapsulation", label: "Encapsulation" },
-  { value: "basement", label: "Basement" },
-  { value: "before-after", label: "Before & After" },
-] as const;
+/** The categories staff can give an uploaded gallery image (docs/product.md §3); `general` is the default. */
+export const adminGalleryCategories = ["general", "crawl-space", "waterproofing", "encapsulation", "basement", "before-after"] as const;
 
-export type AdminGalleryCategory = (typeof adminGalleryCategories)[number]["value"];
+export type AdminGalleryCategory = (typeof adminGalleryCategories)[number];
 
 export const defaultAdminGalleryCategory: AdminGalleryCategory = "general";
+
+export const adminGalleryCategoryLabels: Record<AdminGalleryCategory, string> = {
+  general: "General",
+  "crawl-space": "Crawl Space",
+  waterproofing: "Waterproofing",
+  encapsulation: "Encapsulation",
+  basement: "Basement",
+  "before-after": "Before & After",
+};
+
+/** The label of a stored admin category; an unknown one comes back as it is. */
+export function adminGalleryCategoryLabel(value: string): string {
+  return (adminGalleryCategoryLabels as Record<string, string | undefined>)[value] ?? value;
+}

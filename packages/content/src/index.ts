@@ -32,6 +32,8 @@ export {
 export { testimonials, type Testimonial } from "./testimonials";
 export {
   adminGalleryCategories,
+  adminGalleryCategoryLabel,
+  adminGalleryCategoryLabels,
   defaultAdminGalleryCategory,
   filterGalleryItems,
   galleryCategories,
@@ -44,12 +46,16 @@ export {
   type GalleryItem,
 } from "./gallery";
 export {
+  bookingServiceFor,
   bookingServiceOptions,
   contactServiceOptions,
   customModalServiceOptions,
   defaultLeadService,
   getServiceLabel,
+  leadServiceFor,
   leadServiceOptions,
+  modalServiceFor,
+  serviceEmoji,
   type BookingServiceValue,
   type CustomModalServiceValue,
   type LeadServiceValue,

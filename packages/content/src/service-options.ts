@@ -55,6 +55,70 @@ export const contactServiceOptions: readonly Option[] = [
   { value: "other", label: "Other" },
 ];
 
+/**
+ * The kinds of work behind the four lists, one row each: the kind's value in every list that
+ * offers it, its emoji on calendar cards (docs/product.md §2) and the pattern that recognises it
+ * in a free-text service. The lists name the same work differently (docs/product.md §9), and this
+ * is the one place that says which values are the same work.
+ */
+interface ServiceKind {
+  pattern: RegExp;
+  emoji: string;
+  contact?: string;
+  lead?: LeadServiceValue;
+  booking?: BookingServiceValue;
+  modal?: CustomModalServiceValue;
+}
+
+const serviceKinds: readonly ServiceKind[] = [
+  { pattern: /crawl/, emoji: "🏠", contact: "crawl-space-encapsulation", lead: "crawl-space", booking: "crawl-space-encapsulation", modal: "crawl-space-encapsulation" },
+  { pattern: /basement/, emoji: "🏚️", contact: "basement-waterproofing", lead: "basement", booking: "basement-waterproofing", modal: "basement-waterproofing" },
+  { pattern: /mold/, emoji: "🧫", contact: "mold-remediation", lead: "mold-remediation", booking: "mold-remediation", modal: "mold-remediation" },
+  { pattern: /sump/, emoji: "⚙️", contact: "sump-pump", lead: "sump-pump", modal: "sump-pump-installation" },
+  { pattern: /drain/, emoji: "🌊", contact: "french-drain", lead: "french-drain", modal: "french-drain-installation" },
+  { pattern: /vapor/, emoji: "🛡️", booking: "vapor-barriers", modal: "vapor-barrier-installation" },
+  // The lead form has no word for it: insulation and dehumidification is crawl space work there.
+  { pattern: /dehumid|insulation/, emoji: "💨", contact: "insulation-dehumidification", lead: "crawl-space", booking: "insulation-dehumidification", modal: "dehumidification" },
+  { pattern: /foundation/, emoji: "🧱", lead: "foundation", modal: "foundation-repair" },
+  { pattern: /consult/, emoji: "📋", lead: "consultation", booking: "consultation", modal: "consultation" },
+];
+
+/** The kind of work a stored value of any list names (the first row that has it). */
+function kindOf(value: string): ServiceKind | undefined {
+  return serviceKinds.find((kind) => kind.contact === value || kind.lead === value || kind.booking === value || kind.modal === value);
+}
+
+const leadServiceValues = new Set<string>(leadServiceOptions.map((option) => option.value));
+const bookingServiceValues = new Set<string>(bookingServiceOptions.map((option) => option.value));
+const modalServiceValues = new Set<string>(customModalServiceOptions.map((option) => option.value));
+
+/**
+ * The lead form's service for a value of another list (a contact form's service when a submission
+ * becomes a lead). Anything it has no word for becomes a consultation, the lead form's catch-all.
+ */
+export function leadServiceFor(service: string | null): LeadServiceValue {
+  const value = service?.trim().toLowerCase() ?? "";
+  if (leadServiceValues.has(value)) return value as LeadServiceValue;
+  return kindOf(value)?.lead ?? "consultation";
+}
+
+/** The Book New Appointment dialog's service for a lead's; one the dialog does not list is kept as it is. */
+export function bookingServiceFor(service: string): string {
+  if (bookingServiceValues.has(service)) return service;
+  return kindOf(service)?.booking ?? service;
+}
+
+/** The Schedule Appointment modal's service for a lead's; one the modal does not list is kept as it is. */
+export function modalServiceFor(service: string): string {
+  if (!service || modalServiceValues.has(service)) return service;
+  return kindOf(service)?.modal ?? service;
+}
+
+/** The emoji of a service on calendar cards (docs/product.md §2, day view); 🔧 for work of no known kind. */
+export function serviceEmoji(service: string): string {
+  return serviceKinds.find((kind) => kind.pattern.test(service))?.emoji ?? "🔧";
+}
+
 const labelsByValue = new Map<string, string>(
   [...contactServiceOptions, ...leadServiceOptions, ...bookingServiceOptions, ...customModalServiceOptions].map(
     (option) => [option.value, option.label],

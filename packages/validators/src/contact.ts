@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ATTRIBUTION_PARAM_MAX, ATTRIBUTION_URL_MAX } from "./attribution.js";
 import { text } from "./text.js";
 
 const optionalText = (max: number) => text().trim().max(max).optional().or(z.literal(""));
@@ -17,13 +18,13 @@ export type ContactInput = z.infer<typeof contactSchema>;
 
 /** Where a visitor came from, captured by the page and sent with the form. */
 export const attributionSchema = z.object({
-  utmSource: text().max(200).optional(),
-  utmMedium: text().max(200).optional(),
-  utmCampaign: text().max(200).optional(),
-  utmTerm: text().max(200).optional(),
-  utmContent: text().max(200).optional(),
-  referrer: text().max(2000).optional(),
-  landingPage: text().max(2000).optional(),
+  utmSource: text().max(ATTRIBUTION_PARAM_MAX).optional(),
+  utmMedium: text().max(ATTRIBUTION_PARAM_MAX).optional(),
+  utmCampaign: text().max(ATTRIBUTION_PARAM_MAX).optional(),
+  utmTerm: text().max(ATTRIBUTION_PARAM_MAX).optional(),
+  utmContent: text().max(ATTRIBUTION_PARAM_MAX).optional(),
+  referrer: text().max(ATTRIBUTION_URL_MAX).optional(),
+  landingPage: text().max(ATTRIBUTION_URL_MAX).optional(),
 });
 export type Attribution = z.infer<typeof attributionSchema>;
 
@@ -38,4 +39,5 @@ export const contactRequestSchema = contactSchema.extend({
 });
 export type ContactRequest = z.infer<typeof contactRequestSchema>;
 
-export const contactResponseSchema = z.object({ success: z.boolean(), message: z.string() });
+/** A submission that fails is an error answer, so `success` is always true. */
+export const contactResponseSchema = z.object({ success: z.literal(true), message: z.string() });

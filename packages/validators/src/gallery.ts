@@ -1,18 +1,6 @@
 import { z } from "zod";
+import { adminGalleryCategories } from "@crawlguard/content";
 import { text } from "./text.js";
-
-/** The admin categories of a gallery image (docs/product.md §3); `general` is the default. */
-export const galleryAdminCategories = ["general", "crawl-space", "waterproofing", "encapsulation", "basement", "before-after"] as const;
-export type GalleryAdminCategory = (typeof galleryAdminCategories)[number];
-
-export const galleryAdminCategoryLabels: Record<GalleryAdminCategory, string> = {
-  general: "General",
-  "crawl-space": "Crawl Space",
-  waterproofing: "Waterproofing",
-  encapsulation: "Encapsulation",
-  basement: "Basement",
-  "before-after": "Before & After",
-};
 
 /** The largest file an upload may carry: 10 MB (docs/product.md §5). */
 export const GALLERY_MAX_UPLOAD_BYTES = 10_485_760;
@@ -48,7 +36,7 @@ const galleryFields = {
   title: requiredLine(),
   description: optionalText(),
   altText: requiredLine(),
-  category: z.enum(galleryAdminCategories, { message: `Category must be one of ${galleryAdminCategories.join(", ")}` }),
+  category: z.enum(adminGalleryCategories, { message: `Category must be one of ${adminGalleryCategories.join(", ")}` }),
   isPublished: z.boolean(),
   displayOrder: displayOrderSchema,
   seoKeywords: optionalText(500),

@@ -1,3 +1,4 @@
+export * from "./attribution.js";
 export * from "./auth.js";
 export * from "./contact.js";
 export * from "./lead.js";

@@ -23,6 +23,20 @@ export const contactSubmissionSchema = z.object({
 });
 export type ContactSubmission = z.infer<typeof contactSubmissionSchema>;
 
+/**
+ * The site a submission's referrer names ("www." dropped: google.com, not www.google.com), for
+ * the Contact Submissions card and for guessing a converted lead's source. Null without one, or
+ * when it is not a URL.
+ */
+export function referrerHost(referrer: string | null | undefined): string | null {
+  if (!referrer) return null;
+  try {
+    return new URL(referrer).hostname.replace(/^www\./, "") || null;
+  } catch {
+    return null;
+  }
+}
+
 /** POST /api/contact-submissions/{id}/convert-to-lead. `created` is false when it was converted before. */
 export const convertToLeadResultSchema = z.object({
   lead: leadSchema,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contactSchema, leadCreateSchema, parseEstimatedValue, registerSchema, resetPasswordFormSchema } from "./index.js";
+import { ATTRIBUTION_FIELDS, attributionSchema, contactSchema, leadCreateSchema, parseEstimatedValue, referrerHost, registerSchema, resetPasswordFormSchema } from "./index.js";
 
 const messages = (r: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
   Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join("."), i.message]));
@@ -45,5 +45,25 @@ describe("accounts", () => {
     expect(messages(resetPasswordFormSchema.safeParse({ newPassword: "abcdefgh", confirmPassword: "abcdefgi" }))).toEqual({
       confirmPassword: "Passwords don't match",
     });
+  });
+});
+
+describe("referrerHost", () => {
+  it("names the referring site without www.", () => {
+    expect(referrerHost("https://www.google.com/search?q=crawl+space")).toBe("google.com");
+    expect(referrerHost("https://l.facebook.com/")).toBe("l.facebook.com");
+  });
+
+  it("is null without a referrer or for one that is not a URL", () => {
+    expect(referrerHost(null)).toBeNull();
+    expect(referrerHost(undefined)).toBeNull();
+    expect(referrerHost("")).toBeNull();
+    expect(referrerHost("not a url")).toBeNull();
+  });
+});
+
+describe("attribution", () => {
+  it("lists, without zod, exactly the fields the schema checks", () => {
+    expect([...ATTRIBUTION_FIELDS].sort()).toEqual(Object.keys(attributionSchema.shape).sort());
   });
 });

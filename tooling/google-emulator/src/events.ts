@@ -28,6 +28,11 @@ export interface CalendarEvent {
   sequence: number;
   reminders: { useDefault: boolean; overrides?: { method: string; minutes: number }[] };
   eventType: string;
+  /** Fields as Google defines them: attendees are checked, the others kept as sent. */
+  summary?: string;
+  description?: string;
+  location?: string;
+  attendees?: { email: string; [field: string]: unknown }[];
   [field: string]: unknown;
 }
 

@@ -1,31 +1,16 @@
-/**
- * First-touch attribution for the contact form: the UTM parameters, the
- * external referrer and the landing page of the visit's first page view, kept
- * in sessionStorage and sent with every contact submission.
+import type { Attribution } from "@crawlguard/validators";
+import { ATTRIBUTION_FIELDS, ATTRIBUTION_PARAM_MAX as MAX_PARAM, ATTRIBUTION_URL_MAX as MAX_URL, UTM_PARAMS } from "@crawlguard/validators/attribution";
+
+/*
+ * First-touch attribution for the contact form: the UTM parameters, the external referrer and the
+ * landing page of the visit's first page view, kept in sessionStorage and sent with every contact
+ * submission. This module runs on every page: it takes only types from @crawlguard/validators,
+ * and its constants from the zod-free @crawlguard/validators/attribution, so the schemas (and zod)
+ * stay out of the first download.
  */
-export type Attribution = {
-  utmSource?: string;
-  utmMedium?: string;
-  utmCampaign?: string;
-  utmTerm?: string;
-  utmContent?: string;
-  referrer?: string;
-  landingPage?: string;
-};
 
 export const ATTRIBUTION_KEY = "crawlguard_attribution";
 
-const UTM_PARAMS = {
-  utm_source: "utmSource",
-  utm_medium: "utmMedium",
-  utm_campaign: "utmCampaign",
-  utm_term: "utmTerm",
-  utm_content: "utmContent",
-} as const;
-
-/** Matches the server's limits (validators/contact.ts). */
-const MAX_PARAM = 200;
-const MAX_URL = 2000;
 
 /** What a page view at `href`, reached from `referrer`, tells about the visit. */
 export function attributionOf(href: string, referrer: string): Attribution {
@@ -68,8 +53,6 @@ export function captureAttribution(storage: SessionStore | undefined, href: stri
   }
 }
 
-const FIELDS = [...Object.values(UTM_PARAMS), "referrer", "landingPage"] as const;
-
 /** The stored attribution, keeping only known string fields. */
 export function readAttribution(storage: Pick<Storage, "getItem"> | undefined): Attribution {
   if (!storage) return {};
@@ -77,7 +60,7 @@ export function readAttribution(storage: Pick<Storage, "getItem"> | undefined): 
     const stored: unknown = JSON.parse(storage.getItem(ATTRIBUTION_KEY) ?? "null");
     if (typeof stored !== "object" || stored === null) return {};
     const attribution: Attribution = {};
-    for (const field of FIELDS) {
+    for (const field of ATTRIBUTION_FIELDS) {
       const value = (stored as Record<string, unknown>)[field];
       if (typeof value === "string" && value) attribution[field] = value;
     }

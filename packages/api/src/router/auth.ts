@@ -50,11 +50,11 @@ export const authRouter = {
   logout: publicProcedure
     .meta({ openapi: { method: "POST", path: "/api/logout", tags: ["auth"], summary: "End the current session" } })
     .input(noInput)
-    .output(z.object({ success: z.boolean() }))
+    .output(z.object({ success: z.literal(true) }))
     .mutation(async ({ ctx }) => {
       if (ctx.sessionId) await ctx.auth.invalidate(ctx.sessionId);
       ctx.setCookie(ctx.auth.blankCookie());
-      return { success: true };
+      return { success: true as const };
     }),
 
   me: staffProcedure

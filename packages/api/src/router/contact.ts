@@ -23,6 +23,6 @@ export const contactRouter = {
     .mutation(async ({ ctx, input }) => {
       // Stored, repeated or dropped as spam: the visitor sees the same answer.
       await submitContact(ctx, input);
-      return { success: true, message: CONTACT_SUCCESS_MESSAGE };
+      return { success: true as const, message: CONTACT_SUCCESS_MESSAGE };
     }),
 } satisfies TRPCRouterRecord;

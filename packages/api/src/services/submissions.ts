@@ -1,6 +1,6 @@
 import { transaction, type Sql } from "@crawlguard/db";
-import { leadServiceOptions, type LeadServiceValue } from "@crawlguard/content";
-import type { ContactSubmission, ConvertToLeadResult, Lead } from "@crawlguard/validators";
+import { leadServiceFor } from "@crawlguard/content";
+import { type ContactSubmission, type ConvertToLeadResult, type Lead, referrerHost } from "@crawlguard/validators";
 import { DomainError } from "../errors.js";
 import { findDuplicateLeads, leadColumns, toLead, type LeadRow } from "./leads.js";
 import { recordLeadEvents, type Actor } from "./lead-events.js";
@@ -23,29 +23,6 @@ export async function listSubmissions(sql: Sql): Promise<ContactSubmission[]> {
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }
 
-/**
- * The public form offers the six service pages (and "other"); the lead form has its own, coarser
- * list (docs/product.md §9). Insulation and dehumidification is crawl space work here, so it lands
- * there; anything unknown becomes a consultation, the lead form's catch-all.
- */
-const CONTACT_TO_LEAD_SERVICE: Record<string, LeadServiceValue> = {
-  "crawl-space-encapsulation": "crawl-space",
-  "basement-waterproofing": "basement",
-  "mold-remediation": "mold-remediation",
-  "sump-pump": "sump-pump",
-  "french-drain": "french-drain",
-  "insulation-dehumidification": "crawl-space",
-};
-
-const leadServiceValues = new Set<string>(leadServiceOptions.map((o) => o.value));
-
-export function leadServiceFor(contactService: string | null): LeadServiceValue {
-  const value = contactService?.trim().toLowerCase() ?? "";
-  if (CONTACT_TO_LEAD_SERVICE[value]) return CONTACT_TO_LEAD_SERVICE[value];
-  if (leadServiceValues.has(value)) return value as LeadServiceValue;
-  return "consultation";
-}
-
 const GOOGLE = /google/;
 const META = /facebook|instagram/;
 const META_TOKENS = new Set(["fb", "ig", "meta"]);
@@ -55,15 +32,6 @@ function classify(value: string): "google" | "facebook" | null {
   if (GOOGLE.test(v)) return "google";
   if (META.test(v) || v.split(/[^a-z0-9]+/).some((token) => META_TOKENS.has(token))) return "facebook";
   return null;
-}
-
-function hostOf(url: string | null): string | null {
-  if (!url) return null;
-  try {
-    return new URL(url).hostname;
-  } catch {
-    return null;
-  }
 }
 
 function clickIdSource(landingPage: string | null): "google" | "facebook" | null {
@@ -83,7 +51,7 @@ function clickIdSource(landingPage: string | null): "google" | "facebook" | null
  * landing page (gclid / fbclid), then the referring site's host. Everything else is "website".
  */
 export function leadSourceFor(s: Pick<ContactSubmission, "utmSource" | "referrer" | "landingPage">): Lead["source"] {
-  const host = hostOf(s.referrer);
+  const host = referrerHost(s.referrer);
   return (
     (s.utmSource && classify(s.utmSource)) || clickIdSource(s.landingPage) || (host && classify(host)) || "website"
   );

@@ -1,6 +1,5 @@
 import { Box } from "@chakra-ui/react/box";
 import { Heading } from "@chakra-ui/react/heading";
-import { Image } from "@chakra-ui/react/image";
 import { SimpleGrid } from "@chakra-ui/react/simple-grid";
 import { Stack } from "@chakra-ui/react/stack";
 import { chakra } from "@chakra-ui/react/styled-system";
@@ -17,6 +16,7 @@ import {
 import { Handshake, HeartHandshake, MapPin, Timer, Trophy } from "lucide-react";
 import { PageMain } from "../../components/page-main";
 import { CheckList } from "../public/check-list";
+import { ContentImage } from "../public/content-image";
 import { listOf } from "../public/list-of";
 import { CtaSection } from "../public/cta-section";
 import { PageHero } from "../public/page-hero";
@@ -27,7 +27,6 @@ const VALUE_ICONS = [Handshake, Trophy, HeartHandshake, Timer] as const;
 
 /** About (docs/product.md §2): mission, towns, stats, values and what we do. */
 export function AboutPage() {
-  const { hero } = brandImages;
   return (
     <PageMain>
       <PageHero
@@ -72,16 +71,7 @@ export function AboutPage() {
               </chakra.ul>
             </Stack>
           </Stack>
-          <Image
-            src={hero.src}
-            alt={hero.alt}
-            htmlWidth={hero.width}
-            htmlHeight={hero.height}
-            w="full"
-            h="auto"
-            rounded="2xl"
-            shadow="lg"
-          />
+          <ContentImage image={brandImages.hero} />
         </SimpleGrid>
       </Section>
       <Box bg="brand.900" color="white">

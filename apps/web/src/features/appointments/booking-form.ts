@@ -1,4 +1,4 @@
-import { bookingServiceOptions, getServiceLabel } from "@crawlguard/content";
+import { bookingServiceFor, bookingServiceOptions, getServiceLabel } from "@crawlguard/content";
 import { appointmentDurations, type BookingRequestInput, type Lead } from "@crawlguard/validators";
 import { instantToWallTime, isPastDate, parseTimeInput, timeInputOf } from "../../lib/business-time";
 import type { FieldErrors } from "../../lib/form-errors";
@@ -76,21 +76,7 @@ export const bookingDurations: ReadonlyArray<{ value: string; label: string }> =
   label: minutes < 60 ? `${minutes} minutes` : minutes === 60 ? "1 hour" : `${minutes / 60} hours`,
 }));
 
-/** The lead form's coarser services, as the booking dialog names them. */
-const LEAD_TO_BOOKING_SERVICE: Record<string, string> = {
-  "crawl-space": "crawl-space-encapsulation",
-  basement: "basement-waterproofing",
-  "mold-remediation": "mold-remediation",
-  consultation: "consultation",
-};
-
 const bookingServiceValues = new Set<string>(bookingServiceOptions.map((o) => o.value));
-
-/** The booking service of a lead's service; a service the dialog does not list is kept as it is. */
-export function bookingServiceFor(leadService: string): string {
-  if (bookingServiceValues.has(leadService)) return leadService;
-  return LEAD_TO_BOOKING_SERVICE[leadService] ?? leadService;
-}
 
 /** The dialog's services, plus the selected lead's own (e.g. sump pump work) so it is never lost. */
 export function bookingServiceOptionsFor(current: string): Array<{ value: string; label: string }> {

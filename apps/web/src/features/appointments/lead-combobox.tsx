@@ -1,9 +1,9 @@
 import { Box } from "@chakra-ui/react/box";
-import { Input } from "@chakra-ui/react/input";
 import { Text } from "@chakra-ui/react/text";
 import type { Lead } from "@crawlguard/validators";
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
 import { leadOptionLabel, searchableLeads, searchLeadOptions } from "./lead-search";
+import { Input } from "../../components/form-controls";
 
 type LeadComboboxProps = {
   /** The leads offered (already the bookable ones, in display order). */

@@ -1,4 +1,4 @@
-import { customModalServiceOptions, getServiceLabel } from "@crawlguard/content";
+import { customModalServiceOptions, getServiceLabel, modalServiceFor } from "@crawlguard/content";
 import {
   bookingIssues,
   CALENDAR_PHONE_MESSAGE,
@@ -40,23 +40,7 @@ export const emptySchedule: ScheduleValues = {
   notes: "",
 };
 
-/** Other lists' service values as the modal names them. */
-const TO_MODAL_SERVICE: Record<string, string> = {
-  "crawl-space": "crawl-space-encapsulation",
-  basement: "basement-waterproofing",
-  foundation: "foundation-repair",
-  "sump-pump": "sump-pump-installation",
-  "french-drain": "french-drain-installation",
-  "vapor-barriers": "vapor-barrier-installation",
-  "insulation-dehumidification": "dehumidification",
-};
-
 const modalServiceValues = new Set<string>(customModalServiceOptions.map((o) => o.value));
-
-export function modalServiceFor(service: string): string {
-  if (!service || modalServiceValues.has(service)) return service;
-  return TO_MODAL_SERVICE[service] ?? service;
-}
 
 /** The modal's nine services, plus the chosen lead's own when the list has no word for it. */
 export function modalServiceOptionsFor(current: string): Array<{ value: string; label: string }> {

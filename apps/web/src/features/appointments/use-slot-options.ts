@@ -2,7 +2,7 @@ import type { AvailabilityQuery, Conflict } from "@crawlguard/validators";
 import { useMemo } from "react";
 import { formatInZone, isPastDate, parseDateInput, parseTimeInput, todayInZone } from "../../lib/business-time";
 import { trpc } from "../../lib/trpc";
-import type { SelectOption } from "../dashboard/form-fields";
+import type { SelectOption } from "../../components/form-controls";
 import { durationOf, type TimeSlotOption, timeSlotOptionsFor } from "./booking-form";
 
 type SlotOptionsInput = {

@@ -1,6 +1,6 @@
-import { Field } from "@chakra-ui/react/field";
-import { Input } from "@chakra-ui/react/input";
 import type { ChangeEvent } from "react";
+import { FormField } from "../../components/form-field";
+import { Input } from "../../components/form-controls";
 
 type TextFieldProps = {
   label: string;
@@ -15,8 +15,7 @@ type TextFieldProps = {
 /** A required input with its visible label and, when invalid, its message. */
 export function TextField({ label, name, value, onChange, type = "text", autoComplete, error }: TextFieldProps) {
   return (
-    <Field.Root required invalid={error !== undefined}>
-      <Field.Label>{label}</Field.Label>
+    <FormField label={label} required error={error}>
       <Input
         name={name}
         type={type}
@@ -24,7 +23,6 @@ export function TextField({ label, name, value, onChange, type = "text", autoCom
         autoComplete={autoComplete}
         onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(event.target.value)}
       />
-      {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
-    </Field.Root>
+    </FormField>
   );
 }

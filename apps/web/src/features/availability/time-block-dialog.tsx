@@ -1,9 +1,7 @@
 import { Box } from "@chakra-ui/react/box";
-import { Input } from "@chakra-ui/react/input";
 import { SimpleGrid } from "@chakra-ui/react/simple-grid";
 import { HStack, Stack } from "@chakra-ui/react/stack";
 import { Text } from "@chakra-ui/react/text";
-import { Textarea } from "@chakra-ui/react/textarea";
 import type { TimeBlock, TimeBlockType } from "@crawlguard/validators";
 import { type ChangeEvent, useState } from "react";
 import { type FieldErrors, hasErrors } from "../../lib/form-errors";
@@ -13,7 +11,8 @@ import { showToast } from "../../lib/toaster";
 import { trpc } from "../../lib/trpc";
 import { useBusinessTimeZone } from "../../lib/use-business-time-zone";
 import { FormDialog, useChangedSinceOpen } from "../dashboard/form-dialog";
-import { FormField, SelectControl } from "../dashboard/form-fields";
+import { FormField } from "../../components/form-field";
+import { Input, SelectControl, Textarea } from "../../components/form-controls";
 import { LabelledSwitch } from "./labelled-switch";
 import {
   blockTypeOptions,

@@ -1,10 +1,10 @@
 import { Box } from "@chakra-ui/react/box";
-import { Field } from "@chakra-ui/react/field";
 import { Grid } from "@chakra-ui/react/grid";
-import { Input } from "@chakra-ui/react/input";
 import { Stack } from "@chakra-ui/react/stack";
 import type { DayOfWeek } from "@crawlguard/validators";
 import { useState } from "react";
+import { Input } from "../../components/form-controls";
+import { FormField } from "../../components/form-field";
 import { trpcErrorText } from "../../lib/http-error";
 import { showToast } from "../../lib/toaster";
 import { trpc } from "../../lib/trpc";
@@ -81,10 +81,8 @@ function DayRow({ day, errors, onChange }: { day: WorkingDayDraft; errors: DayEr
 
 function TimeField({ label, name, value, disabled, error, onChange }: { label: string; name: string; value: string; disabled: boolean; error: string | undefined; onChange: (value: string) => void }) {
   return (
-    <Field.Root required={!disabled} invalid={error !== undefined} disabled={disabled}>
-      <Field.Label>{label}</Field.Label>
-      <Input type="time" aria-label={name} value={value} onChange={(event) => onChange(event.target.value)} />
-      {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
-    </Field.Root>
+    <FormField label={label} required={!disabled} error={error}>
+      <Input type="time" aria-label={name} value={value} disabled={disabled} onChange={(event) => onChange(event.target.value)} />
+    </FormField>
   );
 }

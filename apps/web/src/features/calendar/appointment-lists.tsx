@@ -6,14 +6,13 @@ import { Flex } from "@chakra-ui/react/flex";
 import { Heading } from "@chakra-ui/react/heading";
 import { HStack, Stack } from "@chakra-ui/react/stack";
 import { Text } from "@chakra-ui/react/text";
-import { formatPhone, getServiceLabel } from "@crawlguard/content";
+import { formatPhone, getServiceLabel, serviceEmoji } from "@crawlguard/content";
 import type { Lead } from "@crawlguard/validators";
 import { CalendarPlus, Pencil } from "lucide-react";
 import { useId } from "react";
 import { displayInZone } from "../../lib/business-time";
 import { statusLabels, statusPalette } from "../leads/lead-board-model";
 import { PriorityDot } from "./calendar-events";
-import { serviceEmoji } from "./calendar-model";
 
 /** What 'Add to Google' needs: why it cannot be used now (null: it can), the push under way, the push. */
 export type AppointmentGoogleActions = {

@@ -1,11 +1,11 @@
 import { Box } from "@chakra-ui/react/box";
-import { getServiceLabel } from "@crawlguard/content";
+import { getServiceLabel, serviceEmoji } from "@crawlguard/content";
 import type { Lead } from "@crawlguard/validators";
 import { format } from "date-fns";
 import type { EventProps } from "react-big-calendar";
 import { blockTypeLabels } from "../availability/time-block-form";
 import { priorityPalette, statusLabels } from "../leads/lead-board-model";
-import { type AppointmentEvent, type BlockEvent, type CalendarEvent, type GoogleEvent, serviceEmoji } from "./calendar-model";
+import { type AppointmentEvent, type BlockEvent, type CalendarEvent, type GoogleEvent } from "./calendar-model";
 
 const priorityNames: Record<Lead["priority"], string> = { high: "High priority", medium: "Medium priority", low: "Low priority" };
 

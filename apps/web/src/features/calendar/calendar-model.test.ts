@@ -8,7 +8,6 @@ import {
   monthCellEvents,
   navigateDate,
   rangeQuery,
-  serviceEmoji,
   splitAppointments,
   statusCounts,
   viewTitle,
@@ -121,12 +120,6 @@ describe("events", () => {
       inProgress: 1,
       completed: 2,
     });
-  });
-
-  it("gives each service an emoji", () => {
-    expect(serviceEmoji("crawl-space")).toBe("🏠");
-    expect(serviceEmoji("mold-remediation")).toBe("🧫");
-    expect(serviceEmoji("something-else")).toBe("🔧");
   });
 });
 

@@ -293,23 +293,6 @@ export function splitAppointments(
 // ---------------------------------------------------------------------------------------------
 // How appointments look
 
-const SERVICE_EMOJI: ReadonlyArray<[RegExp, string]> = [
-  [/crawl/, "🏠"],
-  [/basement/, "🏚️"],
-  [/mold/, "🧫"],
-  [/sump/, "⚙️"],
-  [/drain/, "🌊"],
-  [/vapor/, "🛡️"],
-  [/dehumid|insulation/, "💨"],
-  [/foundation/, "🧱"],
-  [/consult/, "📋"],
-];
-
-/** docs/product.md §2 (day view): each lead card shows its service's emoji. */
-export function serviceEmoji(service: string): string {
-  return SERVICE_EMOJI.find(([pattern]) => pattern.test(service))?.[1] ?? "🔧";
-}
-
 /** An event slot that has begun is past: shaded, and not offered for booking. */
 export function isPastSlot(slotStart: Date, floatingNow: Date): boolean {
   return slotStart.getTime() < floatingNow.getTime();

@@ -20,7 +20,7 @@ import { useBusinessTimeZone } from "../../lib/use-business-time-zone";
 import { durationOf } from "../appointments/booking-form";
 import { useAppointmentSaved } from "../appointments/use-appointment-cache";
 import { type CalendarRequest, useCalendarRequest, useDashboardActions } from "../dashboard/dashboard-context";
-import { SelectControl } from "../dashboard/form-fields";
+import { SelectControl } from "../../components/form-controls";
 import { LoadError } from "../dashboard/load-error";
 import { eventWhen, ownEventIds } from "../google-calendar/google-calendar-model";
 import { useAddToGoogle, useGoogleCalendarStatus, useSyncGoogleCalendar } from "../google-calendar/use-google-calendar";

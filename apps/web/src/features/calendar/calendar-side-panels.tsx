@@ -6,12 +6,12 @@ import { Heading } from "@chakra-ui/react/heading";
 import { SimpleGrid } from "@chakra-ui/react/simple-grid";
 import { HStack, Stack } from "@chakra-ui/react/stack";
 import { Text } from "@chakra-ui/react/text";
-import { formatPhone, getServiceLabel } from "@crawlguard/content";
+import { formatPhone, getServiceLabel, serviceEmoji } from "@crawlguard/content";
 import { format } from "date-fns";
 import { type ReactNode, useId } from "react";
 import { statusLabels, statusPalette } from "../leads/lead-board-model";
 import { PriorityDot, timeRange } from "./calendar-events";
-import { type AppointmentEvent, serviceEmoji, type StatusCounts } from "./calendar-model";
+import { type AppointmentEvent, type StatusCounts } from "./calendar-model";
 
 function Panel({ title, children, subtitle }: { title: string; subtitle?: string | undefined; children: ReactNode }) {
   const id = useId();

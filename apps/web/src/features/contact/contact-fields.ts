@@ -1,3 +1,5 @@
+import type { Attribution } from "@crawlguard/validators";
+
 /** The contact form's fields (docs/product.md §3, contact submission payload). */
 export type ContactValues = {
   name: string;
@@ -54,6 +56,6 @@ export type ContactFormServerState = {
   /** The page the state was rendered for; a form elsewhere ignores `outcome`. */
   path: string;
   token: string;
-  attribution: Partial<Record<"utmSource" | "utmMedium" | "utmCampaign" | "utmTerm" | "utmContent" | "referrer" | "landingPage", string>>;
+  attribution: Attribution;
   outcome?: ContactFormOutcome;
 };

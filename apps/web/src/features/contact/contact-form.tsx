@@ -3,7 +3,7 @@ import { Button } from "@chakra-ui/react/button";
 import { Heading } from "@chakra-ui/react/heading";
 import { SimpleGrid } from "@chakra-ui/react/simple-grid";
 import { Stack } from "@chakra-ui/react/stack";
-import { chakra } from "@chakra-ui/react/styled-system";
+import { chakra, type SystemStyleObject } from "@chakra-ui/react/styled-system";
 import { Text } from "@chakra-ui/react/text";
 import { contactServiceOptions } from "@crawlguard/content";
 import { rootRouteId, useLocation, useRouteContext } from "@tanstack/react-router";
@@ -21,7 +21,7 @@ import {
   EMPTY_CONTACT,
   FORM_TOKEN_FIELD,
 } from "./contact-fields";
-import { controlStyles, errorId, FormField } from "./form-field";
+import { fieldControlProps, FormField } from "../../components/form-field";
 import type * as ContactSubmit from "./contact-submit";
 import type { TurnstileWidget } from "./turnstile";
 
@@ -69,6 +69,31 @@ const INPUTS: Partial<Record<ContactField, { type: string; autoComplete: string;
   phone: { type: "tel", autoComplete: "tel", placeholder: "(828) 555-1234" },
   address: { type: "text", autoComplete: "street-address", placeholder: "Street address" },
   zipCode: { type: "text", autoComplete: "postal-code", placeholder: "28801", inputMode: "numeric" },
+};
+
+/**
+ * Plain controls styled with theme tokens: the form is server-rendered on the home page, so it
+ * does without Chakra's field/input recipes and machinery (they would count against the home
+ * page's JS budget).
+ */
+const controlStyles: SystemStyleObject = {
+  display: "block",
+  width: "100%",
+  minH: "11",
+  px: "3",
+  py: "2",
+  bg: "white",
+  color: "fg",
+  fontSize: "md",
+  borderWidth: "1px",
+  borderColor: "gray.300",
+  rounded: "md",
+  transition: "border-color 0.15s, box-shadow 0.15s",
+  _hover: { borderColor: "gray.400" },
+  _placeholder: { color: "gray.500" },
+  _focusVisible: { outline: "none", borderColor: "brand.500", boxShadow: "0 0 0 1px {colors.brand.500}" },
+  _invalid: { borderColor: "red.600", _focusVisible: { boxShadow: "0 0 0 1px {colors.red.600}" } },
+  _disabled: { opacity: 0.6, cursor: "not-allowed" },
 };
 
 const Input = chakra("input", { base: controlStyles });
@@ -214,13 +239,10 @@ export function ContactForm({ variant, title, description }: ContactFormProps) {
     const fieldId = `${id}-${field}`;
     const error = errors[field];
     const common = {
-      id: fieldId,
+      ...fieldControlProps(fieldId, { required: REQUIRED.has(field), error }),
       name: field,
       value: values[field],
       onChange: change(field),
-      "aria-required": REQUIRED.has(field) || undefined,
-      "aria-invalid": error ? true : undefined,
-      "aria-describedby": error ? errorId(fieldId) : undefined,
     };
     const input =
       field === "service" ? (

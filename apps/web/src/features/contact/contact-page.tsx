@@ -11,6 +11,7 @@ import type { ReactNode } from "react";
 import { PageMain } from "../../components/page-main";
 import { CallButton } from "../public/call-button";
 import { LocationSection } from "../public/location-section";
+import { HeroCard } from "../public/hero-card";
 import { PageHero } from "../public/page-hero";
 import { ReviewsBlock } from "../public/reviews-block";
 import { Section } from "../public/section";
@@ -29,23 +30,10 @@ export function ContactPage() {
         title="Contact Us for a Free Inspection"
         intro="Tell us about your crawl space or basement. We respond to every message within 24 hours, and every inspection and written estimate is free."
         aside={
-          <Stack
-            display={{ base: "none", lg: "flex" }}
-            gap="4"
-            p="8"
-            rounded="2xl"
-            bg="whiteAlpha.100"
-            borderWidth="1px"
-            borderColor="whiteAlpha.300"
-          >
-            <Text fontWeight="bold" fontSize="lg">
-              Prefer to talk to someone?
-            </Text>
-            <Text color="brand.50">
-              Call our Asheville office. {company.hours.weekdays}.
-            </Text>
+          <HeroCard title="Prefer to talk to someone?">
+            <Text color="brand.50">Call our Asheville office. {company.hours.weekdays}.</Text>
             <CallButton colorPalette="accent" />
-          </Stack>
+          </HeroCard>
         }
       />
       <Box bg="gray.50" py={{ base: "10", md: "16" }}>

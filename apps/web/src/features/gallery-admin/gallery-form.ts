@@ -1,7 +1,9 @@
 import {
-  type GalleryAdminCategory,
-  galleryAdminCategories,
-  galleryAdminCategoryLabels,
+  type AdminGalleryCategory,
+  adminGalleryCategories,
+  adminGalleryCategoryLabels,
+} from "@crawlguard/content";
+import {
   type GalleryImage,
   type GalleryImageCreate,
   galleryImageCreateSchema,
@@ -14,7 +16,7 @@ import { type FieldErrors, fieldErrors } from "../../lib/form-errors";
 /** The Add / Edit Image form as typed (docs/product.md §2, Gallery management). */
 export type GalleryFormValues = {
   title: string;
-  category: GalleryAdminCategory;
+  category: AdminGalleryCategory;
   altText: string;
   description: string;
   seoKeywords: string;
@@ -25,13 +27,9 @@ export type GalleryFormValues = {
 
 export type GalleryFormField = keyof GalleryFormValues | "image";
 
-export const categoryOptions = galleryAdminCategories.map((value) => ({ value, label: galleryAdminCategoryLabels[value] }));
+export const categoryOptions = adminGalleryCategories.map((value) => ({ value, label: adminGalleryCategoryLabels[value] }));
 
-export function categoryLabel(category: string): string {
-  return (galleryAdminCategoryLabels as Record<string, string>)[category] ?? category;
-}
-
-const isAdminCategory = (value: string): value is GalleryAdminCategory => (galleryAdminCategories as readonly string[]).includes(value);
+const isAdminCategory = (value: string): value is AdminGalleryCategory => (adminGalleryCategories as readonly string[]).includes(value);
 
 /** A new image: category general, display order '0', a draft (docs/product.md §5 and §9). */
 export function newGalleryForm(): GalleryFormValues {

@@ -7,12 +7,12 @@ import { Heading } from "@chakra-ui/react/heading";
 import { Image } from "@chakra-ui/react/image";
 import { HStack, Stack } from "@chakra-ui/react/stack";
 import { Text } from "@chakra-ui/react/text";
+import { adminGalleryCategoryLabel } from "@crawlguard/content";
 import type { GalleryImage } from "@crawlguard/validators";
 import type { DraggableAttributes, DraggableSyntheticListeners } from "@dnd-kit/core";
 import { Eye, EyeOff, GripVertical, Pencil, Trash2 } from "lucide-react";
 import { memo, type ReactNode } from "react";
 import { intrinsicSize, srcSetOf } from "../../lib/image-srcset";
-import { categoryLabel } from "./gallery-form";
 
 /** The slot a card's photo fills: 1 column, 2 from 30em (sm), 3 from 62em (lg) in the dashboard's full-width container. */
 export const CARD_IMAGE_SIZES = "(min-width: 62em) 33vw, (min-width: 30em) 50vw, 100vw";
@@ -111,7 +111,7 @@ export const GalleryImageCard = memo(function GalleryImageCard({
             </Heading>
             <HStack gap="2" wrap="wrap">
               <Badge colorPalette="brand" variant="subtle">
-                {categoryLabel(image.category)}
+                {adminGalleryCategoryLabel(image.category)}
               </Badge>
               <Text as="span" textStyle="xs" color="fg.muted">
                 Order {image.displayOrder}

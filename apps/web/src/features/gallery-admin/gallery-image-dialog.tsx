@@ -1,9 +1,8 @@
-import { Input } from "@chakra-ui/react/input";
 import { SimpleGrid } from "@chakra-ui/react/simple-grid";
 import { Stack } from "@chakra-ui/react/stack";
 import { Switch } from "@chakra-ui/react/switch";
-import { Textarea } from "@chakra-ui/react/textarea";
-import type { GalleryAdminCategory, GalleryImage } from "@crawlguard/validators";
+import type { AdminGalleryCategory } from "@crawlguard/content";
+import type { GalleryImage } from "@crawlguard/validators";
 import { type ChangeEvent, useMemo, useState } from "react";
 import { type FieldErrors } from "../../lib/form-errors";
 import { srcSetOf } from "../../lib/image-srcset";
@@ -11,7 +10,8 @@ import { serverIssues } from "../../lib/server-issues";
 import { showToast } from "../../lib/toaster";
 import { trpc } from "../../lib/trpc";
 import { FormDialog, useChangedSinceOpen } from "../dashboard/form-dialog";
-import { FormField, SelectControl } from "../dashboard/form-fields";
+import { FormField } from "../../components/form-field";
+import { Input, SelectControl, Textarea } from "../../components/form-controls";
 import {
   altTextAfterChoosing,
   categoryOptions,
@@ -136,7 +136,7 @@ export default function GalleryImageDialog({ open, onClose, image }: GalleryImag
         </FormField>
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
           <FormField label="Category" error={errors.category}>
-            <SelectControl name="category" value={values.category} options={categoryOptions} onChange={(value) => set("category", value as GalleryAdminCategory)} />
+            <SelectControl name="category" value={values.category} options={categoryOptions} onChange={(value) => set("category", value as AdminGalleryCategory)} />
           </FormField>
           <FormField label="Display order" error={errors.displayOrder} helper="Lower numbers show first.">
             <Input name="displayOrder" type="number" inputMode="numeric" min={0} max={9999} step={1} value={values.displayOrder} onChange={onInput("displayOrder")} />

@@ -1,6 +1,5 @@
 import { Box } from "@chakra-ui/react/box";
 import { Button } from "@chakra-ui/react/button";
-import { Field } from "@chakra-ui/react/field";
 import { Flex } from "@chakra-ui/react/flex";
 import { Image } from "@chakra-ui/react/image";
 import { Progress } from "@chakra-ui/react/progress";
@@ -9,6 +8,7 @@ import { Text } from "@chakra-ui/react/text";
 import { galleryImageTypes } from "@crawlguard/validators";
 import { CheckCircle2, ImageUp, Upload } from "lucide-react";
 import { type DragEvent, useId, useRef, useState } from "react";
+import { FormField } from "../../components/form-field";
 import type { ImageUpload } from "./use-image-upload";
 
 /** The restrictions, as shown under the drop zone (docs/product.md §5 and §9). */
@@ -69,11 +69,7 @@ export function ImageUploadField({ upload, current, error, onChosen }: ImageUplo
 
   return (
     // The label names the file input, so a click on it opens the picker too.
-    <Field.Root required invalid={error !== undefined} ids={{ control: inputId }}>
-      <Field.Label>
-        Image
-        <Field.RequiredIndicator />
-      </Field.Label>
+    <FormField id={inputId} label="Image" required error={error}>
       <Box
         w="full"
         borderWidth="2px"
@@ -166,8 +162,7 @@ export function ImageUploadField({ upload, current, error, onChosen }: ImageUplo
         />
       </Box>
       <UploadStatus upload={upload} />
-      {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
-    </Field.Root>
+    </FormField>
   );
 }
 

@@ -1,4 +1,5 @@
-import { galleryAdminCategories, type PublicGalleryImage } from "@crawlguard/validators";
+import { adminGalleryCategories } from "@crawlguard/content";
+import type { PublicGalleryImage } from "@crawlguard/validators";
 import { galleryItems } from "@crawlguard/content";
 import { describe, expect, it } from "vitest";
 import { filterEntries, galleryEntries, publicFilterOf, publishedEntry } from "./gallery-entries";
@@ -37,7 +38,7 @@ describe("publicFilterOf (admin category → public filter)", () => {
   });
 
   it("decides for every admin category", () => {
-    const mapped = Object.fromEntries(galleryAdminCategories.map((category) => [category, publicFilterOf(category)]));
+    const mapped = Object.fromEntries(adminGalleryCategories.map((category) => [category, publicFilterOf(category)]));
     expect(mapped).toEqual({
       general: null,
       "crawl-space": "crawl-space",

@@ -1,5 +1,5 @@
 import {
-  adminGalleryCategories,
+  adminGalleryCategoryLabel,
   type GalleryCategory,
   type GalleryFilterValue,
   galleryFilters,
@@ -48,7 +48,6 @@ export type GalleryEntry = {
 };
 
 const filterLabel = (value: GalleryFilterValue) => galleryFilters.find((filter) => filter.value === value)?.label ?? value;
-const adminLabel = (value: string) => adminGalleryCategories.find((category) => category.value === value)?.label ?? value;
 
 export function builtInEntry(item: GalleryItem): GalleryEntry {
   const size = { width: item.width, height: item.height };
@@ -78,7 +77,7 @@ export function publishedEntry(image: PublicGalleryImage): GalleryEntry {
     alt: image.altText,
     title: image.title,
     description: image.description ?? "",
-    categoryLabel: adminLabel(image.category),
+    categoryLabel: adminGalleryCategoryLabel(image.category),
     filter: publicFilterOf(image.category),
     ...size,
     large: largest ? { src: largest.url, width: largest.width, height: largest.height } : { src: image.imageUrl, ...size },

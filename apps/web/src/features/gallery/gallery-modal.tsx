@@ -3,44 +3,26 @@ import { Button } from "@chakra-ui/react/button";
 import { Heading } from "@chakra-ui/react/heading";
 import { Image } from "@chakra-ui/react/image";
 import { Stack } from "@chakra-ui/react/stack";
-import { chakra } from "@chakra-ui/react/styled-system";
 import { Text } from "@chakra-ui/react/text";
 import { X } from "lucide-react";
-import { useEffect, useId, useRef } from "react";
+import { useId } from "react";
+import { NativeDialog } from "../../components/native-dialog";
 import type { GalleryEntry } from "./gallery-entries";
 
 /**
- * A project's large image, title and description in a native modal
- * `<dialog>`: focus stays inside, Escape and the close button close it, and
- * so does a click on the backdrop.
+ * A project's large image, title and description in a native modal dialog (see NativeDialog):
+ * focus stays inside, and Escape, the close button or a click on the backdrop close it.
  */
 export function GalleryModal({ item, onClose }: { item: GalleryEntry | null; onClose: () => void }) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (item && !dialog.open) dialog.showModal();
-    if (!item && dialog.open) dialog.close();
-  }, [item]);
-
   return (
-    <chakra.dialog
-      ref={dialogRef}
+    <NativeDialog
       aria-labelledby={titleId}
+      open={item !== null}
       onClose={onClose}
-      onClick={(event) => {
-        if (event.target === event.currentTarget) onClose();
-      }}
       m="auto"
-      p="0"
-      border="none"
       rounded="2xl"
-      shadow="2xl"
-      bg="white"
       w="min(64rem, calc(100vw - 2rem))"
-      maxW="none"
       maxH="calc(100dvh - 2rem)"
       overflow="auto"
       _open={{ animationName: "fade-in, scale-in", animationDuration: "moderate" }}
@@ -86,6 +68,6 @@ export function GalleryModal({ item, onClose }: { item: GalleryEntry | null; onC
           </Button>
         </Box>
       ) : null}
-    </chakra.dialog>
+    </NativeDialog>
   );
 }

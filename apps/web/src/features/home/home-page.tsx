@@ -1,18 +1,15 @@
 import { Box } from "@chakra-ui/react/box";
-import { Button } from "@chakra-ui/react/button";
 import { Container } from "@chakra-ui/react/container";
-import { Heading } from "@chakra-ui/react/heading";
 import { SimpleGrid } from "@chakra-ui/react/simple-grid";
 import { HStack, Stack } from "@chakra-ui/react/stack";
 import { chakra } from "@chakra-ui/react/styled-system";
-import { Text } from "@chakra-ui/react/text";
 import { company, heroFeatures } from "@crawlguard/content";
-import { Link } from "@tanstack/react-router";
 import { CircleCheck } from "lucide-react";
 import { PageMain } from "../../components/page-main";
 import { ContactForm } from "../contact/contact-form";
 import { deferred } from "../../lib/deferred";
-import { CallButton } from "../public/call-button";
+import { HeroActions } from "../public/hero-actions";
+import { PageHero } from "../public/page-hero";
 
 /** Below the fold: in the HTML from the start, its JavaScript loads as the visitor scrolls. */
 export const HomeSections = deferred(() => import("./home-sections").then((module) => module.HomeSections));
@@ -30,32 +27,14 @@ export function HomePage() {
 
 function Hero() {
   return (
-    <Box bgGradient="to-br" gradientFrom="brand.950" gradientTo="brand.800" color="white">
-      <Container
-        maxW="7xl"
-        py={{ base: "12", md: "20" }}
-        display="grid"
-        gridTemplateColumns={{ base: "1fr", lg: "7fr 5fr" }}
-        gap={{ base: "10", lg: "14" }}
-        alignItems="center"
-      >
-        <Stack gap={{ base: "6", md: "8" }}>
-          <Text textStyle="sm" fontWeight="bold" letterSpacing="wider" textTransform="uppercase" color="accent.300">
-            Asheville &amp; Western North Carolina · Since {company.foundedYear}
-          </Text>
-          <Heading as="h1" size={{ base: "4xl", md: "6xl" }} lineHeight="1.05" letterSpacing="tight">
-            Expert Crawl Space Waterproofing in Asheville, NC
-          </Heading>
-          <Text textStyle={{ base: "md", md: "xl" }} color="brand.50" maxW="2xl">
-            {company.tagline}. Crawl space encapsulation, basement waterproofing, sump pumps, French drains and mold
-            remediation, done right by a local team.
-          </Text>
-          <Stack direction={{ base: "column", sm: "row" }} gap="4">
-            <Button asChild size="lg" colorPalette="accent">
-              <Link to="/contact">Get Free Estimate</Link>
-            </Button>
-            <CallButton variant="outline" color="white" borderColor="whiteAlpha.700" _hover={{ bg: "whiteAlpha.200" }} />
-          </Stack>
+    <PageHero
+      size="home"
+      eyebrow={`Asheville & Western North Carolina · Since ${company.foundedYear}`}
+      title="Expert Crawl Space Waterproofing in Asheville, NC"
+      intro={`${company.tagline}. Crawl space encapsulation, basement waterproofing, sump pumps, French drains and mold remediation, done right by a local team.`}
+      actions={
+        <>
+          <HeroActions />
           <Stack as="ul" gap="3" listStyleType="none">
             {heroFeatures.map((feature) => (
               <HStack as="li" key={feature} gap="3" fontWeight="medium">
@@ -66,7 +45,9 @@ function Hero() {
               </HStack>
             ))}
           </Stack>
-        </Stack>
+        </>
+      }
+      aside={
         <Box bg="white" color="fg" rounded="2xl" shadow="2xl" p={{ base: "6", md: "8" }} position="relative">
           <ContactForm
             variant="compact"
@@ -74,8 +55,8 @@ function Hero() {
             description="Free, no-obligation inspection. We respond within 24 hours."
           />
         </Box>
-      </Container>
-    </Box>
+      }
+    />
   );
 }
 

@@ -1,11 +1,11 @@
 import { Box } from "@chakra-ui/react/box";
 import { Heading } from "@chakra-ui/react/heading";
-import { Image } from "@chakra-ui/react/image";
 import { SimpleGrid } from "@chakra-ui/react/simple-grid";
 import { HStack, Stack } from "@chakra-ui/react/stack";
 import { Text } from "@chakra-ui/react/text";
 import { brandImages, company, serviceCounties, services } from "@crawlguard/content";
 import { BadgeCheck, MapPin, ShieldCheck } from "lucide-react";
+import { ContentImage } from "../public/content-image";
 import { CtaSection } from "../public/cta-section";
 import { listOf } from "../public/list-of";
 import { LocationSection } from "../public/location-section";
@@ -52,22 +52,10 @@ export function HomeSections() {
 }
 
 function WhyUs() {
-  const { hero } = brandImages;
   return (
     <Section eyebrow="Why CrawlGuard" title="Why Homeowners Trust Us With Their Homes" bg="gray.50" align="start">
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap={{ base: "8", lg: "12" }} alignItems="center">
-        <Image
-          src={hero.src}
-          alt={hero.alt}
-          htmlWidth={hero.width}
-          htmlHeight={hero.height}
-          loading="lazy"
-          decoding="async"
-          w="full"
-          h="auto"
-          rounded="2xl"
-          shadow="lg"
-        />
+        <ContentImage image={brandImages.hero} loading="lazy" decoding="async" />
         <Stack gap="6">
           {company.claims.map((claim, index) => {
             const Icon = CLAIM_ICONS[index % CLAIM_ICONS.length] ?? ShieldCheck;

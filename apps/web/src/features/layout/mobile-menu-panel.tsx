@@ -6,52 +6,31 @@ import { Text } from "@chakra-ui/react/text";
 import { company } from "@crawlguard/content";
 import { Link } from "@tanstack/react-router";
 import { Phone, X } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { NativeDialog } from "../../components/native-dialog";
 import { BrandLogo } from "./brand-logo";
 import { navLinks } from "./nav-links";
 
 type MobileMenuPanelProps = { id: string; open: boolean; onClose: () => void };
 
 /**
- * The slide-out navigation itself: a native modal `<dialog>` (no dialog
- * library on public pages). The browser traps focus in it, closes it with
- * Escape and returns focus to the menu button; it also closes when a link is
- * chosen and on a click outside it.
+ * The slide-out navigation itself, a native modal dialog (no dialog library on public pages): see
+ * NativeDialog for focus, Escape, backdrop clicks and scroll locking. It also closes when a link
+ * is chosen.
  */
 export function MobileMenuPanel({ id, open, onClose: close }: MobileMenuPanelProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-    // The page behind the menu should not scroll while it is open.
-    document.documentElement.style.overflow = open ? "hidden" : "";
-  }, [open]);
-
   return (
-    <chakra.dialog
-      ref={dialogRef}
+    <NativeDialog
       id={id}
       aria-label="Menu"
+      open={open}
       onClose={close}
-      onClick={(event) => {
-        // A click on the backdrop lands on the dialog element itself.
-        if (event.target === event.currentTarget) close();
-      }}
       position="fixed"
       inset="0"
       insetInlineStart="auto"
       m="0"
-      p="0"
-      border="none"
       w="min(20rem, 85vw)"
-      maxW="none"
       h="100dvh"
       maxH="none"
-      bg="white"
-      shadow="2xl"
       _open={{ animationName: "slide-from-right-full", animationDuration: "moderate", animationTimingFunction: "ease-out" }}
       _backdrop={{ bg: "blackAlpha.600" }}
     >
@@ -103,6 +82,6 @@ export function MobileMenuPanel({ id, open, onClose: close }: MobileMenuPanelPro
           </Text>
         </Stack>
       </Stack>
-    </chakra.dialog>
+    </NativeDialog>
   );
 }

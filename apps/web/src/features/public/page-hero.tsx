@@ -9,6 +9,8 @@ type PageHeroProps = {
   eyebrow: string;
   title: string;
   intro: ReactNode;
+  /** "home": the home page's larger headline, with a wider second column for the inspection form. */
+  size?: "page" | "home";
   /** Buttons under the intro. */
   actions?: ReactNode;
   /** Above the eyebrow, e.g. a breadcrumb. */
@@ -17,27 +19,33 @@ type PageHeroProps = {
   aside?: ReactNode;
 };
 
-/** The dark banner at the top of an inner page, holding its `<h1>`. */
-export function PageHero({ eyebrow, title, intro, actions, top, aside }: PageHeroProps) {
+const SIZES = {
+  page: { columns: "3fr 2fr", gap: "5", maxW: "3xl", title: { base: "3xl", md: "5xl" }, lineHeight: "1.1", intro: { base: "md", md: "lg" }, introMaxW: undefined },
+  home: { columns: "7fr 5fr", gap: { base: "6", md: "8" }, maxW: undefined, title: { base: "4xl", md: "6xl" }, lineHeight: "1.05", intro: { base: "md", md: "xl" }, introMaxW: "2xl" },
+} as const;
+
+/** The dark banner at the top of a public page, holding its `<h1>`. */
+export function PageHero({ eyebrow, title, intro, size = "page", actions, top, aside }: PageHeroProps) {
+  const sized = SIZES[size];
   return (
     <Box bgGradient="to-br" gradientFrom="brand.950" gradientTo="brand.800" color="white">
       <Container
         maxW="7xl"
         py={{ base: "12", md: "20" }}
         display="grid"
-        gridTemplateColumns={{ base: "1fr", lg: aside ? "3fr 2fr" : "1fr" }}
+        gridTemplateColumns={{ base: "1fr", lg: aside ? sized.columns : "1fr" }}
         gap={{ base: "10", lg: "14" }}
         alignItems="center"
       >
-        <Stack gap="5" maxW="3xl">
+        <Stack gap={sized.gap} maxW={sized.maxW}>
           {top}
           <Text textStyle="sm" fontWeight="bold" letterSpacing="wider" textTransform="uppercase" color="accent.300">
             {eyebrow}
           </Text>
-          <Heading as="h1" size={{ base: "3xl", md: "5xl" }} lineHeight="1.1" letterSpacing="tight">
+          <Heading as="h1" size={sized.title} lineHeight={sized.lineHeight} letterSpacing="tight">
             {title}
           </Heading>
-          <Text textStyle={{ base: "md", md: "lg" }} color="brand.50">
+          <Text textStyle={sized.intro} color="brand.50" maxW={sized.introMaxW}>
             {intro}
           </Text>
           {actions}

@@ -1,6 +1,4 @@
 import { Box } from "@chakra-ui/react/box";
-import { Button } from "@chakra-ui/react/button";
-import { Image } from "@chakra-ui/react/image";
 import { SimpleGrid } from "@chakra-ui/react/simple-grid";
 import { HStack, Stack } from "@chakra-ui/react/stack";
 import { chakra } from "@chakra-ui/react/styled-system";
@@ -8,9 +6,10 @@ import { getService, isServiceId, type ServiceDetail } from "@crawlguard/content
 import { getRouteApi, Link } from "@tanstack/react-router";
 import { ChevronRight, TriangleAlert } from "lucide-react";
 import { PageMain } from "../../components/page-main";
-import { CallButton } from "../public/call-button";
 import { CheckList } from "../public/check-list";
+import { ContentImage } from "../public/content-image";
 import { CtaSection } from "../public/cta-section";
+import { HeroActions } from "../public/hero-actions";
 import { PageHero } from "../public/page-hero";
 import { ProcessSteps } from "../public/process-steps";
 import { Section } from "../public/section";
@@ -31,28 +30,13 @@ export function ServiceDetailPage() {
         intro={detail.intro}
         actions={
           <Stack gap="6">
-            <Stack direction={{ base: "column", sm: "row" }} gap="4">
-              <Button asChild size="lg" colorPalette="accent">
-                <Link to="/contact">Get Free Estimate</Link>
-              </Button>
-              <CallButton variant="outline" color="white" borderColor="whiteAlpha.700" _hover={{ bg: "whiteAlpha.200" }} />
-            </Stack>
+            <HeroActions />
             <CheckList items={detail.benefits.slice(0, 3)} iconColor="accent.300" />
           </Stack>
         }
         aside={
           image ? (
-            <Image
-              src={image.src}
-              alt={image.alt}
-              htmlWidth={image.width}
-              htmlHeight={image.height}
-              w="full"
-              h="auto"
-              rounded="2xl"
-              shadow="2xl"
-              display={{ base: "none", lg: "block" }}
-            />
+            <ContentImage image={image} shadow="2xl" display={{ base: "none", lg: "block" }} />
           ) : null
         }
       />

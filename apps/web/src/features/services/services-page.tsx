@@ -1,7 +1,6 @@
 import { Box } from "@chakra-ui/react/box";
 import { Button } from "@chakra-ui/react/button";
 import { Heading } from "@chakra-ui/react/heading";
-import { Image } from "@chakra-ui/react/image";
 import { SimpleGrid } from "@chakra-ui/react/simple-grid";
 import { HStack, Stack } from "@chakra-ui/react/stack";
 import { chakra } from "@chakra-ui/react/styled-system";
@@ -10,9 +9,11 @@ import { company, processOverview, type Service, services, whyChooseUs } from "@
 import { Link } from "@tanstack/react-router";
 import { ArrowRight, Award, BadgeCheck, Gem, Handshake } from "lucide-react";
 import { PageMain } from "../../components/page-main";
-import { CallButton } from "../public/call-button";
 import { CheckList } from "../public/check-list";
+import { ContentImage } from "../public/content-image";
 import { CtaSection } from "../public/cta-section";
+import { HeroActions } from "../public/hero-actions";
+import { HeroCard } from "../public/hero-card";
 import { PageHero } from "../public/page-hero";
 import { ProcessSteps } from "../public/process-steps";
 import { Section } from "../public/section";
@@ -29,14 +30,7 @@ export function ServicesPage() {
         eyebrow="Our Services"
         title="Crawl Space & Basement Waterproofing Services"
         intro="Six proven ways we keep Western North Carolina homes dry, healthy and protected from the ground up. Every project starts with a free inspection and a written estimate."
-        actions={
-          <Stack direction={{ base: "column", sm: "row" }} gap="4">
-            <Button asChild size="lg" colorPalette="accent">
-              <Link to="/contact">Get Free Estimate</Link>
-            </Button>
-            <CallButton variant="outline" color="white" borderColor="whiteAlpha.700" _hover={{ bg: "whiteAlpha.200" }} />
-          </Stack>
-        }
+        actions={<HeroActions />}
         aside={<PromiseCard />}
       />
       <Section
@@ -64,18 +58,7 @@ export function ServicesPage() {
 /** What every job includes, beside the hero on large screens. */
 function PromiseCard() {
   return (
-    <Stack
-      display={{ base: "none", lg: "flex" }}
-      gap="5"
-      p="8"
-      rounded="2xl"
-      bg="whiteAlpha.100"
-      borderWidth="1px"
-      borderColor="whiteAlpha.300"
-    >
-      <Text fontWeight="bold" fontSize="lg">
-        Every project includes
-      </Text>
+    <HeroCard title="Every project includes" gap="5">
       {company.claims.map((claim) => (
         <Stack key={claim.title} gap="1">
           <Text fontWeight="semibold" color="accent.300">
@@ -86,7 +69,7 @@ function PromiseCard() {
           </Text>
         </Stack>
       ))}
-    </Stack>
+    </HeroCard>
   );
 }
 
@@ -105,14 +88,11 @@ function ServiceRow({ service, reversed, eager }: { service: Service; reversed: 
       shadow="sm"
       overflow="hidden"
     >
-      <Image
-        src={image.src}
-        alt={image.alt}
-        htmlWidth={image.width}
-        htmlHeight={image.height}
+      <ContentImage
+        image={image}
+        framed={false}
         loading={eager ? "eager" : "lazy"}
         decoding="async"
-        w="full"
         h="full"
         objectFit="cover"
         order={{ md: reversed ? 2 : 1 }}

@@ -1,13 +1,4 @@
-import type { ContactSubmission } from "@crawlguard/validators";
-
-function hostOf(url: string | null): string | null {
-  if (!url) return null;
-  try {
-    return new URL(url).hostname.replace(/^www\./, "");
-  } catch {
-    return null;
-  }
-}
+import { type ContactSubmission, referrerHost } from "@crawlguard/validators";
 
 /**
  * Where the visitor came from, in one line: "google / cpc · Campaign: spring-crawl"
@@ -21,7 +12,7 @@ export function attributionOf(
   if (source) parts.push(source);
   if (submission.utmCampaign) parts.push(`Campaign: ${submission.utmCampaign}`);
   if (parts.length === 0) {
-    const referrer = hostOf(submission.referrer);
+    const referrer = referrerHost(submission.referrer);
     if (referrer) parts.push(`Referred by ${referrer}`);
   }
   return parts.length > 0 ? parts.join(" · ") : null;

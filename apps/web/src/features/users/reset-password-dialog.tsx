@@ -1,4 +1,3 @@
-import { Input } from "@chakra-ui/react/input";
 import { Stack } from "@chakra-ui/react/stack";
 import { resetPasswordFormSchema, type User } from "@crawlguard/validators";
 import { useState } from "react";
@@ -7,7 +6,8 @@ import { trpcErrorText } from "../../lib/http-error";
 import { showToast } from "../../lib/toaster";
 import { trpc } from "../../lib/trpc";
 import { FormDialog, useChangedSinceOpen } from "../dashboard/form-dialog";
-import { FormField } from "../dashboard/form-fields";
+import { FormField } from "../../components/form-field";
+import { Input } from "../../components/form-controls";
 
 type ResetField = "newPassword" | "confirmPassword";
 

@@ -1,32 +1,24 @@
-import { Field } from "@chakra-ui/react/field";
+import { Input as ChakraInput } from "@chakra-ui/react/input";
 import { NativeSelect } from "@chakra-ui/react/native-select";
-import type { ChangeEvent, ReactNode } from "react";
+import { Textarea as ChakraTextarea } from "@chakra-ui/react/textarea";
+import type { ChangeEvent, ComponentProps } from "react";
+import { useFieldControl } from "./form-field";
 
-type FormFieldProps = {
-  label: string;
-  required?: boolean;
-  error?: string | undefined;
-  helper?: ReactNode;
-  children: ReactNode;
-};
-
-/**
- * A control with its visible label (and a required mark), its error message
- * when invalid and optional help text. The control gets the label's id and
- * aria-invalid from the field context.
+/*
+ * The form controls of the dashboard and the sign-in page: Chakra's, wired to the FormField around
+ * them (form-field.tsx) for the label, the required mark and the messages. Not for public pages:
+ * Chakra's input recipes would count against their JavaScript budget (the contact form styles
+ * plain elements instead).
  */
-export function FormField({ label, required = false, error, helper, children }: FormFieldProps) {
-  return (
-    <Field.Root required={required} invalid={error !== undefined}>
-      <Field.Label>
-        {label}
-        <Field.RequiredIndicator />
-      </Field.Label>
-      {children}
-      {helper && !error ? <Field.HelperText>{helper}</Field.HelperText> : null}
-      {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
-    </Field.Root>
-  );
+
+/** Chakra's Input, named by the FormField it sits in. */
+export function Input(props: ComponentProps<typeof ChakraInput>) {
+  return <ChakraInput {...useFieldControl()} {...props} />;
+}
+
+/** Chakra's Textarea, named by the FormField it sits in. */
+export function Textarea(props: ComponentProps<typeof ChakraTextarea>) {
+  return <ChakraTextarea {...useFieldControl()} {...props} />;
 }
 
 export type SelectOption = { value: string; label: string; disabled?: boolean };
@@ -45,9 +37,11 @@ type SelectControlProps = {
 
 /** A native select: reliable on phones and with screen readers, no popup to manage. */
 export function SelectControl({ name, value, options, onChange, placeholder, size = "md", disabled, ...rest }: SelectControlProps) {
+  const field = useFieldControl();
   return (
     <NativeSelect.Root size={size} disabled={disabled}>
       <NativeSelect.Field
+        {...field}
         name={name}
         value={value}
         aria-label={rest["aria-label"]}
