@@ -94,6 +94,7 @@ test.describe("lead board drag and drop", () => {
 
     // Escape cancels a keyboard drag.
     await page.keyboard.press("Space");
+    await expect(page.getByText(`Picked up ${lead.name} in Quoted.`)).toBeAttached();
     await page.keyboard.press("ArrowLeft");
     await page.keyboard.press("Escape");
     await expect(page.getByText(`Moving was cancelled. ${lead.name} stays in Quoted.`)).toBeAttached();
@@ -178,6 +179,7 @@ test.describe("lead board drag and drop", () => {
     const handle = leadCard(page, lead.name).getByRole("button", { name: `Move ${lead.name}` });
     await handle.focus();
     await page.keyboard.press("Space");
+    await expect(page.getByText(`Picked up ${lead.name} in New Leads.`)).toBeAttached();
     await page.keyboard.press("ArrowRight");
     await page.waitForTimeout(250);
     await page.keyboard.press("Space");

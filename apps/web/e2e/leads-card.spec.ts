@@ -73,6 +73,8 @@ test.describe("compact lead cards", () => {
     const handle = leadCard(page, lead.name).getByRole("button", { name: `Move ${lead.name}` });
     await handle.focus();
     await page.keyboard.press("Space");
+    // dnd-kit listens for the arrows from the task after the pick-up: wait for its announcement.
+    await expect(page.getByText(`Picked up ${lead.name} in New Leads.`)).toBeAttached();
     await page.keyboard.press("ArrowRight");
     await expect(page.getByText(`${lead.name} is over Contacted.`)).toBeAttached();
     await page.keyboard.press("Space");
