@@ -20,6 +20,24 @@ async function dragWithMouse(page: Page, handle: Locator, target: Locator): Prom
   await page.mouse.up();
 }
 
+/**
+ * A new lead named `${first} <token>` in New Leads, found on the open board, with a finger ready:
+ * where its handle's centre is and where the Contacted column is on screen.
+ */
+async function touchReadyLead(page: Page, baseURL: string | undefined, first: string) {
+  const token = uniqueToken();
+  const lead = await createLead(page.request, baseURL, { name: `${first} ${token}`, status: "new" });
+  await openDashboard(page);
+  await searchLeads(page, token);
+  const handle = leadCard(page, lead.name).getByRole("button", { name: `Move ${lead.name}` });
+  await handle.scrollIntoViewIfNeeded();
+  const from = await handle.boundingBox();
+  const to = await boardColumn(page, "Contacted").boundingBox();
+  if (!from || !to) throw new Error("handle or column not on screen");
+  const start = { x: from.x + from.width / 2, y: from.y + from.height / 2 };
+  return { lead, start, to, touch: await touchScreen(page) };
+}
+
 test.describe("lead board drag and drop", () => {
   test("dragging a card with the mouse sets its status, kept after a reload", async ({ staffPage: { page }, baseURL }) => {
     const token = uniqueToken();
@@ -105,18 +123,7 @@ test.describe("lead board drag and drop", () => {
   });
 
   test("on a touch screen, a long press on the handle then a slide moves the card @phone-only", async ({ staffPage: { page }, baseURL }) => {
-    const token = uniqueToken();
-    const lead = await createLead(page.request, baseURL, { name: `Ivy ${token}`, status: "new" });
-    await openDashboard(page);
-    await searchLeads(page, token);
-    const handle = leadCard(page, lead.name).getByRole("button", { name: `Move ${lead.name}` });
-    await handle.scrollIntoViewIfNeeded();
-    const from = await handle.boundingBox();
-    const to = await boardColumn(page, "Contacted").boundingBox();
-    if (!from || !to) throw new Error("handle or column not on screen");
-    const touch = await touchScreen(page);
-
-    const start = { x: from.x + from.width / 2, y: from.y + from.height / 2 };
+    const { lead, start, to, touch } = await touchReadyLead(page, baseURL, "Ivy");
     const end = { x: Math.min(to.x + 30, (page.viewportSize()?.width ?? 390) - 10), y: start.y };
     await touch("touchStart", start.x, start.y);
     // Hold past the activation delay: a quick swipe would scroll the board instead.
@@ -132,20 +139,9 @@ test.describe("lead board drag and drop", () => {
   });
 
   test("on a touch screen, a finger resting on the next column's edge drops there, not columns further @phone-only", async ({ staffPage: { page }, baseURL }) => {
-    const token = uniqueToken();
-    const lead = await createLead(page.request, baseURL, { name: `Ada ${token}`, status: "new" });
-    await openDashboard(page);
-    await searchLeads(page, token);
-    const handle = leadCard(page, lead.name).getByRole("button", { name: `Move ${lead.name}` });
-    await handle.scrollIntoViewIfNeeded();
-    const from = await handle.boundingBox();
-    const to = await boardColumn(page, "Contacted").boundingBox();
+    const { lead, start, to, touch } = await touchReadyLead(page, baseURL, "Ada");
     const width = page.viewportSize()?.width ?? 390;
-    if (!from || !to) throw new Error("handle or column not on screen");
-    const touch = await touchScreen(page);
-
     // The middle of the sliver of Contacted a phone shows at its right edge, where a thumb goes.
-    const start = { x: from.x + from.width / 2, y: from.y + from.height / 2 };
     const end = { x: (Math.max(to.x, 0) + width) / 2, y: start.y };
     await touch("touchStart", start.x, start.y);
     await page.waitForTimeout(400);
