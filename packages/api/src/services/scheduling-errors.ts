@@ -1,10 +1,7 @@
-import { DomainError, type FieldIssue } from "../errors.js";
+import { DomainError } from "../errors.js";
 
-/** A 400 naming each field, in the same words as a schema failure ("endTime: End time must be after start time"). */
-export function badInput(issues: FieldIssue[]): DomainError {
-  const message = issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join("; ");
-  return new DomainError("bad-input", message || "Invalid input", issues);
-}
+/** The shared 400 that names each field (errors.ts); scheduling's own errors follow. */
+export { badInput } from "../errors.js";
 
 export function notFound(message: string): DomainError {
   return new DomainError("not-found", message);
