@@ -13,7 +13,7 @@ import { spawnServer } from "../../apps/server/src/test/spawn-server.ts";
 import { armDeadline } from "../deadline.ts";
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 300);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
 const TARGET_MS = 150;
 const DEADLINE_MS = 10 * 60 * 1000;
 

@@ -83,6 +83,17 @@ test.describe("Calendar tab", () => {
     await expect(gutterLabels(page).last()).toHaveText("9:00 PM");
     await expect(page.getByRole("region", { name: "Week Summary" })).toContainText("Total Appointments");
     await expectSameTop(gridEvent(page, `Mo1 ${token}`), gridSlot(page, weekdayOf(day), 11));
+    // A week's appointment in brief: its name, then its time, its service as its tooltip; its
+    // priority is read out, and drawn as a red dot.
+    const weekEvent = gridEvent(page, `Mo0 ${token}`);
+    await expect(weekEvent.locator(".cg-week-event")).toHaveText(`Mo0 ${token}\n9:00 AM – 10:00 AM`, { useInnerText: true });
+    await expect(weekEvent.locator(".cg-week-event")).toHaveAttribute("title", "Crawl Space Encapsulation");
+    await expect(weekEvent).toContainText("High priority");
+    const dot = await weekEvent.locator(".rbc-event-content").evaluate((el) => getComputedStyle(el, "::before").backgroundColor);
+    expect(dot).toMatch(/^rgb\((\d+), (\d+), (\d+)\)$/);
+    const [red, green, blue] = dot.match(/\d+/g)!.map(Number) as [number, number, number];
+    expect(red).toBeGreaterThan(green + 80);
+    expect(red).toBeGreaterThan(blue + 80);
     // Week and day events are buttons a keyboard reaches: Enter opens the appointment.
     await gridEvent(page, `Mo2 ${token}`).focus();
     await page.keyboard.press("Enter");

@@ -9,7 +9,7 @@ import { Text } from "@chakra-ui/react/text";
 import { formatPhone, getServiceLabel, serviceEmoji } from "@crawlguard/content";
 import type { Lead } from "@crawlguard/validators";
 import { CalendarPlus, Pencil } from "lucide-react";
-import { useId } from "react";
+import { memo, useId } from "react";
 import { displayInZone } from "../../lib/business-time";
 import { statusLabels, statusPalette } from "../leads/lead-board-model";
 import { PriorityDot } from "./calendar-events";
@@ -35,9 +35,10 @@ type ListProps = {
 /**
  * 'Recent Appointments' (upcoming) and 'Past Appointments' (docs/product.md §2): each with Edit and
  * 'Add to Google' (pushes the appointment to the connected Google Calendar now; disabled, with
- * the reason, while Google Calendar is not connected).
+ * the reason, while Google Calendar is not connected). Memoised: the calendar redraws on every
+ * navigation, these lists only when their own props change.
  */
-export function AppointmentList({ title, leads, zone, empty, onEdit, google, note }: ListProps) {
+export const AppointmentList = memo(function AppointmentList({ title, leads, zone, empty, onEdit, google, note }: ListProps) {
   const headingId = useId();
   const googleHintId = useId();
   return (
@@ -72,7 +73,7 @@ export function AppointmentList({ title, leads, zone, empty, onEdit, google, not
       </Card.Body>
     </Card.Root>
   );
-}
+});
 
 type RowProps = { lead: Lead; zone: string; onEdit: (lead: Lead) => void; google: AppointmentGoogleActions; googleHintId: string };
 

@@ -8,7 +8,7 @@ import { type ComponentType, type KeyboardEvent, memo, type SyntheticEvent, useC
 import { Calendar, type CalendarProps, type Components, dateFnsLocalizer, type Formats, type SlotInfo } from "react-big-calendar";
 import dragAndDropModule, { type EventInteractionArgs } from "react-big-calendar/lib/addons/dragAndDrop";
 import { DayEvent, MonthEvent, WeekEvent } from "./calendar-events";
-import { type CalendarEvent, DAY_HOURS, isPastSlot, WEEK_HOURS, WEEK_STARTS_ON } from "./calendar-model";
+import { type CalendarEvent, DAY_HOURS, dayInRange, isPastSlot, WEEK_HOURS, WEEK_STARTS_ON } from "./calendar-model";
 
 /*
  * react-big-calendar on floating dates (lib/business-time.ts): the date-fns localizer computes in
@@ -21,6 +21,15 @@ const localizer = dateFnsLocalizer({
   getDay,
   locales: { "en-US": enUS },
 });
+
+/*
+ * A week view asks, for each of its seven days, whether each event touches that day
+ * (`inRange(day, start, end, "day")`); react-big-calendar's generic date arithmetic clones several
+ * Dates per question, which a busy week (bench/calendar) felt. Localizers may supply their own
+ * arithmetic: the same answer by comparing day numbers, and the generic one for any other unit.
+ */
+const genericInRange = localizer.inRange;
+localizer.inRange = (day, min, max, unit = "day") => (unit === "day" ? dayInRange(day, min, max) : genericInRange(day, min, max, unit));
 
 /**
  * The drag and drop addon is CommonJS. This package is an ES module package, so the bundler
@@ -126,7 +135,7 @@ export const BigCalendar = memo(function BigCalendar({
           style: { background: `${event.block.color}33`, borderColor: event.block.color },
         };
       }
-      return { className: `cg-event--appointment cg-event--${event.appointment.status}${past}` };
+      return { className: `cg-event--appointment cg-event--${event.appointment.status} cg-event--priority-${event.appointment.priority}${past}` };
     },
     [nowTime],
   );

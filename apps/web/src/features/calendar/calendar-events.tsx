@@ -46,20 +46,41 @@ export function timeRange(start: Date, end: Date): string {
   return `${clockTime(start)} – ${clockTime(end)}`;
 }
 
-/** An appointment in the week view: emoji, priority dot, name, time. */
+/** An event in the week view: an appointment's priority dot, name and time, in brief. */
 export function WeekEvent({ event }: EventProps<CalendarEvent>) {
   if (event.kind === "block") return <BlockContent event={event} />;
   if (event.kind === "google") return <GoogleContent event={event} detailed={false} />;
   if (event.kind === "more") return null; // month view only
-  return <AppointmentContent event={event} detailed={false} />;
+  return <WeekAppointment event={event} />;
 }
 
-/** An appointment in the day view: also its service and status (docs/product.md §2: lead cards). */
+/**
+ * A week can hold hundreds of appointments, and every element, text and glyph costs style and
+ * layout work on each draw (bench/calendar), so a week's appointment is two elements: one text of
+ * two lines, name then time (calendar.css sets them in bold and plain, each cut with an ellipsis),
+ * and the priority for screen readers. The priority dot is the content's ::before, from the
+ * event's priority class (eventPropGetter). The service is its tooltip: a colour emoji per card
+ * cost more layout than the rest of the card and crowded the name out of a narrow column; the
+ * day view shows it.
+ */
+function WeekAppointment({ event }: { event: AppointmentEvent }) {
+  const { appointment } = event;
+  return (
+    <>
+      <span className="cg-week-event" title={getServiceLabel(appointment.service)}>
+        {`${appointment.name}\n${timeRange(event.start, event.end)}`}
+      </span>
+      <span className="cg-sr-only">{priorityNames[appointment.priority]}</span>
+    </>
+  );
+}
+
+/** An event in the day view: an appointment's emoji, priority dot, name, time, service and status (docs/product.md §2: lead cards). */
 export function DayEvent({ event }: EventProps<CalendarEvent>) {
   if (event.kind === "block") return <BlockContent event={event} />;
   if (event.kind === "google") return <GoogleContent event={event} detailed />;
   if (event.kind === "more") return null; // month view only
-  return <AppointmentContent event={event} detailed />;
+  return <DayAppointment event={event} />;
 }
 
 /** A month cell's line: time and name (docs/product.md §2), or the cell's "+N more". */
@@ -93,11 +114,10 @@ export function MonthEvent({ event }: EventProps<CalendarEvent>) {
 }
 
 /**
- * Plain elements and calendar.css, not Chakra components, and as few as will do (the priority dot
- * is drawn by the emoji's ::after): a week can hold hundreds of these, and every element costs
- * style and layout work on each draw (bench/calendar).
+ * A day's appointment: plain elements and calendar.css, not Chakra components (the priority dot is
+ * drawn by the emoji's ::after), as every element costs style and layout work on each draw.
  */
-function AppointmentContent({ event, detailed }: { event: AppointmentEvent; detailed: boolean }) {
+function DayAppointment({ event }: { event: AppointmentEvent }) {
   const { appointment } = event;
   const priority = priorityNames[appointment.priority];
   return (
@@ -110,11 +130,9 @@ function AppointmentContent({ event, detailed }: { event: AppointmentEvent; deta
       </span>
       <span className="cg-sr-only">{priority}</span>
       <span className="cg-event-text">{timeRange(event.start, event.end)}</span>
-      {detailed ? (
-        <span className="cg-event-text">
-          {getServiceLabel(appointment.service)} · {statusLabels[appointment.status]}
-        </span>
-      ) : null}
+      <span className="cg-event-text">
+        {getServiceLabel(appointment.service)} · {statusLabels[appointment.status]}
+      </span>
     </>
   );
 }

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   appointmentEvents,
   blockEvents,
+  dayInRange,
   eventsOnDay,
   googleEvents,
   monthCellEvents,
@@ -111,6 +112,32 @@ describe("events", () => {
       [`${block.id}@2026-03-09T16:00:00.000Z`, 9, 12, 13],
     ]);
     expect(events.every((e) => e.kind === "block" && e.block === block && e.title === "Lunch")).toBe(true);
+  });
+
+  it("converts one range answer once per zone, and a new answer again", () => {
+    const answer = [appt({ id: "a" })];
+    const first = appointmentEvents(answer, NY);
+    expect(appointmentEvents(answer, NY)).toBe(first);
+    const chicago = appointmentEvents(answer, "America/Chicago");
+    expect(chicago).not.toBe(first);
+    expect(chicago[0]!.start.getHours()).toBe(8);
+    const refetched = appointmentEvents([appt({ id: "a", start: "2026-03-09T15:00:00.000Z", end: "2026-03-09T16:00:00.000Z" })], NY);
+    expect(refetched[0]!.start.getHours()).toBe(11);
+  });
+
+  it("tells whether a day is within two dates' calendar days", () => {
+    const start = new Date(2026, 0, 31, 23, 30);
+    const end = new Date(2026, 1, 2, 0, 30);
+    expect(dayInRange(new Date(2026, 0, 31, 0, 0), start, end)).toBe(true);
+    expect(dayInRange(new Date(2026, 1, 1, 12, 0), start, end)).toBe(true);
+    expect(dayInRange(new Date(2026, 1, 2, 23, 59), start, end)).toBe(true);
+    expect(dayInRange(new Date(2026, 0, 30, 23, 59), start, end)).toBe(false);
+    expect(dayInRange(new Date(2026, 1, 3, 0, 0), start, end)).toBe(false);
+    // Across a year's end, and with a missing bound.
+    expect(dayInRange(new Date(2027, 0, 1), new Date(2026, 11, 31, 22), new Date(2027, 0, 1, 1))).toBe(true);
+    expect(dayInRange(new Date(2026, 11, 30), new Date(2026, 11, 31), null)).toBe(false);
+    expect(dayInRange(new Date(2027, 5, 1), new Date(2026, 11, 31), undefined)).toBe(true);
+    expect(dayInRange(new Date(2020, 5, 1), null, new Date(2026, 11, 31))).toBe(true);
   });
 
   it("counts the summary statuses", () => {

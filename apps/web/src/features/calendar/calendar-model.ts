@@ -185,21 +185,53 @@ export function monthCellEvents<T extends AppointmentEvent | GoogleEvent>(events
   return items;
 }
 
+/** A number that orders floating dates by calendar day (a month has at most 31 days). */
+function dayNumber(date: Date): number {
+  return (date.getFullYear() * 12 + date.getMonth()) * 32 + date.getDate();
+}
+
+/**
+ * Whether `day`'s calendar day is within those of `min` and `max` (either may be missing):
+ * react-big-calendar's `inRange(…, "day")`, asked for every event on each day of a view, without
+ * the Dates its generic arithmetic clones for each question.
+ */
+export function dayInRange(day: Date, min: Date | undefined | null, max: Date | undefined | null): boolean {
+  const d = dayNumber(day);
+  return (!min || d >= dayNumber(min)) && (!max || d <= dayNumber(max));
+}
+
+type EventCache<T> = WeakMap<object, { zone: string; events: T[] }>;
+const appointmentEventCache: EventCache<AppointmentEvent> = new WeakMap();
+const blockEventCache: EventCache<BlockEvent> = new WeakMap();
+
+/**
+ * The events of one range answer, computed once per answer and zone: react-query keeps each
+ * week's answer, so going back to a week shown before reuses its events (bench/calendar) instead
+ * of converting every instant to the business zone again.
+ */
+function cachedPerList<T>(cache: EventCache<T>, list: object, zone: string, compute: () => T[]): T[] {
+  const hit = cache.get(list);
+  if (hit?.zone === zone) return hit.events;
+  const events = compute();
+  cache.set(list, { zone, events });
+  return events;
+}
+
 /** Appointments as calendar events, at the business zone's wall clock. */
 export function appointmentEvents(appointments: readonly RangeAppointment[], zone: string): AppointmentEvent[] {
-  return appointments.map((appointment) => ({
+  return cachedPerList(appointmentEventCache, appointments, zone, () => appointments.map((appointment) => ({
     kind: "appointment",
     id: appointment.id,
     title: appointment.name,
     start: toFloating(appointment.start, zone),
     end: toFloating(appointment.end, zone),
     appointment,
-  }));
+  })));
 }
 
 /** Time-block occurrences as calendar events (a recurring block once per occurrence). */
 export function blockEvents(blocks: readonly RangeBlock[], zone: string): BlockEvent[] {
-  return blocks.flatMap((block) =>
+  return cachedPerList(blockEventCache, blocks, zone, () => blocks.flatMap((block) =>
     block.occurrences.map(
       (occurrence): BlockEvent => ({
         kind: "block",
@@ -210,7 +242,7 @@ export function blockEvents(blocks: readonly RangeBlock[], zone: string): BlockE
         block,
       }),
     ),
-  );
+  ));
 }
 
 /**

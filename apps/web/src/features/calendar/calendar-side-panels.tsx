@@ -8,7 +8,7 @@ import { HStack, Stack } from "@chakra-ui/react/stack";
 import { Text } from "@chakra-ui/react/text";
 import { formatPhone, getServiceLabel, serviceEmoji } from "@crawlguard/content";
 import { format } from "date-fns";
-import { type ReactNode, useId } from "react";
+import { memo, type ReactNode, useId } from "react";
 import { statusLabels, statusPalette } from "../leads/lead-board-model";
 import { PriorityDot, timeRange } from "./calendar-events";
 import { type AppointmentEvent, type StatusCounts } from "./calendar-model";
@@ -49,8 +49,15 @@ function Counts({ items }: { items: Array<[string, number]> }) {
   );
 }
 
+/** Counts are recomputed with each range; the same numbers need no new drawing. */
+function sameCounts(a: { counts: StatusCounts }, b: { counts: StatusCounts }): boolean {
+  const x = a.counts;
+  const y = b.counts;
+  return x.total === y.total && x.new === y.new && x.inProgress === y.inProgress && x.completed === y.completed;
+}
+
 /** docs/product.md §2: the week's appointments in all, and those new, in progress and completed. */
-export function WeekSummary({ counts }: { counts: StatusCounts }) {
+export const WeekSummary = memo(function WeekSummary({ counts }: { counts: StatusCounts }) {
   return (
     <Panel title="Week Summary">
       <Counts
@@ -63,10 +70,10 @@ export function WeekSummary({ counts }: { counts: StatusCounts }) {
       />
     </Panel>
   );
-}
+}, sameCounts);
 
 /** docs/product.md §2: the day's total, Completed, In Progress, New. */
-export function DaySummary({ counts }: { counts: StatusCounts }) {
+export const DaySummary = memo(function DaySummary({ counts }: { counts: StatusCounts }) {
   return (
     <Panel title="Day Summary">
       <Counts
@@ -79,7 +86,7 @@ export function DaySummary({ counts }: { counts: StatusCounts }) {
       />
     </Panel>
   );
-}
+}, sameCounts);
 
 /**
  * Today's Agenda (docs/product.md §2): the shown day's appointments with name, time, phone, address,
