@@ -122,6 +122,27 @@ test.describe("lead board drag and drop", () => {
     await expect(leadCard(boardColumn(page, "Quoted"), lead.name)).toBeVisible();
   });
 
+  test("arrows pressed at the very moment of the pick-up are not lost @desktop-only", async ({ staffPage: { page }, baseURL }) => {
+    const token = uniqueToken();
+    const lead = await createLead(page.request, baseURL, { name: `Ines ${token}`, status: "new" });
+    await openDashboard(page);
+    await searchLeads(page, token);
+    const handle = leadCard(page, lead.name).getByRole("button", { name: `Move ${lead.name}` });
+    await handle.focus();
+    // Space and three arrows in one task: before dnd-kit listens for keys or has measured the
+    // columns. The arrows are held and handed on, in order, once it can use them: three columns
+    // on (New Leads, Contacted, Scheduled, Quoted), none lost and none skipped.
+    await handle.evaluate((element) => {
+      const key = (code: string, key: string) => new KeyboardEvent("keydown", { code, key, bubbles: true, cancelable: true });
+      element.dispatchEvent(key("Space", " "));
+      for (let i = 0; i < 3; i += 1) element.dispatchEvent(key("ArrowRight", "ArrowRight"));
+    });
+    await expect(page.getByText(`${lead.name} is over Quoted.`)).toBeAttached();
+    await page.keyboard.press("Space");
+    await expect(page.getByTestId("board-move-outcome")).toHaveText(`${lead.name} was moved to Quoted.`);
+    await expect.poll(async () => (await getLead(page.request, lead.id))?.status).toBe("quoted");
+  });
+
   test("on a touch screen, a long press on the handle then a slide moves the card @phone-only", async ({ staffPage: { page }, baseURL }) => {
     const { lead, start, to, touch } = await touchReadyLead(page, baseURL, "Ivy");
     const end = { x: Math.min(to.x + 30, (page.viewportSize()?.width ?? 390) - 10), y: start.y };

@@ -12,7 +12,6 @@ import {
   type DragEndEvent,
   DragOverlay,
   type DragStartEvent,
-  KeyboardSensor,
   MouseSensor,
   TouchSensor,
   useSensor,
@@ -29,6 +28,7 @@ import { PanelEmptyState } from "../dashboard/panel-empty-state";
 import { GalleryImageCard } from "./gallery-image-card";
 import { createReorderAnnouncements, movedIds, reorderInstructions, type SortableImageData } from "./gallery-order";
 import { useDeleteImage, useReorderImages, useTogglePublished } from "./use-gallery-mutations";
+import { HeldKeysKeyboardSensor } from "../../lib/held-keys-keyboard-sensor";
 
 // The dialog (and Uppy with it) loads when Add Image or an edit button is first pressed.
 const GalleryImageDialog = lazy(() => import("./gallery-image-dialog"));
@@ -101,6 +101,11 @@ type SortableGalleryProps = {
   onDelete: (image: GalleryImage) => void;
 };
 
+/* The sensors' options, made once (dnd-kit's useSensor memoises on the object; lead-board.tsx). */
+const MOUSE_OPTIONS = { activationConstraint: { distance: 5 } };
+const TOUCH_OPTIONS = { activationConstraint: { delay: 200, tolerance: 8 } };
+const KEYBOARD_OPTIONS = { coordinateGetter: sortableKeyboardCoordinates };
+
 /**
  * The cards in a sortable grid: a drop writes the new order at once and sends it with
  * `gallery.reorder` (put back, with an error toast, if the server refuses). Mouse drags start
@@ -109,9 +114,9 @@ type SortableGalleryProps = {
  */
 function SortableGallery({ images, onEdit, onDelete }: SortableGalleryProps) {
   const sensors = useSensors(
-    useSensor(MouseSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 8 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    useSensor(MouseSensor, MOUSE_OPTIONS),
+    useSensor(TouchSensor, TOUCH_OPTIONS),
+    useSensor(HeldKeysKeyboardSensor, KEYBOARD_OPTIONS),
   );
   const ids = useMemo(() => images.map((image) => image.id), [images]);
   const [announcements] = useState(createReorderAnnouncements);

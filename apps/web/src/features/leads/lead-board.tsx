@@ -8,7 +8,6 @@ import {
   DndContext,
   type DragEndEvent,
   DragOverlay,
-  KeyboardSensor,
   useDndContext,
   useSensor,
   useSensors,
@@ -31,6 +30,7 @@ import { type BoardColumnData, columnOf, formatCurrency } from "./lead-board-mod
 import { revealWhenShown } from "./lead-reveal";
 import { LeadColumn } from "./lead-column";
 import { useDeleteLead, useUpdateLead } from "./use-lead-mutations";
+import { HeldKeysKeyboardSensor } from "../../lib/held-keys-keyboard-sensor";
 
 /**
  * Scrolling the board (or page) when a dragged card nears its edge: only in the outer 10 % and
@@ -40,6 +40,15 @@ import { useDeleteLead, useUpdateLead } from "./use-lead-mutations";
  */
 const AUTO_SCROLL = { threshold: { x: 0.1, y: 0.1 }, acceleration: 3 } as const;
 
+/*
+ * The sensors' options, made once: dnd-kit's useSensor memoises on the options object, and a new
+ * object on each render gave every card new drag listeners, so every card redrew whenever the
+ * board did (on each drop, at 5,000 leads too; bench/board).
+ */
+const MOUSE_OPTIONS = { activationConstraint: { distance: 5 } };
+const TOUCH_OPTIONS = { activationConstraint: { delay: 250, tolerance: 8 } };
+const KEYBOARD_OPTIONS = { coordinateGetter: columnKeyboardCoordinates };
+
 /**
  * The kanban board (docs/product.md §2): dropping a card on a column sets that
  * status at once, and puts it back with an error toast if the server refuses.
@@ -48,9 +57,9 @@ const AUTO_SCROLL = { threshold: { x: 0.1, y: 0.1 }, acceleration: 3 } as const;
  */
 export const LeadBoard = memo(function LeadBoard({ columns, zone }: { columns: BoardColumnData<Lead>[]; zone: string }) {
   const sensors = useSensors(
-    useSensor(CardMouseSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(CardTouchSensor, { activationConstraint: { delay: 250, tolerance: 8 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: columnKeyboardCoordinates }),
+    useSensor(CardMouseSensor, MOUSE_OPTIONS),
+    useSensor(CardTouchSensor, TOUCH_OPTIONS),
+    useSensor(HeldKeysKeyboardSensor, KEYBOARD_OPTIONS),
   );
   const [deleting, setDeleting] = useState<Lead | null>(null);
   const [announcements] = useState(createLeadAnnouncements);
