@@ -43,6 +43,9 @@ describe("zonedDateTime", () => {
     expect(zonedDateTime(new Date("2026-07-15T13:00:00Z"), ZONE)).toBe("2026-07-15T09:00:00-04:00");
     expect(zonedDateTime(new Date("2026-07-15T13:00:00Z"), "UTC")).toBe("2026-07-15T13:00:00+00:00");
     expect(zonedDateTime(new Date("2026-07-15T13:00:00Z"), "Asia/Kolkata")).toBe("2026-07-15T18:30:00+05:30");
+    // Either side of the spring change in New York (02:00 EST becomes 03:00 EDT).
+    expect(zonedDateTime(new Date("2026-03-08T06:59:59Z"), ZONE)).toBe("2026-03-08T01:59:59-05:00");
+    expect(zonedDateTime(new Date("2026-03-08T07:30:00Z"), ZONE)).toBe("2026-03-08T03:30:00-04:00");
   });
 });
 

@@ -1,5 +1,7 @@
 import { createHash } from "node:crypto";
+import { TZDate } from "@date-fns/tz";
 import type { calendar_v3 } from "@googleapis/calendar";
+import { format } from "date-fns";
 
 /** What an appointment's event is made of: a booked lead, read by the push. */
 export interface AppointmentForEvent {
@@ -40,24 +42,7 @@ export function isValidEventId(id: string): boolean {
 
 /** `2026-03-08T03:30:00-04:00`: the instant as a wall-clock time in `zone`, with that zone's offset then. */
 export function zonedDateTime(instant: Date, zone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", {
-      timeZone: zone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-      timeZoneName: "longOffset",
-    })
-      .formatToParts(instant)
-      .map((p) => [p.type, p.value]),
-  );
-  // "GMT-04:00", or "GMT" for UTC itself.
-  const offset = parts.timeZoneName === "GMT" ? "+00:00" : String(parts.timeZoneName).replace("GMT", "");
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}${offset}`;
+  return format(new TZDate(instant, zone), "yyyy-MM-dd'T'HH:mm:ssxxx");
 }
 
 function descriptionOf(a: AppointmentForEvent): string {
