@@ -360,7 +360,8 @@ test.describe("styles", () => {
     // <style> is parsed again and restyles the whole page).
     await page.addInitScript(() => {
       const log: string[] = [];
-      Object.assign(window, { styleLog: log });
+      const diagnosis: string[] = [];
+      Object.assign(window, { styleLog: log, styleDiagnosis: diagnosis });
       new MutationObserver((records) => {
         for (const record of records) {
           for (const node of record.addedNodes) {
@@ -372,14 +373,31 @@ test.describe("styles", () => {
       // names what the app added.
       const insertRule = CSSStyleSheet.prototype.insertRule;
       CSSStyleSheet.prototype.insertRule = function (rule: string, index?: number) {
-        if (document.readyState !== "loading") log.push(`rule: ${rule.slice(0, 160)}`);
+        if (document.readyState !== "loading") {
+          log.push(`rule: ${rule.slice(0, 160)}`);
+          // Where it came from, and whether the server's tag named it (a failure's diagnosis).
+          const name = /^\.cg-([\w-]+)/.exec(rule)?.[1];
+          const server = document.querySelector('style[data-emotion^="cg-server "]')?.getAttribute("data-emotion") ?? "";
+          diagnosis.push(`${rule.slice(0, 40)} listed by the server: ${name ? server.split(" ").includes(name) : "-"}; stack: ${new Error().stack}`);
+        }
         return insertRule.call(this, rule, index);
       };
     });
+    // The server renders every page in one process: pages rendered before must not change the
+    // home page's class names (its spinner styles the same props in another order; see
+    // src/ssr-class-names.test.tsx).
+    for (const url of ["/admin", "/auth"]) expect((await page.request.get(url)).status()).toBe(200);
     await page.goto("/");
     await waitForHydration(page);
     await expect(page.locator('style[data-emotion^="cg-server"]')).toHaveCount(1);
-    expect(await page.evaluate(() => (window as unknown as { styleLog: string[] }).styleLog)).toEqual([]);
+    // The lower sections and the footer hydrate too, when scrolled to: they add none either.
+    await page.getByRole("contentinfo").scrollIntoViewIfNeeded();
+    await expect(page.locator("[data-hydrated]")).toHaveCount(2);
+    const styles = await page.evaluate(() => {
+      const { styleLog, styleDiagnosis } = window as unknown as { styleLog: string[]; styleDiagnosis: string[] };
+      return { styleLog: [...styleLog], styleDiagnosis };
+    });
+    expect(styles.styleLog, styles.styleDiagnosis.join("\n")).toEqual([]);
 
     // Chakra's global CSS comes with index.html: tokens and the brand palette apply.
     await expect(page.locator("style[data-chakra-global]")).toHaveCount(1);
