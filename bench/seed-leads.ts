@@ -25,9 +25,19 @@ export async function insertPlausibleLeads(sql: Sql, options: SeedOptions): Prom
   const { from = 0, count, emailPrefix, statuses, scheduled } = options;
   const firstNames = options.firstNames ?? ["Avery", "Jordan", "Morgan", "Riley", "Casey", "Quinn"];
   const cols = {
-    name: [] as string[], email: [] as string[], phone: [] as (string | null)[], address: [] as (string | null)[],
-    zip: [] as string[], service: [] as string[], status: [] as string[], priority: [] as string[], source: [] as string[],
-    notes: [] as (string | null)[], value: [] as (string | null)[], scheduled: [] as (string | null)[], created: [] as string[],
+    name: [] as string[],
+    email: [] as string[],
+    phone: [] as (string | null)[],
+    address: [] as (string | null)[],
+    zip: [] as string[],
+    service: [] as string[],
+    status: [] as string[],
+    priority: [] as string[],
+    source: [] as string[],
+    notes: [] as (string | null)[],
+    value: [] as (string | null)[],
+    scheduled: [] as (string | null)[],
+    created: [] as string[],
   };
   const now = Date.now();
   for (let i = from; i < from + count; i++) {
@@ -35,13 +45,19 @@ export async function insertPlausibleLeads(sql: Sql, options: SeedOptions): Prom
     cols.name.push(`${pick(firstNames, i)} ${pick(["Smith", "Reynolds", "Owens", "Carter", "Hughes"], i * 7)} ${i}`);
     cols.email.push(`${emailPrefix}${i}@example.com`);
     cols.phone.push(i % 5 === 0 ? null : `(828) 555-${String(i % 10_000).padStart(4, "0")}`);
-    cols.address.push(i % 3 === 0 ? null : `${(i % 900) + 10} ${pick(["Patton Ave", "Haywood Rd", "Merrimon Ave", "Tunnel Rd"], i)}, Asheville, NC`);
+    cols.address.push(
+      i % 3 === 0 ? null : `${(i % 900) + 10} ${pick(["Patton Ave", "Haywood Rd", "Merrimon Ave", "Tunnel Rd"], i)}, Asheville, NC`,
+    );
     cols.zip.push(pick(["28801", "28803", "28804", "28806", "28704", "28715"], i));
     cols.service.push(pick(SERVICES, i));
     cols.status.push(status);
     cols.priority.push(pick(["low", "medium", "high"], i));
     cols.source.push(pick(["website", "google", "referral", "facebook", "phone", "other"], i));
-    cols.notes.push(i % 2 ? `Homeowner reports ${pick(["standing water", "musty odour", "sagging floors", "high humidity"], i)}; ${"details ".repeat(i % 12)}`.trim() : null);
+    cols.notes.push(
+      i % 2
+        ? `Homeowner reports ${pick(["standing water", "musty odour", "sagging floors", "high humidity"], i)}; ${"details ".repeat(i % 12)}`.trim()
+        : null,
+    );
     cols.value.push(i % 4 ? String(((i * 37) % 150) * 100) : null);
     cols.scheduled.push(scheduled(i, status, now)?.toISOString() ?? null);
     cols.created.push(new Date(now - i * 60_000).toISOString());

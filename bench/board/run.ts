@@ -28,7 +28,6 @@ const DEBUG = process.env.BENCH_DEBUG === "1";
 const DEADLINE_MS = 8 * 60 * 1000;
 const TARGETS = { firstCard: 1000, dragFrame: 50, dropShown: 100, search: 100 } as const;
 
-
 /** `count` plausible leads after the first `from`, spread over the six columns (and the calendar's two statuses), older than those. */
 async function seedLeads(dataDir: string, from: number, count: number): Promise<void> {
   const db = await openDatabase({ dataDir });
@@ -39,7 +38,8 @@ async function seedLeads(dataDir: string, from: number, count: number): Promise<
       emailPrefix: "board.lead",
       statuses: ["new", "contacted", "scheduled", "quoted", "won", "lost", "new", "contacted", "quoted", "in-progress", "completed"],
       firstNames: ["Avery", "Jordan", "Morgan", "Riley", "Casey", "Quinn", "José"],
-      scheduled: (i, status, now) => (["scheduled", "in-progress", "completed"].includes(status) ? new Date(now + ((i % 60) - 20) * 86_400_000) : null),
+      scheduled: (i, status, now) =>
+        ["scheduled", "in-progress", "completed"].includes(status) ? new Date(now + ((i % 60) - 20) * 86_400_000) : null,
     });
   } finally {
     await db.close();
@@ -161,7 +161,14 @@ async function dragOnce(page: Page): Promise<{ frame: number; loaf: number; drop
     const worst = b.loafs.filter((l) => l.start + l.duration >= b.down && l.start <= b.up + 2000).sort((x, y) => y.duration - x.duration).slice(0, 3);
     return { frame, loaf, drop: b.drop.ms, worst, nodes: document.getElementsByTagName("*").length, cards: document.querySelectorAll("[data-lead-card]").length };
   })()`)) as { frame: number; loaf: number; drop: number; worst: unknown[]; nodes: number; cards: number };
-  if (DEBUG) console.log(JSON.stringify({ frame: measured.frame, drop: measured.drop, nodes: measured.nodes, cards: measured.cards, worst: measured.worst }, null, 1));
+  if (DEBUG)
+    console.log(
+      JSON.stringify(
+        { frame: measured.frame, drop: measured.drop, nodes: measured.nodes, cards: measured.cards, worst: measured.worst },
+        null,
+        1,
+      ),
+    );
   // Let the save finish and the highlight end before the next drag.
   await page.waitForLoadState("networkidle");
   await page.waitForTimeout(800);
@@ -177,7 +184,9 @@ async function searchKeystrokes(page: Page): Promise<number[]> {
   for (const key of SEARCH) {
     typed += key;
     await page.keyboard.type(key);
-    await page.waitForFunction((search) => (globalThis as unknown as PageGlobal).__bench?.searches[search] !== undefined, typed, { timeout: 10_000 });
+    await page.waitForFunction((search) => (globalThis as unknown as PageGlobal).__bench?.searches[search] !== undefined, typed, {
+      timeout: 10_000,
+    });
     times.push((await page.evaluate(`window.__bench.searches[${JSON.stringify(typed)}]`)) as number);
   }
   await box.fill("");
@@ -260,7 +269,9 @@ function report(results: SizeResult[]): void {
     for (const row of rows.filter((r) => r.judge)) {
       const value = row.pick(largest);
       const met = value < row.target;
-      console.log(`target at ${largest.leads.toLocaleString("en-US")} leads: ${row.label.replace(/ \(.*\)$/, "")} under ${row.target} ms: ${ms(value)} — ${met ? "met" : "MISSED"}`);
+      console.log(
+        `target at ${largest.leads.toLocaleString("en-US")} leads: ${row.label.replace(/ \(.*\)$/, "")} under ${row.target} ms: ${ms(value)} — ${met ? "met" : "MISSED"}`,
+      );
     }
   }
 }
@@ -290,7 +301,9 @@ async function main(): Promise<void> {
       seeded = size;
       server = await spawnServer({ entry: "built", dataDir });
       cookie ??= await register(server.url);
-      console.log(`${size.toLocaleString("en-US")} leads (seeded in ${(seedMs / 1000).toFixed(1)} s); server started in ${(server.startMs / 1000).toFixed(1)} s`);
+      console.log(
+        `${size.toLocaleString("en-US")} leads (seeded in ${(seedMs / 1000).toFixed(1)} s); server started in ${(server.startMs / 1000).toFixed(1)} s`,
+      );
       results.push(await measureSize(browser, server.url, cookie, size));
       const problems = server.problems();
       if (problems.length) console.log(`server warnings:\n${problems.slice(0, 10).join("\n")}`);

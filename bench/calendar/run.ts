@@ -164,7 +164,9 @@ async function main(): Promise<void> {
     const p50 = median(loaded.map((m) => m.paint));
     const ratio = p50 / median(empty.map((m) => m.paint));
     console.log(`${EVENTS} appointments / empty week (paint p50): ${ratio.toFixed(2)}×`);
-    console.log(`target: week view with ${EVENTS} events drawn in under ${TARGET_MS} ms (paint p50): ${p50.toFixed(1)} ms — ${p50 < TARGET_MS ? "met" : "MISSED"}`);
+    console.log(
+      `target: week view with ${EVENTS} events drawn in under ${TARGET_MS} ms (paint p50): ${p50.toFixed(1)} ms — ${p50 < TARGET_MS ? "met" : "MISSED"}`,
+    );
     if (drawn < EVENTS) throw new Error(`only ${drawn} of ${EVENTS} events were drawn`);
   } finally {
     clearTimeout(deadline);

@@ -19,7 +19,6 @@ const DEADLINE_MS = 5 * 60 * 1000;
 
 type Sql = RunningServer["db"]["sql"];
 
-
 /** 10,000 plausible leads in ONE multi-row INSERT (column arrays unnested server-side). */
 async function seedLeads(sql: Sql): Promise<void> {
   await insertPlausibleLeads(sql, {
@@ -38,7 +37,10 @@ async function sessionCookie(baseUrl: string): Promise<string> {
     body: JSON.stringify({ username: "bench", email: "bench@example.com", password: "bench-password-1" }),
   });
   if (!res.ok) throw new Error(`register answered ${res.status}`);
-  const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => c?.startsWith("crawlguard_session="));
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .find((c) => c?.startsWith("crawlguard_session="));
   if (!cookie) throw new Error("no session cookie");
   return cookie;
 }
@@ -143,7 +145,9 @@ async function main() {
     const server = await load(sql, serverUrl, { cookie });
     const baseline = await load(sql, bareUrl, {});
 
-    console.log(`database: ${running.db.mode}; leads: ${LEADS}; seed: ${seedMs.toFixed(0)} ms; connections: ${CONNECTIONS}; duration: ${DURATION_S} s (+${WARMUP_S} s warm-up)`);
+    console.log(
+      `database: ${running.db.mode}; leads: ${LEADS}; seed: ${seedMs.toFixed(0)} ms; connections: ${CONNECTIONS}; duration: ${DURATION_S} s (+${WARMUP_S} s warm-up)`,
+    );
     const a = row("server GET /api/leads", server);
     const b = row("bare node:http + postgres.js", baseline);
     const ratio = (x: string, y: string) => (Number(x) / Number(y)).toFixed(2);

@@ -231,7 +231,8 @@ function printTable(rows: Row[]): void {
 function checkTargets(rows: Row[]): string[] {
   const misses: string[] = [];
   for (const row of rows) {
-    if (row.worst.performance < TARGETS.performance) misses.push(`${row.page}: worst performance ${row.worst.performance} < ${TARGETS.performance}`);
+    if (row.worst.performance < TARGETS.performance)
+      misses.push(`${row.page}: worst performance ${row.worst.performance} < ${TARGETS.performance}`);
     if (!(row.worst.tbtMs < TARGETS.tbtMs)) misses.push(`${row.page}: worst TBT ${Math.round(row.worst.tbtMs)} ms >= ${TARGETS.tbtMs} ms`);
     for (const id of ["accessibility", "best-practices", "seo"] as const) {
       if (row.scores[id] < TARGETS.others) misses.push(`${row.page}: ${id} ${row.scores[id]} < ${TARGETS.others}`);
@@ -260,7 +261,9 @@ async function publishGalleryPhotos(baseUrl: string, count: number): Promise<voi
   };
   await call("POST", "/api/register", { username: "bench", email: "bench@example.com", password: "bench-password-1" });
   for (let i = 0; i < count; i++) {
-    const photo = await sharp({ create: { width: 1600, height: 1067, channels: 3, background: { r: (i * 37) % 256, g: 120, b: (i * 91) % 256 } } })
+    const photo = await sharp({
+      create: { width: 1600, height: 1067, channels: 3, background: { r: (i * 37) % 256, g: 120, b: (i * 91) % 256 } },
+    })
       .jpeg({ quality: 85 })
       .toBuffer();
     const ticket = await call("POST", "/api/admin/gallery/upload", { fileName: `job-${i}.jpg`, size: photo.length });
@@ -287,7 +290,9 @@ async function main(): Promise<void> {
     if (GALLERY_PHOTOS) await publishGalleryPhotos(server.baseUrl, GALLERY_PHOTOS);
     chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
     if (OUT_DIR) mkdirSync(OUT_DIR, { recursive: true });
-    console.log(`Lighthouse ${RUNS > 1 ? `(${RUNS} runs per page: the median run, and the worst of all) ` : ""}on ${server.baseUrl}, mobile preset\n`);
+    console.log(
+      `Lighthouse ${RUNS > 1 ? `(${RUNS} runs per page: the median run, and the worst of all) ` : ""}on ${server.baseUrl}, mobile preset\n`,
+    );
     const rows: Row[] = [];
     for (const page of PAGES) {
       const runs: Lhr[] = [];

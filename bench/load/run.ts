@@ -147,7 +147,11 @@ async function inBatches<T>(items: T[], size: number, fn: (item: T) => Promise<v
 /** Part 1: the burst of submissions, the exactly-once check, and the conversion to leads. */
 async function contactBurst(base: string, admin: Session): Promise<{ leadIds: string[]; failures: string[] }> {
   const forms = Array.from({ length: SUBMISSIONS }, (_, i) => contactForm(i));
-  await Promise.all(forms.map((form) => send(base, "burst", "contact submit", "POST", "/api/contact", { headers: { "x-forwarded-for": nextAddress() }, body: form })));
+  await Promise.all(
+    forms.map((form) =>
+      send(base, "burst", "contact submit", "POST", "/api/contact", { headers: { "x-forwarded-for": nextAddress() }, body: form }),
+    ),
+  );
   const list = await send(base, "burst", "submissions read", "GET", "/api/contact-submissions", { headers: admin.headers });
   const rows = (JSON.parse(list?.body ?? "[]") as { id: string; email: string }[]).filter((r) => r.email.endsWith(`@${DOMAIN}`));
   const perEmail = new Map<string, number>();
@@ -158,7 +162,9 @@ async function contactBurst(base: string, admin: Session): Promise<{ leadIds: st
   });
   const leadIds: string[] = [];
   await inBatches(rows, 10, async (row) => {
-    const answer = await send(base, "burst", "lead write", "POST", `/api/contact-submissions/${row.id}/convert-to-lead`, { headers: admin.headers });
+    const answer = await send(base, "burst", "lead write", "POST", `/api/contact-submissions/${row.id}/convert-to-lead`, {
+      headers: admin.headers,
+    });
     if (answer?.status === 200) leadIds.push((JSON.parse(answer.body) as { lead: { id: string } }).lead.id);
   });
   return { leadIds, failures };
@@ -167,7 +173,11 @@ async function contactBurst(base: string, admin: Session): Promise<{ leadIds: st
 const STATUSES = ["new", "contacted", "scheduled", "quoted", "won", "lost"];
 
 /** Closed-loop clients until the phase ends: each sends its next request when the last one answered. */
-async function runPhase(base: string, phase: Phase, { visitors, staff, leadIds }: { visitors: number; staff: Session[]; leadIds: string[] }): Promise<number> {
+async function runPhase(
+  base: string,
+  phase: Phase,
+  { visitors, staff, leadIds }: { visitors: number; staff: Session[]; leadIds: string[] },
+): Promise<number> {
   const end = performance.now() + DURATION_S * 1000;
   const started = performance.now();
   const visitor = async (v: number) => {
@@ -225,8 +235,16 @@ function report(durations: Map<Phase, number>) {
   }
   console.table(rows);
   const ratio = (kind: Kind, a: Phase, b: Phase, p: number) => {
-    const x = samples.get(`${a}\u0000${kind}`)?.latencies.slice().sort((m, n) => m - n) ?? [];
-    const y = samples.get(`${b}\u0000${kind}`)?.latencies.slice().sort((m, n) => m - n) ?? [];
+    const x =
+      samples
+        .get(`${a}\u0000${kind}`)
+        ?.latencies.slice()
+        .sort((m, n) => m - n) ?? [];
+    const y =
+      samples
+        .get(`${b}\u0000${kind}`)
+        ?.latencies.slice()
+        .sort((m, n) => m - n) ?? [];
     return (percentile(x, p) / percentile(y, p)).toFixed(2);
   };
   console.log(

@@ -31,9 +31,22 @@ const pick = <T>(list: readonly T[], i: number): T => list[i % list.length]!;
  */
 async function seed(sql: Sql, userId: string): Promise<void> {
   const yearStart = Date.UTC(YEAR, 0, 1, 13);
-  const leads = { name: [] as string[], email: [] as string[], phone: [] as string[], address: [] as string[], service: [] as string[], status: [] as string[], priority: [] as string[], date: [] as string[], minutes: [] as number[], assigned: [] as (string | null)[] };
+  const leads = {
+    name: [] as string[],
+    email: [] as string[],
+    phone: [] as string[],
+    address: [] as string[],
+    service: [] as string[],
+    status: [] as string[],
+    priority: [] as string[],
+    date: [] as string[],
+    minutes: [] as number[],
+    assigned: [] as (string | null)[],
+  };
   for (let i = 0; i < APPOINTMENTS; i++) {
-    leads.name.push(`${pick(["Avery", "Jordan", "Morgan", "Riley", "Casey"], i)} ${pick(["Smith", "Owens", "Carter", "Hughes"], i * 7)} ${i}`);
+    leads.name.push(
+      `${pick(["Avery", "Jordan", "Morgan", "Riley", "Casey"], i)} ${pick(["Smith", "Owens", "Carter", "Hughes"], i * 7)} ${i}`,
+    );
     leads.email.push(`appt${i}@example.com`);
     leads.phone.push(`(828) 555-${String(i % 10_000).padStart(4, "0")}`);
     leads.address.push(`${(i % 900) + 10} ${pick(["Patton Ave", "Haywood Rd", "Merrimon Ave"], i)}, Asheville, NC 28801`);
@@ -52,7 +65,15 @@ async function seed(sql: Sql, userId: string): Promise<void> {
                 ${leads.status}::text[], ${leads.priority}::text[], ${leads.date}::timestamptz[], ${leads.minutes}::int[], ${leads.assigned}::uuid[])
       AS t(n, e, p, a, s, st, pr, d, m, u)`;
 
-  const blocks = { title: [] as string[], start: [] as string[], end: [] as string[], type: [] as string[], pattern: [] as string[], until: [] as (string | null)[], color: [] as string[] };
+  const blocks = {
+    title: [] as string[],
+    start: [] as string[],
+    end: [] as string[],
+    type: [] as string[],
+    pattern: [] as string[],
+    until: [] as (string | null)[],
+    color: [] as string[],
+  };
   const types = ["personal", "maintenance", "break", "travel", "admin", "other"];
   const colors = ["#ef4444", "#f97316", "#84cc16", "#06b6d4", "#8b5cf6", "#6b7280"];
   for (let i = 0; i < RECURRING_BLOCKS; i++) {
@@ -172,7 +193,10 @@ async function register(baseUrl: string): Promise<{ cookie: string; id: string }
     body: JSON.stringify({ username: "bench", email: "bench@example.com", password: "bench-password-1" }),
   });
   if (!res.ok) throw new Error(`register answered ${res.status}`);
-  const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => c?.startsWith("crawlguard_session="));
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .find((c) => c?.startsWith("crawlguard_session="));
   if (!cookie) throw new Error("no session cookie");
   return { cookie, id: ((await res.json()) as { id: string }).id };
 }
@@ -205,7 +229,10 @@ async function inProcess(fn: () => Promise<unknown>): Promise<number> {
     await fn();
     times.push(performance.now() - t0);
   }
-  return quantile(times.sort((a, b) => a - b), 0.5);
+  return quantile(
+    times.sort((a, b) => a - b),
+    0.5,
+  );
 }
 
 function concurrent(url: string, headers: Record<string, string>): Promise<Result> {
@@ -239,7 +266,10 @@ async function main() {
     const serverUrl = `${running.url}/api/calendar/range?${query}&scope=all`;
     const rawUrl = `${bare.url}/raw?${query}`;
     const expandedUrl = `${bare.url}/expanded?${query}`;
-    const answer = (await (await fetch(serverUrl, { headers: { cookie } })).json()) as { appointments: unknown[]; blocks: { occurrences: unknown[] }[] };
+    const answer = (await (await fetch(serverUrl, { headers: { cookie } })).json()) as {
+      appointments: unknown[];
+      blocks: { occurrences: unknown[] }[];
+    };
     const occurrenceCount = answer.blocks.reduce((n, b) => n + b.occurrences.length, 0);
     const raw = await rawRows(sql, WINDOW.start, WINDOW.end);
     const expanded = await sqlExpanded(sql, WINDOW.start, WINDOW.end);

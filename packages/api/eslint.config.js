@@ -9,7 +9,14 @@ export default [
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["@trpc/*", "trpc-to-openapi"], message: "Services throw DomainError from ../errors.js; trpc.ts maps it to the wire." }] },
+        {
+          patterns: [
+            {
+              group: ["@trpc/*", "trpc-to-openapi"],
+              message: "Services throw DomainError from ../errors.js; trpc.ts maps it to the wire.",
+            },
+          ],
+        },
       ],
     },
   },

@@ -7,7 +7,15 @@ import helmet from "helmet";
 import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import { createOpenApiExpressMiddleware } from "trpc-to-openapi";
-import { appRouter, buildOpenApiDocument, createCallerFactory, createContextFactory, GENERIC_ERROR_MESSAGE, type ApiConfig, type GoogleCalendar } from "@crawlguard/api";
+import {
+  appRouter,
+  buildOpenApiDocument,
+  createCallerFactory,
+  createContextFactory,
+  GENERIC_ERROR_MESSAGE,
+  type ApiConfig,
+  type GoogleCalendar,
+} from "@crawlguard/api";
 import type { Auth } from "@crawlguard/auth";
 import type { Sql } from "@crawlguard/db";
 import type { ObjectStorage } from "@crawlguard/storage";
@@ -16,7 +24,17 @@ import { contactFormPosts } from "./contact-form.js";
 import { csrfGuard } from "./csrf.js";
 import { googleCallbackRoute } from "./google-calendar.js";
 import type { Env } from "./env.js";
-import { bodyErrorMessage, decodablePath, jsonBody, knownMethod, MAX_BODY_BYTES, MAX_TRPC_BATCH, noStore, trpcQueryInput, wholeTrpcAnswers } from "./request-guards.js";
+import {
+  bodyErrorMessage,
+  decodablePath,
+  jsonBody,
+  knownMethod,
+  MAX_BODY_BYTES,
+  MAX_TRPC_BATCH,
+  noStore,
+  trpcQueryInput,
+  wholeTrpcAnswers,
+} from "./request-guards.js";
 import { seoRoutes } from "./seo-routes.js";
 import { uploadRoutes } from "./uploads.js";
 import type { WebApp } from "./web.js";
@@ -93,7 +111,8 @@ export function createApp({ env, sql, auth, logger, storage, google, web }: AppD
     config: apiConfig(env),
     storage,
     google,
-    origin: (req: IncomingMessage) => env.PUBLIC_URL?.replace(/\/$/, "") ?? `${(req as Request).protocol}://${(req as Request).get("host")}`,
+    origin: (req: IncomingMessage) =>
+      env.PUBLIC_URL?.replace(/\/$/, "") ?? `${(req as Request).protocol}://${(req as Request).get("host")}`,
     clientIp: (req: IncomingMessage) => (req as Request).ip ?? req.socket.remoteAddress ?? "unknown",
     logger: (req: IncomingMessage) => (req as Request).log ?? logger,
   });
@@ -103,7 +122,15 @@ export function createApp({ env, sql, auth, logger, storage, google, web }: AppD
   web?.setPublicApi((req, res) => ({
     gallery: { published: async () => createCaller(await createContext({ req, res })).gallery.published() },
   }));
-  const onError = ({ error, path, req }: { error: { code: string; message: string; cause?: unknown }; path?: string; req: IncomingMessage }) => {
+  const onError = ({
+    error,
+    path,
+    req,
+  }: {
+    error: { code: string; message: string; cause?: unknown };
+    path?: string;
+    req: IncomingMessage;
+  }) => {
     const log = (req as Request).log ?? logger;
     if (error.code === "INTERNAL_SERVER_ERROR") log.error({ err: error.cause ?? error, path }, "procedure failed");
   };
@@ -111,7 +138,10 @@ export function createApp({ env, sql, auth, logger, storage, google, web }: AppD
   app.use(["/trpc", "/api"], noStore, knownMethod, csrfGuard(auth, env.ALLOWED_ORIGINS, env.TRUST_PROXY));
   app.use("/trpc", wholeTrpcAnswers, trpcQueryInput, jsonBody("trpc"));
   app.use("/api", jsonBody("rest"));
-  app.use("/trpc", createExpressMiddleware({ router: appRouter, createContext, onError, maxBodySize: MAX_BODY_BYTES, maxBatchSize: MAX_TRPC_BATCH }));
+  app.use(
+    "/trpc",
+    createExpressMiddleware({ router: appRouter, createContext, onError, maxBodySize: MAX_BODY_BYTES, maxBatchSize: MAX_TRPC_BATCH }),
+  );
 
   app.get("/api/openapi.json", (req, res) => {
     res.json(buildOpenApiDocument(env.PUBLIC_URL ?? `${req.protocol}://${req.get("host")}`));
@@ -140,9 +170,13 @@ export function createApp({ env, sql, auth, logger, storage, google, web }: AppD
     const status = err.status && err.status >= 400 && err.status < 500 ? err.status : 500;
     if (status === 500) (req.log ?? logger).error({ err }, "unhandled error");
     if (res.headersSent) return;
-    res.status(status).json(
-      status === 500 ? { message: GENERIC_ERROR_MESSAGE, code: "INTERNAL_SERVER_ERROR" } : { message: bodyErrorMessage(err), code: errorCode(status) },
-    );
+    res
+      .status(status)
+      .json(
+        status === 500
+          ? { message: GENERIC_ERROR_MESSAGE, code: "INTERNAL_SERVER_ERROR" }
+          : { message: bodyErrorMessage(err), code: errorCode(status) },
+      );
   });
   return app;
 }

@@ -22,7 +22,6 @@ import { ApiClient, doors, newAccount, newClient, startTestServer, type Door, ty
  */
 const PROCESS_ZONE: Record<Door, string> = { rest: "Asia/Tokyo", trpc: "Pacific/Auckland" };
 
-
 describe.each(doors)("appointments through the %s door", (door) => {
   let srv: TestServer;
   let admin: ApiClient;
@@ -113,7 +112,12 @@ describe.each(doors)("appointments through the %s door", (door) => {
       });
       // 09:00 in New York is 13:00Z in July and 14:00Z in January.
       expect(res.body.lead.scheduledDate).toBe(`${JULY_TUESDAY}T13:00:00.000Z`);
-      const winter = await me.client.call(door, "appointments.book", { ...newClient(), appointmentDate: JANUARY_TUESDAY, appointmentTime: "09:00", durationMinutes: 30 });
+      const winter = await me.client.call(door, "appointments.book", {
+        ...newClient(),
+        appointmentDate: JANUARY_TUESDAY,
+        appointmentTime: "09:00",
+        durationMinutes: 30,
+      });
       expect(winter.body.lead).toMatchObject({ scheduledDate: `${JANUARY_TUESDAY}T14:00:00.000Z`, durationMinutes: 30 });
 
       const timeline = await me.client.call(door, "leads.timeline", { id: res.body.lead.id });
@@ -133,34 +137,74 @@ describe.each(doors)("appointments through the %s door", (door) => {
       expect(missing.body.message).toBe(
         "clientName: Client name is required; email: Valid email is required; phone: Phone number is required; address: Address is required; service: Service is required",
       );
-      const blank = await me.client.call(door, "appointments.book", { clientName: "", email: "", phone: "", address: "", service: "", appointmentDate: "", appointmentTime: "" });
+      const blank = await me.client.call(door, "appointments.book", {
+        clientName: "",
+        email: "",
+        phone: "",
+        address: "",
+        service: "",
+        appointmentDate: "",
+        appointmentTime: "",
+      });
       expect(blank.status).toBe(400);
       expect(blank.body.message).toBe(
         "clientName: Client name is required; email: Valid email is required; phone: Phone number is required; address: Address is required; " +
           "service: Service is required; appointmentDate: Appointment date is required; appointmentTime: Appointment time is required",
       );
-      const duration = await me.client.call(door, "appointments.book", { ...newClient(), appointmentDate: JULY_TUESDAY, appointmentTime: "10:00", durationMinutes: 45 });
+      const duration = await me.client.call(door, "appointments.book", {
+        ...newClient(),
+        appointmentDate: JULY_TUESDAY,
+        appointmentTime: "10:00",
+        durationMinutes: 45,
+      });
       expect(duration.body.message).toBe("durationMinutes: Duration must be 30, 60, 90, 120 or 180 minutes");
-      const date = await me.client.call(door, "appointments.book", { ...newClient(), appointmentDate: `${YEAR}-02-30`, appointmentTime: "10:00" });
+      const date = await me.client.call(door, "appointments.book", {
+        ...newClient(),
+        appointmentDate: `${YEAR}-02-30`,
+        appointmentTime: "10:00",
+      });
       expect(date.body.message).toBe("appointmentDate: Date must be a real date written yyyy-MM-dd (2000 to 2099)");
     });
 
     it("refuses a date before today in the business zone, and accepts today", async () => {
       const me = await staff();
-      const yesterday = await me.client.call(door, "appointments.book", { ...newClient(), appointmentDate: addDays(businessToday(), -1), appointmentTime: "10:00" });
+      const yesterday = await me.client.call(door, "appointments.book", {
+        ...newClient(),
+        appointmentDate: addDays(businessToday(), -1),
+        appointmentTime: "10:00",
+      });
       expect(yesterday.status).toBe(400);
       expect(yesterday.body.message).toBe("appointmentDate: Appointment date cannot be in the past");
-      const today = await me.client.call(door, "appointments.book", { ...newClient(), appointmentDate: businessToday(), appointmentTime: "23:30", durationMinutes: 30, confirm: true });
+      const today = await me.client.call(door, "appointments.book", {
+        ...newClient(),
+        appointmentDate: businessToday(),
+        appointmentTime: "23:30",
+        durationMinutes: 30,
+        confirm: true,
+      });
       expect(today.status).toBe(200);
       expect(today.body.booked).toBe(true);
     });
 
     it("refuses a time that does not exist (spring forward) and books the first of an ambiguous one (fall back)", async () => {
       const me = await staff();
-      const gap = await me.client.call(door, "appointments.book", { ...newClient(), appointmentDate: SPRING_FORWARD, appointmentTime: "02:30", confirm: true });
+      const gap = await me.client.call(door, "appointments.book", {
+        ...newClient(),
+        appointmentDate: SPRING_FORWARD,
+        appointmentTime: "02:30",
+        confirm: true,
+      });
       expect(gap.status).toBe(400);
-      expect(gap.body.message).toBe(`appointmentTime: 02:30 does not exist on ${SPRING_FORWARD} in ${BUSINESS_ZONE}: the clocks go forward that night. Choose another time`);
-      const twice = await me.client.call(door, "appointments.book", { ...newClient(), appointmentDate: FALL_BACK, appointmentTime: "01:30", durationMinutes: 30, confirm: true });
+      expect(gap.body.message).toBe(
+        `appointmentTime: 02:30 does not exist on ${SPRING_FORWARD} in ${BUSINESS_ZONE}: the clocks go forward that night. Choose another time`,
+      );
+      const twice = await me.client.call(door, "appointments.book", {
+        ...newClient(),
+        appointmentDate: FALL_BACK,
+        appointmentTime: "01:30",
+        durationMinutes: 30,
+        confirm: true,
+      });
       expect(twice.status).toBe(200);
       // 01:30 EDT (UTC-4), not the 01:30 EST an hour later.
       expect(twice.body.lead.scheduledDate).toBe(`${FALL_BACK}T05:30:00.000Z`);
@@ -168,10 +212,19 @@ describe.each(doors)("appointments through the %s door", (door) => {
 
     it("answers 404 for an unknown lead and 400 for an unknown assignee", async () => {
       const me = await staff();
-      const lead = await me.client.call(door, "appointments.book", { leadId: randomUUID(), appointmentDate: JULY_TUESDAY, appointmentTime: "10:00" });
+      const lead = await me.client.call(door, "appointments.book", {
+        leadId: randomUUID(),
+        appointmentDate: JULY_TUESDAY,
+        appointmentTime: "10:00",
+      });
       expect(lead.status).toBe(404);
       expect(lead.body.message).toBe("Lead not found");
-      const assignee = await me.client.call(door, "appointments.book", { ...newClient(), assignedTo: randomUUID(), appointmentDate: JULY_TUESDAY, appointmentTime: "10:00" });
+      const assignee = await me.client.call(door, "appointments.book", {
+        ...newClient(),
+        assignedTo: randomUUID(),
+        appointmentDate: JULY_TUESDAY,
+        appointmentTime: "10:00",
+      });
       expect(assignee.status).toBe(400);
       expect(assignee.body.message).toBe("assignedTo: No user has this id");
     });
@@ -196,19 +249,33 @@ describe.each(doors)("appointments through the %s door", (door) => {
           },
         ],
       });
-      const saturday = await me.client.call(door, "appointments.book", { ...client, appointmentDate: addDays(JULY_TUESDAY, 4), appointmentTime: "10:00" });
-      expect(saturday.body.conflicts).toMatchObject([{ kind: "outside-working-hours", message: "Outside working hours: Saturday is not a working day", start: null, end: null }]);
+      const saturday = await me.client.call(door, "appointments.book", {
+        ...client,
+        appointmentDate: addDays(JULY_TUESDAY, 4),
+        appointmentTime: "10:00",
+      });
+      expect(saturday.body.conflicts).toMatchObject([
+        { kind: "outside-working-hours", message: "Outside working hours: Saturday is not a working day", start: null, end: null },
+      ]);
       let list = (await me.client.call(door, "leads.list")).body as { email: string }[];
       expect(list.some((l) => l.email === client.email)).toBe(false);
 
       const anyway = await me.client.call(door, "appointments.book", { ...late, confirm: true });
-      expect(anyway.body).toMatchObject({ booked: true, lead: { scheduledDate: julyAt(JULY_TUESDAY, "16:30") }, conflicts: [{ kind: "outside-working-hours" }] });
+      expect(anyway.body).toMatchObject({
+        booked: true,
+        lead: { scheduledDate: julyAt(JULY_TUESDAY, "16:30") },
+        conflicts: [{ kind: "outside-working-hours" }],
+      });
       list = (await me.client.call(door, "leads.list")).body as { email: string }[];
       expect(list.filter((l) => l.email === client.email)).toHaveLength(1);
 
       // The assignee's own hours count: a Saturday they work is fine.
       await me.client.call(door, "workingHours.update", { dayOfWeek: "6", startTime: "08:00", endTime: "12:00" });
-      const worked = await me.client.call(door, "appointments.book", { ...newClient(), appointmentDate: addDays(JULY_TUESDAY, 4), appointmentTime: "10:00" });
+      const worked = await me.client.call(door, "appointments.book", {
+        ...newClient(),
+        appointmentDate: addDays(JULY_TUESDAY, 4),
+        appointmentTime: "10:00",
+      });
       expect(worked.body).toMatchObject({ booked: true, conflicts: [] });
     });
 
@@ -224,9 +291,15 @@ describe.each(doors)("appointments through the %s door", (door) => {
         recurringPattern: "weekly",
       });
       expect(block.status).toBe(200);
-      const res = await me.client.call(door, "appointments.book", { ...newClient(), appointmentDate: JULY_TUESDAY, appointmentTime: "11:30" });
+      const res = await me.client.call(door, "appointments.book", {
+        ...newClient(),
+        appointmentDate: JULY_TUESDAY,
+        appointmentTime: "11:30",
+      });
       expect(res.body).toMatchObject({ booked: false, lead: null });
-      const dateLabel = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }).format(new Date(`${JULY_TUESDAY}T00:00:00Z`));
+      const dateLabel = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }).format(
+        new Date(`${JULY_TUESDAY}T00:00:00Z`),
+      );
       expect(res.body.conflicts).toEqual([
         {
           kind: "time-block",
@@ -239,19 +312,32 @@ describe.each(doors)("appointments through the %s door", (door) => {
       ]);
       // Ending as the block starts, or starting as it ends, is no conflict.
       for (const appointmentTime of ["11:00", "13:00"]) {
-        const touching = await me.client.call(door, "appointments.book", { ...newClient(), appointmentDate: JULY_TUESDAY, appointmentTime });
+        const touching = await me.client.call(door, "appointments.book", {
+          ...newClient(),
+          appointmentDate: JULY_TUESDAY,
+          appointmentTime,
+        });
         expect(touching.body, appointmentTime).toMatchObject({ booked: true, conflicts: [] });
       }
       // Another user's block is not a conflict for me.
       const other = await staff();
-      const free = await other.client.call(door, "appointments.book", { ...newClient(), appointmentDate: JULY_TUESDAY, appointmentTime: "12:00" });
+      const free = await other.client.call(door, "appointments.book", {
+        ...newClient(),
+        appointmentDate: JULY_TUESDAY,
+        appointmentTime: "12:00",
+      });
       expect(free.body).toMatchObject({ booked: true, conflicts: [] });
     });
 
     it("reports an overlapping appointment of the assignee, not a touching one, and books anyway when confirmed", async () => {
       const me = await staff();
       const date = addDays(JULY_TUESDAY, 1);
-      const first = await me.client.call(door, "appointments.book", { ...newClient({ clientName: "Jo Lee" }), appointmentDate: date, appointmentTime: "10:00", durationMinutes: 90 });
+      const first = await me.client.call(door, "appointments.book", {
+        ...newClient({ clientName: "Jo Lee" }),
+        appointmentDate: date,
+        appointmentTime: "10:00",
+        durationMinutes: 90,
+      });
       expect(first.body.booked).toBe(true);
       const clash = { ...newClient(), appointmentDate: date, appointmentTime: "11:00" };
       const res = await me.client.call(door, "appointments.book", clash);
@@ -279,19 +365,55 @@ describe.each(doors)("appointments through the %s door", (door) => {
 
     it("books an existing lead, reschedules it without clashing with itself, and keeps its assignee", async () => {
       const me = await staff();
-      const created = await admin.call(door, "leads.create", { name: "Pat Owner", email: `pat${randomUUID().slice(0, 8)}@example.com`, zipCode: "28704", service: "crawl-space", priority: "low" });
+      const created = await admin.call(door, "leads.create", {
+        name: "Pat Owner",
+        email: `pat${randomUUID().slice(0, 8)}@example.com`,
+        zipCode: "28704",
+        service: "crawl-space",
+        priority: "low",
+      });
       const id = created.body.id as string;
       const date = addDays(JULY_TUESDAY, 2);
       // The admin books it for a staff member.
-      const booked = await admin.call(door, "appointments.book", { leadId: id, assignedTo: me.id, appointmentDate: date, appointmentTime: "13:00", notes: "Gate code 1234", priority: "high" });
+      const booked = await admin.call(door, "appointments.book", {
+        leadId: id,
+        assignedTo: me.id,
+        appointmentDate: date,
+        appointmentTime: "13:00",
+        notes: "Gate code 1234",
+        priority: "high",
+      });
       expect(booked.body).toMatchObject({
         booked: true,
-        lead: { id, name: "Pat Owner", zipCode: "28704", status: "scheduled", source: "website", priority: "high", notes: "Gate code 1234", scheduledDate: julyAt(date, "13:00"), assigneeName: me.username },
+        lead: {
+          id,
+          name: "Pat Owner",
+          zipCode: "28704",
+          status: "scheduled",
+          source: "website",
+          priority: "high",
+          notes: "Gate code 1234",
+          scheduledDate: julyAt(date, "13:00"),
+          assigneeName: me.username,
+        },
       });
       // Moving it by half an hour overlaps only its own old slot; the admin's move keeps the staff member.
-      const moved = await admin.call(door, "appointments.book", { leadId: id, appointmentDate: date, appointmentTime: "13:30", durationMinutes: 120 });
-      expect(moved.body).toMatchObject({ booked: true, conflicts: [], lead: { scheduledDate: julyAt(date, "13:30"), durationMinutes: 120, assigneeName: me.username, notes: "Gate code 1234" } });
-      const timeline = (await admin.call(door, "leads.timeline", { id })).body as { kind: string; from: string | null; to: string | null }[];
+      const moved = await admin.call(door, "appointments.book", {
+        leadId: id,
+        appointmentDate: date,
+        appointmentTime: "13:30",
+        durationMinutes: 120,
+      });
+      expect(moved.body).toMatchObject({
+        booked: true,
+        conflicts: [],
+        lead: { scheduledDate: julyAt(date, "13:30"), durationMinutes: 120, assigneeName: me.username, notes: "Gate code 1234" },
+      });
+      const timeline = (await admin.call(door, "leads.timeline", { id })).body as {
+        kind: string;
+        from: string | null;
+        to: string | null;
+      }[];
       expect(timeline.map((e) => [e.kind, e.from, e.to])).toEqual([
         ["created", null, "new"],
         ["status", "new", "scheduled"],
@@ -304,9 +426,20 @@ describe.each(doors)("appointments through the %s door", (door) => {
     });
 
     it("keeps PATCH /api/leads/{id} booking as the docs/product.md describes", async () => {
-      const created = await admin.call(door, "leads.create", { name: "Sam Patch", email: `sam${randomUUID().slice(0, 8)}@example.com`, zipCode: "28801", service: "basement" });
+      const created = await admin.call(door, "leads.create", {
+        name: "Sam Patch",
+        email: `sam${randomUUID().slice(0, 8)}@example.com`,
+        zipCode: "28801",
+        service: "basement",
+      });
       const when = julyAt(addDays(JULY_TUESDAY, 3), "15:00");
-      const res = await admin.call(door, "leads.update", { id: created.body.id, scheduledDate: when, status: "scheduled", notes: "Booked by phone", priority: "medium" });
+      const res = await admin.call(door, "leads.update", {
+        id: created.body.id,
+        scheduledDate: when,
+        status: "scheduled",
+        notes: "Booked by phone",
+        priority: "medium",
+      });
       expect(res.body).toMatchObject({ scheduledDate: when, status: "scheduled", durationMinutes: 60, assigneeName: null });
     });
   });
@@ -314,25 +447,55 @@ describe.each(doors)("appointments through the %s door", (door) => {
   describe("the Schedule Appointment modal (POST /api/calendar/appointment)", () => {
     it("books the docs/product.md payload and answers success with the lead", async () => {
       const me = await staff();
-      const payload = { ...newClient(), estimatedValue: "1200", notes: "", appointmentDate: addDays(JULY_TUESDAY, 7), appointmentTime: "14:00" };
+      const payload = {
+        ...newClient(),
+        estimatedValue: "1200",
+        notes: "",
+        appointmentDate: addDays(JULY_TUESDAY, 7),
+        appointmentTime: "14:00",
+      };
       const res = await me.client.call(door, "appointments.schedule", payload);
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({
         success: true,
         message: "Appointment has been scheduled successfully.",
         conflicts: [],
-        lead: { name: payload.clientName, status: "scheduled", source: "appointment-booking", estimatedValue: "1200", notes: null, durationMinutes: 60, scheduledDate: julyAt(payload.appointmentDate, "14:00"), assigneeName: me.username },
+        lead: {
+          name: payload.clientName,
+          status: "scheduled",
+          source: "appointment-booking",
+          estimatedValue: "1200",
+          notes: null,
+          durationMinutes: 60,
+          scheduledDate: julyAt(payload.appointmentDate, "14:00"),
+          assigneeName: me.username,
+        },
       });
     });
 
     it("uses the modal's messages", async () => {
       const me = await staff();
-      const res = await me.client.call(door, "appointments.schedule", { ...newClient({ phone: "555-0147" }), appointmentDate: "", appointmentTime: "" });
+      const res = await me.client.call(door, "appointments.schedule", {
+        ...newClient({ phone: "555-0147" }),
+        appointmentDate: "",
+        appointmentTime: "",
+      });
       expect(res.status).toBe(400);
-      expect(res.body.message).toBe("phone: Phone number must be at least 10 digits; appointmentDate: Date is required; appointmentTime: Time is required");
-      const noPhone = await me.client.call(door, "appointments.schedule", { ...newClient(), phone: undefined, appointmentDate: JULY_TUESDAY, appointmentTime: "10:00" });
+      expect(res.body.message).toBe(
+        "phone: Phone number must be at least 10 digits; appointmentDate: Date is required; appointmentTime: Time is required",
+      );
+      const noPhone = await me.client.call(door, "appointments.schedule", {
+        ...newClient(),
+        phone: undefined,
+        appointmentDate: JULY_TUESDAY,
+        appointmentTime: "10:00",
+      });
       expect(noPhone.body.message).toBe("phone: Phone number must be at least 10 digits");
-      const past = await me.client.call(door, "appointments.schedule", { ...newClient(), appointmentDate: addDays(businessToday(), -1), appointmentTime: "10:00" });
+      const past = await me.client.call(door, "appointments.schedule", {
+        ...newClient(),
+        appointmentDate: addDays(businessToday(), -1),
+        appointmentTime: "10:00",
+      });
       expect(past.body.message).toBe("appointmentDate: Appointment date cannot be in the past");
     });
 
@@ -348,8 +511,15 @@ describe.each(doors)("appointments through the %s door", (door) => {
       });
       const anyway = await me.client.call(door, "appointments.schedule", { ...payload, confirm: true });
       expect(anyway.body).toMatchObject({ success: true, message: "Appointment has been scheduled successfully, over 1 conflict." });
-      const again = await me.client.call(door, "appointments.schedule", { leadId: anyway.body.lead.id, appointmentDate: addDays(JULY_TUESDAY, 7), appointmentTime: "09:00" });
-      expect(again.body).toMatchObject({ success: true, lead: { id: anyway.body.lead.id, scheduledDate: julyAt(addDays(JULY_TUESDAY, 7), "09:00") } });
+      const again = await me.client.call(door, "appointments.schedule", {
+        leadId: anyway.body.lead.id,
+        appointmentDate: addDays(JULY_TUESDAY, 7),
+        appointmentTime: "09:00",
+      });
+      expect(again.body).toMatchObject({
+        success: true,
+        lead: { id: anyway.body.lead.id, scheduledDate: julyAt(addDays(JULY_TUESDAY, 7), "09:00") },
+      });
     });
   });
 
@@ -380,16 +550,68 @@ describe.each(doors)("appointments through the %s door", (door) => {
           recurringPattern: "monthly",
         })
       ).body;
-      const once = (await me.client.call(door, "timeBlocks.create", { title: "Dentist", startDateTime: julyAt(`${YEAR}-07-15`, "08:00"), endDateTime: julyAt(`${YEAR}-07-15`, "09:00") })).body;
-      await me.client.call(door, "timeBlocks.create", { title: "Last year", startDateTime: januaryAt(JANUARY_TUESDAY, "08:00"), endDateTime: januaryAt(JANUARY_TUESDAY, "09:00") });
-      const otherBlock = (await other.client.call(door, "timeBlocks.create", { title: "Other's errand", startDateTime: julyAt(`${YEAR}-07-16`, "08:00"), endDateTime: julyAt(`${YEAR}-07-16`, "09:00") })).body;
+      const once = (
+        await me.client.call(door, "timeBlocks.create", {
+          title: "Dentist",
+          startDateTime: julyAt(`${YEAR}-07-15`, "08:00"),
+          endDateTime: julyAt(`${YEAR}-07-15`, "09:00"),
+        })
+      ).body;
+      await me.client.call(door, "timeBlocks.create", {
+        title: "Last year",
+        startDateTime: januaryAt(JANUARY_TUESDAY, "08:00"),
+        endDateTime: januaryAt(JANUARY_TUESDAY, "09:00"),
+      });
+      const otherBlock = (
+        await other.client.call(door, "timeBlocks.create", {
+          title: "Other's errand",
+          startDateTime: julyAt(`${YEAR}-07-16`, "08:00"),
+          endDateTime: julyAt(`${YEAR}-07-16`, "09:00"),
+        })
+      ).body;
 
-      const mine = (await me.client.call(door, "appointments.book", { ...newClient({ clientName: "Mine Client" }), appointmentDate: `${YEAR}-07-20`, appointmentTime: "10:00", confirm: true })).body.lead;
-      const theirs = (await other.client.call(door, "appointments.book", { ...newClient(), appointmentDate: `${YEAR}-07-21`, appointmentTime: "10:00", confirm: true })).body.lead;
-      const unassigned = (await admin.call(door, "leads.create", { name: "Nobody's", email: `nobody${randomUUID().slice(0, 6)}@example.com`, zipCode: "28801", service: "consultation", scheduledDate: julyAt(`${YEAR}-07-22`, "11:00") })).body;
-      const outside = (await me.client.call(door, "appointments.book", { ...newClient(), appointmentDate: `${YEAR}-08-03`, appointmentTime: "10:00", confirm: true })).body.lead;
+      const mine = (
+        await me.client.call(door, "appointments.book", {
+          ...newClient({ clientName: "Mine Client" }),
+          appointmentDate: `${YEAR}-07-20`,
+          appointmentTime: "10:00",
+          confirm: true,
+        })
+      ).body.lead;
+      const theirs = (
+        await other.client.call(door, "appointments.book", {
+          ...newClient(),
+          appointmentDate: `${YEAR}-07-21`,
+          appointmentTime: "10:00",
+          confirm: true,
+        })
+      ).body.lead;
+      const unassigned = (
+        await admin.call(door, "leads.create", {
+          name: "Nobody's",
+          email: `nobody${randomUUID().slice(0, 6)}@example.com`,
+          zipCode: "28801",
+          service: "consultation",
+          scheduledDate: julyAt(`${YEAR}-07-22`, "11:00"),
+        })
+      ).body;
+      const outside = (
+        await me.client.call(door, "appointments.book", {
+          ...newClient(),
+          appointmentDate: `${YEAR}-08-03`,
+          appointmentTime: "10:00",
+          confirm: true,
+        })
+      ).body.lead;
       // Ends exactly when July starts: not in July.
-      const touching = (await me.client.call(door, "appointments.book", { ...newClient(), appointmentDate: `${YEAR}-06-30`, appointmentTime: "23:00", confirm: true })).body.lead;
+      const touching = (
+        await me.client.call(door, "appointments.book", {
+          ...newClient(),
+          appointmentDate: `${YEAR}-06-30`,
+          appointmentTime: "23:00",
+          confirm: true,
+        })
+      ).body.lead;
 
       const res = await me.client.call(door, "appointments.range", { start: julyStart, end: augustStart, scope: "mine" });
       expect(res.status).toBe(200);
@@ -461,7 +683,10 @@ describe.each(doors)("appointments through the %s door", (door) => {
       expect(JSON.stringify(all.body)).not.toContain(me.id);
 
       // A week's window sees only that week's occurrences.
-      const week = await me.client.call(door, "appointments.range", { start: julyAt(JULY_TUESDAY, "00:00"), end: julyAt(addDays(JULY_TUESDAY, 1), "00:00") });
+      const week = await me.client.call(door, "appointments.range", {
+        start: julyAt(JULY_TUESDAY, "00:00"),
+        end: julyAt(addDays(JULY_TUESDAY, 1), "00:00"),
+      });
       expect(week.body.blocks.map((b: Block) => [b.id, b.occurrences.length])).toEqual([[weekly.id, 1]]);
     });
 
@@ -473,9 +698,13 @@ describe.each(doors)("appointments through the %s door", (door) => {
       const long = await me.client.call(door, "appointments.range", { start: julyStart, end: julyAt(`${YEAR}-09-02`, "00:01") });
       expect(long.status).toBe(400);
       expect(long.body.message).toBe("end: The range may span at most 62 days");
-      expect((await me.client.call(door, "appointments.range", { start: julyStart, end: julyAt(`${YEAR}-09-01`, "00:00") })).status).toBe(200);
+      expect((await me.client.call(door, "appointments.range", { start: julyStart, end: julyAt(`${YEAR}-09-01`, "00:00") })).status).toBe(
+        200,
+      );
       expect((await me.client.call(door, "appointments.range", { start: "July 1", end: augustStart })).status).toBe(400);
-      expect((await me.client.call(door, "appointments.range", { start: julyStart, end: augustStart, scope: "everyone" })).status).toBe(400);
+      expect((await me.client.call(door, "appointments.range", { start: julyStart, end: augustStart, scope: "everyone" })).status).toBe(
+        400,
+      );
     });
   });
 
@@ -483,14 +712,38 @@ describe.each(doors)("appointments through the %s door", (door) => {
     it("lists the day's slots with what each would clash with", async () => {
       const me = await staff();
       const date = addDays(JULY_TUESDAY, 14);
-      await me.client.call(door, "timeBlocks.create", { title: "Lunch", startDateTime: julyAt(date, "12:00"), endDateTime: julyAt(date, "13:00") });
+      await me.client.call(door, "timeBlocks.create", {
+        title: "Lunch",
+        startDateTime: julyAt(date, "12:00"),
+        endDateTime: julyAt(date, "13:00"),
+      });
       const res = await me.client.call(door, "appointments.availability", { date, durationMinutes: "60" });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ date, timeZone: BUSINESS_ZONE, durationMinutes: 60 });
       const slots = res.body.slots as { time: string; start: string; end: string; available: boolean; conflicts: { kind: string }[] }[];
-      expect(slots.map((s) => s.time)).toEqual(Array.from({ length: 21 }, (_, i) => `${String(8 + Math.floor(i / 2)).padStart(2, "0")}:${i % 2 ? "30" : "00"}`));
-      expect(slots.filter((s) => s.available).map((s) => s.time)).toEqual(["09:00", "09:30", "10:00", "10:30", "11:00", "13:00", "13:30", "14:00", "14:30", "15:00", "15:30", "16:00"]);
-      expect(slots[0]).toMatchObject({ time: "08:00", start: julyAt(date, "08:00"), end: julyAt(date, "09:00"), conflicts: [{ kind: "outside-working-hours" }] });
+      expect(slots.map((s) => s.time)).toEqual(
+        Array.from({ length: 21 }, (_, i) => `${String(8 + Math.floor(i / 2)).padStart(2, "0")}:${i % 2 ? "30" : "00"}`),
+      );
+      expect(slots.filter((s) => s.available).map((s) => s.time)).toEqual([
+        "09:00",
+        "09:30",
+        "10:00",
+        "10:30",
+        "11:00",
+        "13:00",
+        "13:30",
+        "14:00",
+        "14:30",
+        "15:00",
+        "15:30",
+        "16:00",
+      ]);
+      expect(slots[0]).toMatchObject({
+        time: "08:00",
+        start: julyAt(date, "08:00"),
+        end: julyAt(date, "09:00"),
+        conflicts: [{ kind: "outside-working-hours" }],
+      });
       expect(slots.find((s) => s.time === "12:00")!.conflicts).toMatchObject([{ kind: "time-block", title: "Lunch" }]);
 
       const short = await me.client.call(door, "appointments.availability", { date, durationMinutes: "30" });

@@ -14,9 +14,7 @@ describe("first account", () => {
 
   it("exactly one of many racing registrations becomes admin", async () => {
     const accounts = Array.from({ length: 8 }, () => newAccount("race"));
-    const results = await Promise.all(
-      accounts.map((a, i) => new ApiClient(srv.url).call(i % 2 ? "rest" : "trpc", "auth.register", a)),
-    );
+    const results = await Promise.all(accounts.map((a, i) => new ApiClient(srv.url).call(i % 2 ? "rest" : "trpc", "auth.register", a)));
     expect(results.map((r) => r.status)).toEqual(Array(8).fill(200));
     expect(results.filter((r) => r.body.isAdmin)).toHaveLength(1);
     const [row] = await srv.running.db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM users WHERE is_admin`;
@@ -37,7 +35,13 @@ describe.each(doors)("accounts and sessions through the %s door", (door) => {
     const account = newAccount();
     const res = await client.call(door, "auth.register", account);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ id: expect.any(String), username: account.username, email: account.email, isAdmin: false, createdAt: expect.any(String) });
+    expect(res.body).toEqual({
+      id: expect.any(String),
+      username: account.username,
+      email: account.email,
+      isAdmin: false,
+      createdAt: expect.any(String),
+    });
     expect(JSON.stringify(res.body)).not.toMatch(/password|argon/i);
     const me = await client.call(door, "auth.me");
     expect(me.status).toBe(200);
@@ -101,7 +105,9 @@ describe.each(doors)("accounts and sessions through the %s door", (door) => {
     const account = newAccount();
     await new ApiClient(srv.url).call(door, "auth.register", account);
     for (let i = 0; i < 5; i++) {
-      expect((await new ApiClient(srv.url).call(door, "auth.login", { email: account.email, password: "wrong-password" })).status).toBe(401);
+      expect((await new ApiClient(srv.url).call(door, "auth.login", { email: account.email, password: "wrong-password" })).status).toBe(
+        401,
+      );
     }
     const res = await new ApiClient(srv.url).call(door, "auth.login", { email: account.email, password: account.password });
     expect(res.status).toBe(429);
@@ -121,7 +127,11 @@ describe.each(doors)("accounts and sessions through the %s door", (door) => {
     const none = await new ApiClient(srv.url, { origin: null }).raw("POST", path, body, { cookie });
     expect(none.status).toBe(403);
     // A plain HTML form posting multipart data from another site is refused too.
-    const form = await fetch(srv.url + path, { method: "POST", headers: { cookie, origin: "https://evil.example", "content-type": "multipart/form-data; boundary=x" }, body: "--x--" });
+    const form = await fetch(srv.url + path, {
+      method: "POST",
+      headers: { cookie, origin: "https://evil.example", "content-type": "multipart/form-data; boundary=x" },
+      body: "--x--",
+    });
     expect(form.status).toBe(403);
     expect((await client.call(door, "auth.me")).status).toBe(200);
     const partner = await new ApiClient(srv.url, { origin: "https://partner.example" }).raw("POST", path, body, { cookie });
@@ -137,9 +147,17 @@ describe.each(doors)("accounts and sessions through the %s door", (door) => {
     // fetch() cannot set Host: use node:http, as a browser reaching the site under another name would.
     const status = await new Promise<number>((resolve, reject) => {
       const req = http.request(
-        { host: "127.0.0.1", port, method: "POST", path: door === "rest" ? "/api/logout" : "/trpc/auth.logout",
-          headers: { host: `crawlguard.test:${port}`, origin: `http://crawlguard.test:${port}`, cookie } },
-        (res) => { res.resume(); resolve(res.statusCode ?? 0); },
+        {
+          host: "127.0.0.1",
+          port,
+          method: "POST",
+          path: door === "rest" ? "/api/logout" : "/trpc/auth.logout",
+          headers: { host: `crawlguard.test:${port}`, origin: `http://crawlguard.test:${port}`, cookie },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
       );
       req.on("error", reject);
       req.end();
@@ -189,7 +207,9 @@ describe("the REST door", () => {
     const client = new ApiClient(srv.url);
     const doc = (await client.raw("GET", "/api/openapi.json")).body as { openapi: string; paths: Record<string, unknown> };
     expect(doc.openapi).toBe("3.1.0");
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/api/register", "/api/login", "/api/logout", "/api/user", "/api/health"]));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(["/api/register", "/api/login", "/api/logout", "/api/user", "/api/health"]),
+    );
     await expect(SwaggerParser.validate(structuredClone(doc) as never)).resolves.toBeTruthy();
     const page = await client.raw("GET", "/api/docs");
     expect(page.status).toBe(200);
@@ -217,7 +237,10 @@ describe("persistence", () => {
     const again = await startServer({
       withWeb: false,
       env: loadEnv({
-        PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent", DATA_DIR: srv.testDb.dataDir,
+        PORT: "0",
+        HOST: "127.0.0.1",
+        LOG_LEVEL: "silent",
+        DATA_DIR: srv.testDb.dataDir,
         ...(srv.testDb.databaseUrl ? { DATABASE_URL: srv.testDb.databaseUrl } : {}),
       }),
     });

@@ -75,7 +75,9 @@ describe.each(doors)("working hours and time blocks through the %s door", (door)
       expect(badDay.body.message).toBe("dayOfWeek: Day of week must be 0 (Sunday) to 6 (Saturday)");
       const badTime = await me.call(door, "workingHours.update", { dayOfWeek: "1", startTime: "9:00", endTime: "24:00" });
       expect(badTime.status).toBe(400);
-      expect(badTime.body.message).toBe("startTime: Time must be HH:MM, from 00:00 to 23:59; endTime: Time must be HH:MM, from 00:00 to 23:59");
+      expect(badTime.body.message).toBe(
+        "startTime: Time must be HH:MM, from 00:00 to 23:59; endTime: Time must be HH:MM, from 00:00 to 23:59",
+      );
       const blank = await me.call(door, "workingHours.update", { dayOfWeek: "1", startTime: "", endTime: "17:00" });
       expect(blank.body.message).toBe("startTime: Start time is required");
       for (const endTime of ["09:00", "08:00"]) {
@@ -106,7 +108,9 @@ describe.each(doors)("working hours and time blocks through the %s door", (door)
       const dup = await me.call(door, "workingHours.saveAll", { days: [DEFAULT_WEEK[1], DEFAULT_WEEK[1]] });
       expect(dup.status).toBe(400);
       expect(dup.body.message).toBe("days.1.dayOfWeek: Each day may appear only once");
-      const malformed = await me.call(door, "workingHours.saveAll", { days: [...DEFAULT_WEEK.slice(0, 6), { ...DEFAULT_WEEK[6], endTime: "5pm" }] });
+      const malformed = await me.call(door, "workingHours.saveAll", {
+        days: [...DEFAULT_WEEK.slice(0, 6), { ...DEFAULT_WEEK[6], endTime: "5pm" }],
+      });
       expect(malformed.status).toBe(400);
       expect((await me.call(door, "workingHours.list")).body).toEqual(before);
     });
@@ -139,17 +143,40 @@ describe.each(doors)("working hours and time blocks through the %s door", (door)
 
     it("defaults the colour by type, keeps a given one, and stores a one-off block without a pattern", async () => {
       const me = await staff();
-      const types = { personal: "#ef4444", maintenance: "#f97316", break: "#84cc16", travel: "#06b6d4", admin: "#8b5cf6", other: "#6b7280" };
+      const types = {
+        personal: "#ef4444",
+        maintenance: "#f97316",
+        break: "#84cc16",
+        travel: "#06b6d4",
+        admin: "#8b5cf6",
+        other: "#6b7280",
+      };
       for (const [blockType, color] of Object.entries(types)) {
         const res = await me.call(door, "timeBlocks.create", { ...lunch, blockType });
         expect(res.body.color, blockType).toBe(color);
       }
       const custom = await me.call(door, "timeBlocks.create", { ...lunch, blockType: "travel", color: "#ABCDEF" });
       expect(custom.body.color).toBe("#abcdef");
-      const notRecurring = await me.call(door, "timeBlocks.create", { ...lunch, isRecurring: false, recurringPattern: "weekly", recurrenceEndDate: "2099-01-01" });
+      const notRecurring = await me.call(door, "timeBlocks.create", {
+        ...lunch,
+        isRecurring: false,
+        recurringPattern: "weekly",
+        recurrenceEndDate: "2099-01-01",
+      });
       expect(notRecurring.body).toMatchObject({ isRecurring: false, recurringPattern: null, recurrenceEndDate: null });
-      const weekly = await me.call(door, "timeBlocks.create", { ...lunch, description: "Every week", isRecurring: true, recurringPattern: "weekly", recurrenceEndDate: "2099-12-31" });
-      expect(weekly.body).toMatchObject({ description: "Every week", isRecurring: true, recurringPattern: "weekly", recurrenceEndDate: "2099-12-31" });
+      const weekly = await me.call(door, "timeBlocks.create", {
+        ...lunch,
+        description: "Every week",
+        isRecurring: true,
+        recurringPattern: "weekly",
+        recurrenceEndDate: "2099-12-31",
+      });
+      expect(weekly.body).toMatchObject({
+        description: "Every week",
+        isRecurring: true,
+        recurringPattern: "weekly",
+        recurrenceEndDate: "2099-12-31",
+      });
     });
 
     it("answers 400 for a missing title, a bad colour or type, an end not after the start, a recurring block without a pattern", async () => {
@@ -161,20 +188,40 @@ describe.each(doors)("working hours and time blocks through the %s door", (door)
         [{ ...lunch, endDateTime: lunch.startDateTime }, "endDateTime: End must be after start"],
         [{ ...lunch, startDateTime: lunch.endDateTime, endDateTime: lunch.startDateTime }, "endDateTime: End must be after start"],
         [{ ...lunch, isRecurring: true }, "recurringPattern: Recurring blocks need a pattern: daily, weekly or monthly"],
-        [{ ...lunch, isRecurring: true, recurringPattern: "daily", recurrenceEndDate: "2000-01-01" }, "recurrenceEndDate: Recurrence end date must not be before the start date"],
+        [
+          { ...lunch, isRecurring: true, recurringPattern: "daily", recurrenceEndDate: "2000-01-01" },
+          "recurrenceEndDate: Recurrence end date must not be before the start date",
+        ],
         // Found by the fuzzer: a daily block lasting decades made every availability check expand
         // it thousands of times (no answer within 15 s). Occurrences are shorter than their repeat.
-        [{ ...lunch, endDateTime: "2099-01-01T00:00:00Z", isRecurring: true, recurringPattern: "daily" }, "endDateTime: A daily block must end within 24 hours of its start"],
-        [{ ...lunch, endDateTime: "2099-01-01T00:00:00Z", isRecurring: true, recurringPattern: "weekly" }, "endDateTime: A weekly block must end within 7 days of its start"],
-        [{ ...lunch, endDateTime: "2099-01-01T00:00:00Z", isRecurring: true, recurringPattern: "monthly" }, "endDateTime: A monthly block must end within 28 days of its start"],
-        [{ ...lunch, endDateTime: "2099-01-01T00:00:00Z" }, "endDateTime: A time block can last at most a year; split a longer absence into several blocks"],
+        [
+          { ...lunch, endDateTime: "2099-01-01T00:00:00Z", isRecurring: true, recurringPattern: "daily" },
+          "endDateTime: A daily block must end within 24 hours of its start",
+        ],
+        [
+          { ...lunch, endDateTime: "2099-01-01T00:00:00Z", isRecurring: true, recurringPattern: "weekly" },
+          "endDateTime: A weekly block must end within 7 days of its start",
+        ],
+        [
+          { ...lunch, endDateTime: "2099-01-01T00:00:00Z", isRecurring: true, recurringPattern: "monthly" },
+          "endDateTime: A monthly block must end within 28 days of its start",
+        ],
+        [
+          { ...lunch, endDateTime: "2099-01-01T00:00:00Z" },
+          "endDateTime: A time block can last at most a year; split a longer absence into several blocks",
+        ],
       ];
       for (const [input, message] of cases) {
         const res = await me.call(door, "timeBlocks.create", input);
         expect(res.status, message).toBe(400);
         expect(res.body.message).toBe(message);
       }
-      for (const input of [{ ...lunch, blockType: "nap" }, { ...lunch, recurringPattern: "yearly", isRecurring: true }, { ...lunch, startDateTime: "tuesday" }, { title: "No times" }]) {
+      for (const input of [
+        { ...lunch, blockType: "nap" },
+        { ...lunch, recurringPattern: "yearly", isRecurring: true },
+        { ...lunch, startDateTime: "tuesday" },
+        { title: "No times" },
+      ]) {
         expect((await me.call(door, "timeBlocks.create", input)).status).toBe(400);
       }
       expect((await me.call(door, "timeBlocks.list")).body).toEqual([]);
@@ -190,7 +237,11 @@ describe.each(doors)("working hours and time blocks through the %s door", (door)
       const me = await staff();
       const other = await staff();
       const later = await me.call(door, "timeBlocks.create", lunch);
-      const earlier = await me.call(door, "timeBlocks.create", { title: "Drive", startDateTime: januaryAt(JANUARY_TUESDAY, "08:00"), endDateTime: januaryAt(JANUARY_TUESDAY, "09:00") });
+      const earlier = await me.call(door, "timeBlocks.create", {
+        title: "Drive",
+        startDateTime: januaryAt(JANUARY_TUESDAY, "08:00"),
+        endDateTime: januaryAt(JANUARY_TUESDAY, "09:00"),
+      });
       await other.call(door, "timeBlocks.create", { ...lunch, title: "Other's lunch" });
       const list = (await me.call(door, "timeBlocks.list")).body as { id: string }[];
       expect(list.map((b) => b.id)).toEqual([earlier.body.id, later.body.id]);
@@ -217,9 +268,18 @@ describe.each(doors)("working hours and time blocks through the %s door", (door)
     it("changes only the given fields and checks the merged block", async () => {
       const me = await staff();
       const block = (await me.call(door, "timeBlocks.create", { ...lunch, description: "Sandwich" })).body;
-      const renamed = await me.call(door, "timeBlocks.update", { id: block.id, title: "Long lunch", endDateTime: julyAt(JULY_TUESDAY, "14:00") });
+      const renamed = await me.call(door, "timeBlocks.update", {
+        id: block.id,
+        title: "Long lunch",
+        endDateTime: julyAt(JULY_TUESDAY, "14:00"),
+      });
       expect(renamed.status).toBe(200);
-      expect(renamed.body).toEqual({ ...block, title: "Long lunch", endDateTime: julyAt(JULY_TUESDAY, "14:00"), updatedAt: expect.any(String) });
+      expect(renamed.body).toEqual({
+        ...block,
+        title: "Long lunch",
+        endDateTime: julyAt(JULY_TUESDAY, "14:00"),
+        updatedAt: expect.any(String),
+      });
 
       const backwards = await me.call(door, "timeBlocks.update", { id: block.id, startDateTime: julyAt(JULY_TUESDAY, "15:00") });
       expect(backwards.status).toBe(400);

@@ -36,7 +36,10 @@ function person(overrides: Record<string, string> = {}): Record<string, string> 
 }
 
 const decode = (text: string) =>
-  text.replace(/&(quot|amp|lt|gt|#x27|#39);/g, (_m, entity: string) => ({ quot: '"', amp: "&", lt: "<", gt: ">", "#x27": "'", "#39": "'" })[entity] ?? "");
+  text.replace(
+    /&(quot|amp|lt|gt|#x27|#39);/g,
+    (_m, entity: string) => ({ quot: '"', amp: "&", lt: "<", gt: ">", "#x27": "'", "#39": "'" })[entity] ?? "",
+  );
 
 /** The `<input>` tag (or `<textarea>`/`<select>` opening tag) carrying `name`. */
 function controlTag(html: string, name: string): string | undefined {
@@ -130,8 +133,12 @@ describe("contact forms without JavaScript: a native form post to the page", () 
       expect(form, page).toContain('method="post"');
       expect(form, page).toContain(`action="${page}#contact-form"`);
       expect(form, page).toContain('id="contact-form"');
-      const fields = page === "/contact" ? ["name", "email", "phone", "zipCode", "address", "service", "message"] : ["name", "email", "phone", "zipCode", "service"];
-      for (const field of [...fields, "website", "formToken", "landingPage"]) expect(controlTag(html, field), `${page} ${field}`).toBeDefined();
+      const fields =
+        page === "/contact"
+          ? ["name", "email", "phone", "zipCode", "address", "service", "message"]
+          : ["name", "email", "phone", "zipCode", "service"];
+      for (const field of [...fields, "website", "formToken", "landingPage"])
+        expect(controlTag(html, field), `${page} ${field}`).toBeDefined();
       expect(tokens.verify("contact-form-shown", valueOf(html, "formToken"), 60_000).ok).toBe(true);
     }
   });
@@ -149,7 +156,9 @@ describe("contact forms without JavaScript: a native form post to the page", () 
       service: "sump-pump",
       message: "Water in the basement\r\nafter every storm.",
     });
-    const hidden = Object.fromEntries(["landingPage", "utmSource", "utmMedium", "utmCampaign", "referrer"].map((name) => [name, valueOf(landing.html, name) ?? ""]));
+    const hidden = Object.fromEntries(
+      ["landingPage", "utmSource", "utmMedium", "utmCampaign", "referrer"].map((name) => [name, valueOf(landing.html, name) ?? ""]),
+    );
     const res = await post("/contact", { ...fields, ...hidden, website: "", formToken: shownAgo(20_000) });
     expect(res.status).toBe(303);
     const location = res.headers.get("location") ?? "";
@@ -190,7 +199,12 @@ describe("contact forms without JavaScript: a native form post to the page", () 
   it("sends the compact form of the home page the same way", async () => {
     const home = await get("/");
     const fields = person({ phone: "828-555-0100", service: "mold-remediation" });
-    const res = await post("/", { ...fields, website: "", formToken: shownAgo(10_000), landingPage: valueOf(home.html, "landingPage") ?? "" });
+    const res = await post("/", {
+      ...fields,
+      website: "",
+      formToken: shownAgo(10_000),
+      landingPage: valueOf(home.html, "landingPage") ?? "",
+    });
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toMatch(/^\/\?sent=/);
     expect(await stored(fields.email!)).toMatchObject([{ service: "mold-remediation", landingPage: "/" }]);
@@ -219,7 +233,11 @@ describe("contact forms without JavaScript: a native form post to the page", () 
     const res = await post("/contact", { ...typed, website: "", formToken: shownAgo(10_000) });
     expect(res.status).toBe(400);
     expect(res.headers.get("content-type")).toMatch(/^text\/html/);
-    for (const message of ["Name must be at least 2 characters", "Please enter a valid email address", "Zip code must be at least 5 characters"]) {
+    for (const message of [
+      "Name must be at least 2 characters",
+      "Please enter a valid email address",
+      "Zip code must be at least 5 characters",
+    ]) {
       expect(res.html).toContain(message);
     }
     expect(valueOf(res.html, "name")).toBe("J");
@@ -315,7 +333,11 @@ describe("contact forms without JavaScript: a native form post to the page", () 
     it("with the session cookie, a post without Origin or Sec-Fetch-Site is refused", async () => {
       const cookie = [...staff.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
       const fields = person();
-      const res = await post("/contact", { ...fields, formToken: shownAgo(10_000) }, { headers: { cookie, origin: undefined, "sec-fetch-site": undefined } });
+      const res = await post(
+        "/contact",
+        { ...fields, formToken: shownAgo(10_000) },
+        { headers: { cookie, origin: undefined, "sec-fetch-site": undefined } },
+      );
       expect(res.status).toBe(403);
       expect(await stored(fields.email!)).toHaveLength(0);
     });
@@ -339,24 +361,79 @@ describe("contact forms without JavaScript: a native form post to the page", () 
   describe("hostile or broken requests: never a 5xx, always an answer", () => {
     const token = () => shownAgo(10_000);
     const cases: Array<[string, () => { body: string | Buffer; headers?: Record<string, string> }, number[]]> = [
-      ["NUL bytes and control characters", () => ({ body: `formToken=${token()}&name=Pat%00Smith&email=p%01@x.com&zipCode=28801%1B&message=a%7Fb` }), [400]],
-      ["invalid UTF-8 and malformed percent-encoding", () => ({ body: `formToken=${token()}&name=%FF%FE%C3%28&email=%E0%A4%A&zipCode=%zz%%&message=%ED%A0%80` }), [400]],
-      ["lone surrogate escapes", () => ({ body: `formToken=${token()}&name=${encodeURIComponent("Pat")}%ED%B0%80&email=a@b.co&zipCode=28801` }), [303, 400]],
+      [
+        "NUL bytes and control characters",
+        () => ({ body: `formToken=${token()}&name=Pat%00Smith&email=p%01@x.com&zipCode=28801%1B&message=a%7Fb` }),
+        [400],
+      ],
+      [
+        "invalid UTF-8 and malformed percent-encoding",
+        () => ({ body: `formToken=${token()}&name=%FF%FE%C3%28&email=%E0%A4%A&zipCode=%zz%%&message=%ED%A0%80` }),
+        [400],
+      ],
+      [
+        "lone surrogate escapes",
+        () => ({ body: `formToken=${token()}&name=${encodeURIComponent("Pat")}%ED%B0%80&email=a@b.co&zipCode=28801` }),
+        [303, 400],
+      ],
       ["every field missing", () => ({ body: "" }), [400]],
       ["only unknown fields", () => ({ body: "a=1&b=2&__proto__=x&constructor=y&toString=z" }), [400]],
-      ["repeated fields and bracket names", () => ({ body: `formToken=${token()}&name=Pat&name=Other&email[]=x&email=p@x.com&zipCode[a]=1&zipCode=28801` }), [303, 400]],
-      ["fields far over their limits (within the body limit)", () => ({ body: `formToken=${token()}&name=${"N".repeat(20_000)}&email=${"e".repeat(20_000)}@x.com&zipCode=${"9".repeat(20_000)}` }), [400]],
-      ["hidden fields over their limits", () => ({ body: `formToken=${token()}&name=Pat%20Smith&email=p@x.com&zipCode=28801&landingPage=${"/".repeat(3000)}&website=${"w".repeat(600)}` }), [303, 400]],
+      [
+        "repeated fields and bracket names",
+        () => ({ body: `formToken=${token()}&name=Pat&name=Other&email[]=x&email=p@x.com&zipCode[a]=1&zipCode=28801` }),
+        [303, 400],
+      ],
+      [
+        "fields far over their limits (within the body limit)",
+        () => ({ body: `formToken=${token()}&name=${"N".repeat(20_000)}&email=${"e".repeat(20_000)}@x.com&zipCode=${"9".repeat(20_000)}` }),
+        [400],
+      ],
+      [
+        "hidden fields over their limits",
+        () => ({
+          body: `formToken=${token()}&name=Pat%20Smith&email=p@x.com&zipCode=28801&landingPage=${"/".repeat(3000)}&website=${"w".repeat(600)}`,
+        }),
+        [303, 400],
+      ],
       ["a body over 64 KB", () => ({ body: `name=${"x".repeat(70 * 1024)}` }), [413]],
       ["more fields than a form has", () => ({ body: Array.from({ length: 500 }, (_, i) => `f${i}=1`).join("&") }), [413]],
       ["JSON", () => ({ body: JSON.stringify({ name: "Pat" }), headers: { "content-type": "application/json" } }), [415]],
-      ["multipart", () => ({ body: "--x\r\nContent-Disposition: form-data; name=\"name\"\r\n\r\nPat\r\n--x--\r\n", headers: { "content-type": "multipart/form-data; boundary=x" } }), [415]],
+      [
+        "multipart",
+        () => ({
+          body: '--x\r\nContent-Disposition: form-data; name="name"\r\n\r\nPat\r\n--x--\r\n',
+          headers: { "content-type": "multipart/form-data; boundary=x" },
+        }),
+        [415],
+      ],
       ["no content type", () => ({ body: "name=Pat", headers: { "content-type": "" } }), [415]],
-      ["an unsupported charset", () => ({ body: "name=Pat", headers: { "content-type": "application/x-www-form-urlencoded; charset=koi8-r" } }), [415]],
-      ["a gzip body", () => ({ body: gzipSync(`formToken=${token()}&name=Pat%20Smith&email=gz@x.com&zipCode=28801`), headers: { "content-encoding": "gzip" } }), [303]],
+      [
+        "an unsupported charset",
+        () => ({ body: "name=Pat", headers: { "content-type": "application/x-www-form-urlencoded; charset=koi8-r" } }),
+        [415],
+      ],
+      [
+        "a gzip body",
+        () => ({
+          body: gzipSync(`formToken=${token()}&name=Pat%20Smith&email=gz@x.com&zipCode=28801`),
+          headers: { "content-encoding": "gzip" },
+        }),
+        [303],
+      ],
       ["a body claimed gzip that is not", () => ({ body: "name=Pat", headers: { "content-encoding": "gzip" } }), [400]],
       ["an unknown content encoding", () => ({ body: "name=Pat", headers: { "content-encoding": "zstd-x" } }), [415]],
-      ["script in every field", () => ({ body: new URLSearchParams({ formToken: token(), name: "</script><script>globalThis.pwned=1</script>", email: '"><img src=x onerror=alert(1)>', zipCode: "<!--" }).toString() }), [400]],
+      [
+        "script in every field",
+        () => ({
+          body: new URLSearchParams({
+            formToken: token(),
+            name: "</script><script>globalThis.pwned=1</script>",
+            email: '"><img src=x onerror=alert(1)>',
+            zipCode: "<!--",
+          }).toString(),
+        }),
+        [400],
+      ],
     ];
 
     it.each(cases)("%s", async (_label, make, statuses) => {
@@ -415,7 +492,12 @@ describe("contact forms without JavaScript when Turnstile is configured", () => 
   beforeAll(async () => {
     siteverify = await startFakeSiteverify();
     srv = await startTestServer(
-      { TURNSTILE_SITE_KEY: "site-key", TURNSTILE_SECRET_KEY: "test-secret", TURNSTILE_VERIFY_URL: siteverify.url, CONTACT_FORM_SECRET: SECRET },
+      {
+        TURNSTILE_SITE_KEY: "site-key",
+        TURNSTILE_SECRET_KEY: "test-secret",
+        TURNSTILE_VERIFY_URL: siteverify.url,
+        CONTACT_FORM_SECRET: SECRET,
+      },
       { withWeb: true },
     );
   });

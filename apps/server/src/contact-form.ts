@@ -4,7 +4,13 @@ import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response, type Router } from "express";
 import { appRouter, CONTACT_SUCCESS_MESSAGE, type Context, createCallerFactory, GENERIC_ERROR_MESSAGE } from "@crawlguard/api";
 import type { Auth } from "@crawlguard/auth";
-import { ATTRIBUTION_FIELDS, ATTRIBUTION_PARAM_MAX as MAX_PARAM, ATTRIBUTION_URL_MAX as MAX_URL, type Attribution, UTM_PARAMS } from "@crawlguard/validators";
+import {
+  ATTRIBUTION_FIELDS,
+  ATTRIBUTION_PARAM_MAX as MAX_PARAM,
+  ATTRIBUTION_URL_MAX as MAX_URL,
+  type Attribution,
+  UTM_PARAMS,
+} from "@crawlguard/validators";
 import type { FormTokens } from "./form-tokens.js";
 import type { ContactFormOutcome, ContactFormState, ContactValues, WebApp } from "./web.js";
 
@@ -30,7 +36,9 @@ export const FORM_TOO_LARGE_MESSAGE = "Your message is too long to send. Please 
 export const FORM_UNREADABLE_MESSAGE = "Your message could not be read. Please try again.";
 export const CROSS_SITE_FORM_MESSAGE = "Cross-site form submission refused: send the form from this site's own page.";
 
-const VALUE_FIELDS = ["name", "email", "phone", "address", "zipCode", "service", "message"] as const satisfies ReadonlyArray<keyof ContactValues>;
+const VALUE_FIELDS = ["name", "email", "phone", "address", "zipCode", "service", "message"] as const satisfies ReadonlyArray<
+  keyof ContactValues
+>;
 type AttributionField = keyof Attribution;
 
 /** Control characters (except tab and newlines) and lone surrogates: never typed, refused by the schema. */
@@ -205,7 +213,13 @@ export function contactFormPosts({ web, auth, createContext, allowedOrigins, tru
       if (value !== undefined) attribution[name] = value;
     }
     const refuse = (status: number, errors: FieldErrors, message?: string) =>
-      answer(req, res, status, { sent: false, values: shown(values), errors, ...(message ? { message } : {}) }, attributionShown(attribution));
+      answer(
+        req,
+        res,
+        status,
+        { sent: false, values: shown(values), errors, ...(message ? { message } : {}) },
+        attributionShown(attribution),
+      );
 
     const shownFor = tokens.verify("contact-form-shown", field(FORM_TOKEN_FIELD), FORM_MAX_AGE_MS);
     if (!shownFor.ok) {

@@ -306,14 +306,37 @@ describe.each(doors)("contact form and submissions through the %s door", (door) 
 
     it("reports other leads with the same email (any case) or phone number", async () => {
       const { input, id } = await submitted({ phone: "828.555.0177" });
-      const byEmail = await staff.call(door, "leads.create", { name: "Earlier", email: input.email.toUpperCase(), zipCode: "28801", service: "crawl-space" });
-      const byPhone = await staff.call(door, "leads.create", { name: "Spouse", email: `other${id.slice(0, 6)}@example.com`, phone: "+1 (828) 555-0177", zipCode: "28801", service: "basement" });
-      await staff.call(door, "leads.create", { name: "Unrelated", email: `x${id.slice(0, 6)}@example.com`, phone: "828-555-0999", zipCode: "28801", service: "basement" });
+      const byEmail = await staff.call(door, "leads.create", {
+        name: "Earlier",
+        email: input.email.toUpperCase(),
+        zipCode: "28801",
+        service: "crawl-space",
+      });
+      const byPhone = await staff.call(door, "leads.create", {
+        name: "Spouse",
+        email: `other${id.slice(0, 6)}@example.com`,
+        phone: "+1 (828) 555-0177",
+        zipCode: "28801",
+        service: "basement",
+      });
+      await staff.call(door, "leads.create", {
+        name: "Unrelated",
+        email: `x${id.slice(0, 6)}@example.com`,
+        phone: "828-555-0999",
+        zipCode: "28801",
+        service: "basement",
+      });
       const res = await staff.call(door, "submissions.convertToLead", { id });
       expect(res.status).toBe(200);
       const ids = (res.body.duplicates as { id: string }[]).map((d) => d.id).sort();
       expect(ids).toEqual([byEmail.body.id, byPhone.body.id].sort());
-      expect(res.body.duplicates).toContainEqual({ id: byPhone.body.id, name: "Spouse", email: byPhone.body.email, phone: "+1 (828) 555-0177", status: "new" });
+      expect(res.body.duplicates).toContainEqual({
+        id: byPhone.body.id,
+        name: "Spouse",
+        email: byPhone.body.email,
+        phone: "+1 (828) 555-0177",
+        status: "new",
+      });
     });
 
     if (door === "rest") {

@@ -31,7 +31,13 @@ const json = (text: string) => JSON.parse(text) as { message: string; code?: str
 let formCounter = 0;
 function contactForm(overrides: Record<string, unknown> = {}) {
   formCounter += 1;
-  return { name: `Edge Visitor ${formCounter}`, email: `edge${formCounter}.${Date.now()}@example.com`, zipCode: "28801", message: `hello ${formCounter}`, ...overrides };
+  return {
+    name: `Edge Visitor ${formCounter}`,
+    email: `edge${formCounter}.${Date.now()}@example.com`,
+    zipCode: "28801",
+    message: `hello ${formCounter}`,
+    ...overrides,
+  };
 }
 
 describe("request edge", () => {
@@ -59,7 +65,9 @@ describe("request edge", () => {
       ]);
       expect(results.map((r) => r.status).filter((s) => s !== 200)).toEqual([]);
       const emails = forms.map((f) => f.email);
-      const [stored] = await srv.running.db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM contact_submissions WHERE email IN ${srv.running.db.sql(emails)}`;
+      const [stored] = await srv.running.db.sql<
+        { n: number }[]
+      >`SELECT count(*)::int AS n FROM contact_submissions WHERE email IN ${srv.running.db.sql(emails)}`;
       expect(stored?.n).toBe(forms.length);
       expect((await staff.raw("GET", "/api/health")).status).toBe(200);
     });
@@ -72,7 +80,11 @@ describe("request edge", () => {
       const over = await staff.raw("GET", `/trpc/${paths(100)}?batch=1`);
       expect(over.status).toBe(400);
       expect(JSON.stringify(over.body)).toContain("Batch call exceeds maximum size");
-      const overPost = await staff.raw("POST", `/trpc/${Array.from({ length: MAX_TRPC_BATCH + 1 }, () => "auth.logout").join(",")}?batch=1`, {});
+      const overPost = await staff.raw(
+        "POST",
+        `/trpc/${Array.from({ length: MAX_TRPC_BATCH + 1 }, () => "auth.logout").join(",")}?batch=1`,
+        {},
+      );
       expect(overPost.status).toBe(400);
       // Refused before any call ran: still signed in.
       expect((await staff.call("rest", "auth.me")).status).toBe(200);
@@ -86,7 +98,12 @@ describe("request edge", () => {
         [visitor, "contact.submit", contactForm({ name: "Pat\u0000Smith" }), "name"],
         [visitor, "contact.submit", contactForm({ message: "broken \uD800 surrogate" }), "message"],
         [visitor, "contact.submit", contactForm({ utmSource: "x\u001b[31m" }), "utmSource"],
-        [staff, "leads.create", { name: "Pat", email: "pat@example.com", zipCode: "28801", service: "sump-pump", notes: "a\u0000b" }, "notes"],
+        [
+          staff,
+          "leads.create",
+          { name: "Pat", email: "pat@example.com", zipCode: "28801", service: "sump-pump", notes: "a\u0000b" },
+          "notes",
+        ],
         [staff, "leads.duplicates", { email: "a\u0000@b.co" }, "email"],
         [visitor, "auth.register", { ...newAccount("nul"), username: "nul\u0000user" }, "username"],
       ];
@@ -95,7 +112,12 @@ describe("request edge", () => {
         expect(res.status, `${name} ${field}`).toBe(400);
         expect(res.body.message).toContain(`${field}: ${CONTROL}`);
       }
-      const lead = await staff.call(door, "leads.create", { name: "Clean", email: "clean@example.com", zipCode: "28801", service: "sump-pump" });
+      const lead = await staff.call(door, "leads.create", {
+        name: "Clean",
+        email: "clean@example.com",
+        zipCode: "28801",
+        service: "sump-pump",
+      });
       expect(lead.status).toBe(200);
       const update = await staff.call(door, "leads.update", { id: lead.body.id, name: "Dirty\u0000" });
       expect(update.status).toBe(400);
@@ -107,12 +129,23 @@ describe("request edge", () => {
 
   describe.each(doors)("defect 3: out-of-range dates through the %s door", (door: Door) => {
     it("answers 400 for year 0000, 9999 and expanded years, and stores nothing", async () => {
-      const lead = await staff.call(door, "leads.create", { name: "Dates", email: "dates@example.com", zipCode: "28801", service: "sump-pump" });
+      const lead = await staff.call(door, "leads.create", {
+        name: "Dates",
+        email: "dates@example.com",
+        zipCode: "28801",
+        service: "sump-pump",
+      });
       for (const scheduledDate of ["0000-01-01T00:00:00Z", "9999-12-31T23:00:00Z", "+010000-01-01T00:00:00Z", "1899-01-01T00:00:00Z"]) {
         const res = await staff.call(door, "leads.update", { id: lead.body.id, scheduledDate });
         expect(res.status, scheduledDate).toBe(400);
         expect(res.body.message).toMatch(/^scheduledDate: /);
-        const created = await staff.call(door, "leads.create", { name: "D", email: "d@example.com", zipCode: "28801", service: "x", scheduledDate });
+        const created = await staff.call(door, "leads.create", {
+          name: "D",
+          email: "d@example.com",
+          zipCode: "28801",
+          service: "x",
+          scheduledDate,
+        });
         expect(created.status, scheduledDate).toBe(400);
       }
       expect((await staff.call(door, "leads.update", { id: lead.body.id, scheduledDate: "2030-06-01T13:00:00Z" })).status).toBe(200);
@@ -121,7 +154,7 @@ describe("request edge", () => {
 
   describe("defect 4: body size and nesting depth, before authentication", () => {
     const deep = (levels: number) => "[".repeat(levels) + "]".repeat(levels);
-    const nested = (levels: number) => `{"name":${"{\"a\":".repeat(levels - 1)}1${"}".repeat(levels - 1)}}`;
+    const nested = (levels: number) => `{"name":${'{"a":'.repeat(levels - 1)}1${"}".repeat(levels - 1)}}`;
 
     it.each([
       ["REST", "/api/leads"],
@@ -133,10 +166,20 @@ describe("request edge", () => {
     });
 
     it(`accepts ${MAX_JSON_DEPTH} levels and refuses ${MAX_JSON_DEPTH + 1}`, async () => {
-      const ok = await rawRequest(srv.url, { method: "POST", path: "/api/login", headers: { "content-type": "application/json" }, body: nested(MAX_JSON_DEPTH) });
+      const ok = await rawRequest(srv.url, {
+        method: "POST",
+        path: "/api/login",
+        headers: { "content-type": "application/json" },
+        body: nested(MAX_JSON_DEPTH),
+      });
       expect(ok.status).toBe(400); // the schema refuses it, but after parsing
       expect(json(ok.text).message).not.toContain("nested too deeply");
-      const over = await rawRequest(srv.url, { method: "POST", path: "/api/login", headers: { "content-type": "application/json" }, body: nested(MAX_JSON_DEPTH + 1) });
+      const over = await rawRequest(srv.url, {
+        method: "POST",
+        path: "/api/login",
+        headers: { "content-type": "application/json" },
+        body: nested(MAX_JSON_DEPTH + 1),
+      });
       expect(over.status).toBe(400);
       expect(json(over.text).message).toContain("nested too deeply");
     });
@@ -156,28 +199,56 @@ describe("request edge", () => {
       ["tRPC", "/trpc/contact.submit"],
     ])("%s: a body over the limit is a 413, declared or streamed", async (_door, path) => {
       const big = `{"name":"${"a".repeat(MAX_BODY_BYTES)}"}`;
-      const declared = await rawRequest(srv.url, { method: "POST", path, headers: { "content-type": "application/json", "content-length": String(big.length) }, body: big });
+      const declared = await rawRequest(srv.url, {
+        method: "POST",
+        path,
+        headers: { "content-type": "application/json", "content-length": String(big.length) },
+        body: big,
+      });
       expect(declared.status).toBe(413);
-      const streamed = await rawRequest(srv.url, { method: "POST", path, headers: { "content-type": "application/json", "transfer-encoding": "chunked" }, body: big });
+      const streamed = await rawRequest(srv.url, {
+        method: "POST",
+        path,
+        headers: { "content-type": "application/json", "transfer-encoding": "chunked" },
+        body: big,
+      });
       expect(streamed.status).toBe(413);
       expect(json(streamed.text).message).toMatch(/too large/);
     });
 
     it("answers 400 for bytes that are not UTF-8 and for text that is not JSON", async () => {
-      const badUtf8 = await rawRequest(srv.url, { method: "POST", path: "/api/contact", headers: { "content-type": "application/json" }, body: Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]) });
+      const badUtf8 = await rawRequest(srv.url, {
+        method: "POST",
+        path: "/api/contact",
+        headers: { "content-type": "application/json" },
+        body: Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]),
+      });
       expect(badUtf8.status).toBe(400);
-      const notJson = await rawRequest(srv.url, { method: "POST", path: "/trpc/contact.submit", headers: { "content-type": "application/json" }, body: "{name:" });
+      const notJson = await rawRequest(srv.url, {
+        method: "POST",
+        path: "/trpc/contact.submit",
+        headers: { "content-type": "application/json" },
+        body: "{name:",
+      });
       expect(notJson.status).toBe(400);
-      const array = await rawRequest(srv.url, { method: "POST", path: "/api/login", headers: { "content-type": "application/json" }, body: "[1,2]" });
+      const array = await rawRequest(srv.url, {
+        method: "POST",
+        path: "/api/login",
+        headers: { "content-type": "application/json" },
+        body: "[1,2]",
+      });
       expect(array.status).toBe(400);
     });
   });
 
   describe("defect 5: malformed percent-encoding", () => {
-    it.each(["/trpc/health.check%E0%A4%A", "/trpc/%", "/api/leads/%E0%A4%A", "/api/%zz", "/services/%E0%A4%A"])("%s is a 400", async (path) => {
-      const res = await rawRequest(srv.url, { path });
-      expect(res.status).toBe(400);
-    });
+    it.each(["/trpc/health.check%E0%A4%A", "/trpc/%", "/api/leads/%E0%A4%A", "/api/%zz", "/services/%E0%A4%A"])(
+      "%s is a 400",
+      async (path) => {
+        const res = await rawRequest(srv.url, { path });
+        expect(res.status).toBe(400);
+      },
+    );
   });
 
   describe("defect 6: media types and empty bodies", () => {
@@ -190,7 +261,12 @@ describe("request edge", () => {
       async (type) => {
         for (const path of ["/api/login", "/trpc/auth.login"]) {
           const body = login();
-          const res = await rawRequest(srv.url, { method: "POST", path, headers: { "content-type": type, "x-forwarded-for": from() }, body });
+          const res = await rawRequest(srv.url, {
+            method: "POST",
+            path,
+            headers: { "content-type": type, "x-forwarded-for": from() },
+            body,
+          });
           // Parsed: the credentials were checked (401), not "Input validation failed" or 415.
           expect(res.status, `${path} ${type}`).toBe(401);
         }
@@ -230,7 +306,12 @@ describe("request edge", () => {
     it.each(["TRACE", "PROPFIND", "MKCOL"])("%s is a 405 with a message and Allow at both doors", async (method) => {
       for (const path of ["/trpc/auth.register", "/api/register", "/trpc/health.check", "/api/leads"]) {
         // Node's client hangs up on a TRACE that carries a body (curl gets the same 405 with one).
-        const res = await rawRequest(srv.url, { method, path, headers: { "content-type": "application/json", origin: srv.url }, ...(method === "TRACE" ? {} : { body: "{}" }) });
+        const res = await rawRequest(srv.url, {
+          method,
+          path,
+          headers: { "content-type": "application/json", origin: srv.url },
+          ...(method === "TRACE" ? {} : { body: "{}" }),
+        });
         expect(res.status, `${method} ${path}`).toBe(405);
         expect(res.headers.allow).toContain("POST");
         expect(json(res.text).message).toContain(method);
@@ -241,7 +322,11 @@ describe("request edge", () => {
       const account = newAccount("batch");
       const asks: Record<string, string>[] = [{ "trpc-accept": "application/jsonl" }, { accept: "application/jsonl" }];
       for (const accept of asks) {
-        const same = { ...account, username: `${account.username}${Object.keys(accept)[0]!.length}`, email: `${Object.keys(accept)[0]!.length}${account.email}` };
+        const same = {
+          ...account,
+          username: `${account.username}${Object.keys(accept)[0]!.length}`,
+          email: `${Object.keys(accept)[0]!.length}${account.email}`,
+        };
         const res = await rawRequest(srv.url, {
           method: "POST",
           path: "/trpc/auth.register,auth.register?batch=1",
@@ -282,7 +367,12 @@ describe("request edge", () => {
     });
 
     it("a DELETE whose chunked body breaks off deletes nothing", async () => {
-      const created = await staff.call("rest", "leads.create", { name: "Chunk Victim", email: `chunk${Date.now()}@example.com`, zipCode: "28801", service: "crawl-space" });
+      const created = await staff.call("rest", "leads.create", {
+        name: "Chunk Victim",
+        email: `chunk${Date.now()}@example.com`,
+        zipCode: "28801",
+        service: "crawl-space",
+      });
       expect(created.status).toBe(200);
       const id = (created.body as { id: string }).id;
       const cookie = [...staff.cookies].map(([k, v]) => `${k}=${v}`).join("; ");

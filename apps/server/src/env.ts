@@ -11,75 +11,94 @@ const optionalText = () =>
     .transform((v) => v?.trim() || undefined);
 
 /** The only place that reads process.env. */
-const envSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default("0.0.0.0"),
-  DATABASE_URL: z.string().url().optional(),
-  DATA_DIR: z.string().default("./.data"),
-  PUBLIC_URL: z.string().url().optional(),
-  ALLOWED_ORIGINS: z
-    .string()
-    .optional()
-    .transform((v) => (v ? v.split(",").map((s) => s.trim().replace(/\/$/, "")).filter(Boolean) : [])),
-  TRUST_PROXY: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  REGISTRATION: z.enum(["open", "closed"]).default("open"),
-  TURNSTILE_SITE_KEY: z.string().optional(),
-  TURNSTILE_SECRET_KEY: z.string().optional(),
-  TURNSTILE_VERIFY_URL: z.string().url().default("https://challenges.cloudflare.com/turnstile/v0/siteverify"),
-  CONTACT_MIN_SUBMIT_MS: z.coerce.number().int().min(0).default(3000),
-  CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
-  /** The business's IANA time zone: every date and time a person sees or types, and every rule (ADR 009). */
-  BUSINESS_TIME_ZONE: z
-    .string()
-    .default("America/New_York")
-    .refine(isTimeZone, "BUSINESS_TIME_ZONE must be an IANA time zone name such as America/New_York"),
-  /** Signs the time a contact form was shown (script-less posts); share it between instances. */
-  CONTACT_FORM_SECRET: z.string().min(32, "CONTACT_FORM_SECRET must be at least 32 characters").optional(),
-  /**
-   * Gallery files in S3-compatible storage (ADR 013), for several server instances: set the bucket
-   * and its settings. Unset: files under DATA_DIR/files.
-   */
-  S3_BUCKET: z.string().min(1).optional(),
-  S3_ENDPOINT: z.string().url().optional(),
-  S3_REGION: z.string().min(1).default("us-east-1"),
-  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
-  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-  S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
-  /** Where browsers fetch gallery files (a CDN or public bucket); unset: through this server's /media. */
-  S3_PUBLIC_URL: z.string().url().optional(),
-  /**
-   * Google Calendar (ADR 014): the OAuth client of the Google Cloud console. Both unset: the
-   * calendar panel says the server is not configured, and nothing else changes.
-   */
-  GOOGLE_CLIENT_ID: optionalText(),
-  GOOGLE_CLIENT_SECRET: optionalText(),
-  /** One origin serving Google's OAuth and Calendar paths instead of Google's (the local emulator). */
-  GOOGLE_API_BASE_URL: z
-    .string()
-    .optional()
-    .transform((v) => v?.trim() || undefined)
-    .pipe(z.string().url("GOOGLE_API_BASE_URL must be a URL such as http://127.0.0.1:4010").optional()),
-  /** The calendar appointments go to. */
-  GOOGLE_CALENDAR_ID: z
-    .string()
-    .optional()
-    .transform((v) => v?.trim() || "primary"),
-  /**
-   * Encrypts the stored Google tokens: 32 random bytes, base64 or 64 hex digits. Unset: generated
-   * once into DATA_DIR/google-token.key (embedded database only); required with DATABASE_URL.
-   */
-  GOOGLE_TOKEN_KEY: optionalText().refine((v) => v === undefined || parseTokenKey(v) !== null, TOKEN_KEY_FORMAT_MESSAGE),
-  /** The first retry of a failed push waits this long; each next one longer (3×, then doubling), up to an hour. */
-  GOOGLE_PUSH_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
-  /** How often the worker looks for due pushes (changes made on this instance wake it at once). */
-  GOOGLE_PUSH_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(2000),
-}).superRefine((env, ctx) => {
-  if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
-    ctx.addIssue({ code: "custom", path: ["GOOGLE_CLIENT_SECRET"], message: "GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set together (or neither)" });
-  }
-});
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default("0.0.0.0"),
+    DATABASE_URL: z.string().url().optional(),
+    DATA_DIR: z.string().default("./.data"),
+    PUBLIC_URL: z.string().url().optional(),
+    ALLOWED_ORIGINS: z
+      .string()
+      .optional()
+      .transform((v) =>
+        v
+          ? v
+              .split(",")
+              .map((s) => s.trim().replace(/\/$/, ""))
+              .filter(Boolean)
+          : [],
+      ),
+    TRUST_PROXY: z
+      .enum(["true", "false"])
+      .default("false")
+      .transform((v) => v === "true"),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    REGISTRATION: z.enum(["open", "closed"]).default("open"),
+    TURNSTILE_SITE_KEY: z.string().optional(),
+    TURNSTILE_SECRET_KEY: z.string().optional(),
+    TURNSTILE_VERIFY_URL: z.string().url().default("https://challenges.cloudflare.com/turnstile/v0/siteverify"),
+    CONTACT_MIN_SUBMIT_MS: z.coerce.number().int().min(0).default(3000),
+    CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+    /** The business's IANA time zone: every date and time a person sees or types, and every rule (ADR 009). */
+    BUSINESS_TIME_ZONE: z
+      .string()
+      .default("America/New_York")
+      .refine(isTimeZone, "BUSINESS_TIME_ZONE must be an IANA time zone name such as America/New_York"),
+    /** Signs the time a contact form was shown (script-less posts); share it between instances. */
+    CONTACT_FORM_SECRET: z.string().min(32, "CONTACT_FORM_SECRET must be at least 32 characters").optional(),
+    /**
+     * Gallery files in S3-compatible storage (ADR 013), for several server instances: set the bucket
+     * and its settings. Unset: files under DATA_DIR/files.
+     */
+    S3_BUCKET: z.string().min(1).optional(),
+    S3_ENDPOINT: z.string().url().optional(),
+    S3_REGION: z.string().min(1).default("us-east-1"),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: z
+      .enum(["true", "false"])
+      .default("false")
+      .transform((v) => v === "true"),
+    /** Where browsers fetch gallery files (a CDN or public bucket); unset: through this server's /media. */
+    S3_PUBLIC_URL: z.string().url().optional(),
+    /**
+     * Google Calendar (ADR 014): the OAuth client of the Google Cloud console. Both unset: the
+     * calendar panel says the server is not configured, and nothing else changes.
+     */
+    GOOGLE_CLIENT_ID: optionalText(),
+    GOOGLE_CLIENT_SECRET: optionalText(),
+    /** One origin serving Google's OAuth and Calendar paths instead of Google's (the local emulator). */
+    GOOGLE_API_BASE_URL: z
+      .string()
+      .optional()
+      .transform((v) => v?.trim() || undefined)
+      .pipe(z.string().url("GOOGLE_API_BASE_URL must be a URL such as http://127.0.0.1:4010").optional()),
+    /** The calendar appointments go to. */
+    GOOGLE_CALENDAR_ID: z
+      .string()
+      .optional()
+      .transform((v) => v?.trim() || "primary"),
+    /**
+     * Encrypts the stored Google tokens: 32 random bytes, base64 or 64 hex digits. Unset: generated
+     * once into DATA_DIR/google-token.key (embedded database only); required with DATABASE_URL.
+     */
+    GOOGLE_TOKEN_KEY: optionalText().refine((v) => v === undefined || parseTokenKey(v) !== null, TOKEN_KEY_FORMAT_MESSAGE),
+    /** The first retry of a failed push waits this long; each next one longer (3×, then doubling), up to an hour. */
+    GOOGLE_PUSH_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+    /** How often the worker looks for due pushes (changes made on this instance wake it at once). */
+    GOOGLE_PUSH_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(2000),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["GOOGLE_CLIENT_SECRET"],
+        message: "GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set together (or neither)",
+      });
+    }
+  });
 
 export type Env = z.infer<typeof envSchema>;
 

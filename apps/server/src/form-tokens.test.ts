@@ -32,15 +32,29 @@ describe("form tokens", () => {
   });
 
   it("too old or from the future (beyond a little clock skew) is expired", () => {
-    expect(tokens.verify("contact-form-shown", tokens.issue("contact-form-shown", now - 61_000), 60_000, now)).toEqual({ ok: false, reason: "expired" });
-    expect(tokens.verify("contact-form-shown", tokens.issue("contact-form-shown", now + 60_000), 60_000, now)).toEqual({ ok: false, reason: "expired" });
-    expect(tokens.verify("contact-form-shown", tokens.issue("contact-form-shown", now + 2_000), 60_000, now)).toEqual({ ok: true, ageMs: 0 });
+    expect(tokens.verify("contact-form-shown", tokens.issue("contact-form-shown", now - 61_000), 60_000, now)).toEqual({
+      ok: false,
+      reason: "expired",
+    });
+    expect(tokens.verify("contact-form-shown", tokens.issue("contact-form-shown", now + 60_000), 60_000, now)).toEqual({
+      ok: false,
+      reason: "expired",
+    });
+    expect(tokens.verify("contact-form-shown", tokens.issue("contact-form-shown", now + 2_000), 60_000, now)).toEqual({
+      ok: true,
+      ageMs: 0,
+    });
   });
 
-  it.each([undefined, "", "x", "abc.def", "zzzzzzzzzzzz.AAAAAAAAAAAAAAAAAAAAAA", "1.AAAAAAAAAAAAAAAAAAAAA\u0000", "1.AAAAAAAAAAAAAAAAAAAAAé"])(
-    "refuses %j without throwing",
-    (token) => {
-      expect(tokens.verify("contact-form-shown", token, 60_000, now).ok).toBe(false);
-    },
-  );
+  it.each([
+    undefined,
+    "",
+    "x",
+    "abc.def",
+    "zzzzzzzzzzzz.AAAAAAAAAAAAAAAAAAAAAA",
+    "1.AAAAAAAAAAAAAAAAAAAAA\u0000",
+    "1.AAAAAAAAAAAAAAAAAAAAAé",
+  ])("refuses %j without throwing", (token) => {
+    expect(tokens.verify("contact-form-shown", token, 60_000, now).ok).toBe(false);
+  });
 });

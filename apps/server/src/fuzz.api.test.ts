@@ -17,7 +17,11 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20_260_509);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1850);
 
 interface ProcedureShape {
-  _def: { type: "query" | "mutation"; meta?: { openapi?: { method: string; path: string } }; inputs: { safeParse(v: unknown): { success: boolean; error?: unknown } }[] };
+  _def: {
+    type: "query" | "mutation";
+    meta?: { openapi?: { method: string; path: string } };
+    inputs: { safeParse(v: unknown): { success: boolean; error?: unknown } }[];
+  };
 }
 const procedures = appRouter._def.procedures as unknown as Record<string, ProcedureShape>;
 
@@ -26,7 +30,13 @@ const procedures = appRouter._def.procedures as unknown as Record<string, Proced
  * fuzzer checks they refuse cleanly), since a connected calendar's push worker would change the
  * leads table behind the requests' backs.
  */
-const NEED_GOOGLE = new Set(["googleCalendar.authUrl", "googleCalendar.callback", "googleCalendar.events", "googleCalendar.addEvent", "googleCalendar.sync"]);
+const NEED_GOOGLE = new Set([
+  "googleCalendar.authUrl",
+  "googleCalendar.callback",
+  "googleCalendar.events",
+  "googleCalendar.addEvent",
+  "googleCalendar.sync",
+]);
 
 describe("fuzz", () => {
   let srv: TestServer;
@@ -46,7 +56,12 @@ describe("fuzz", () => {
       expect(def.type, op.procedure).toBe(op.type);
       expect(def.meta?.openapi).toMatchObject({ method: op.method, path: op.path });
     }
-    expect(operations.filter((o) => o.adminOnly).map((o) => o.procedure).sort()).toEqual(["users.delete", "users.list", "users.resetPassword"]);
+    expect(
+      operations
+        .filter((o) => o.adminOnly)
+        .map((o) => o.procedure)
+        .sort(),
+    ).toEqual(["users.delete", "users.list", "users.resetPassword"]);
   });
 
   it("generates inputs the procedures' own schemas mostly accept (so the fuzz reaches past validation)", () => {
@@ -76,10 +91,13 @@ describe("fuzz", () => {
     expect(report.requests).toBe(RUNS);
     // Every door and role was exercised, and the run got past validation: nearly every
     // operation answered 2xx at least once.
-    for (const door of ["rest", "trpc"]) for (const role of ["anonymous", "staff", "admin"]) expect(report.byDoorRole[door]?.[role], `${door}/${role}`).toBeDefined();
+    for (const door of ["rest", "trpc"])
+      for (const role of ["anonymous", "staff", "admin"]) expect(report.byDoorRole[door]?.[role], `${door}/${role}`).toBeDefined();
     const reachable = operations.filter((op) => !NEED_GOOGLE.has(op.procedure));
     const neverOk = reachable.filter((op) => !Object.keys(report.byOperation[op.procedure] ?? {}).some((status) => status.startsWith("2")));
-    expect(neverOk.length, `never answered 2xx: ${neverOk.map((o) => o.procedure).join(", ")}`).toBeLessThanOrEqual(Math.floor(reachable.length / 5));
+    expect(neverOk.length, `never answered 2xx: ${neverOk.map((o) => o.procedure).join(", ")}`).toBeLessThanOrEqual(
+      Math.floor(reachable.length / 5),
+    );
   });
 
   // A finding of the fuzz run, kept as a plain regression test.

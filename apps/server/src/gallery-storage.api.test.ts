@@ -29,7 +29,8 @@ describe.each(["filesystem", "s3"] as const)("gallery files in %s storage", (kin
   it(`hands out ${kind === "s3" ? "a presigned bucket URL" : "this server's upload route"} and publishes from it`, async () => {
     expect(srv.running.storage.kind).toBe(kind);
     const { ticket, put, done } = await uploadThrough(staff, "rest", await imageOf("jpeg", 1200, 900), "porch.jpg");
-    if (kind === "s3") expect(ticket.body.uploadURL).toMatch(new RegExp(`^${s3.env.S3_ENDPOINT}/crawlguard-test/incoming/.+X-Amz-Signature=`));
+    if (kind === "s3")
+      expect(ticket.body.uploadURL).toMatch(new RegExp(`^${s3.env.S3_ENDPOINT}/crawlguard-test/incoming/.+X-Amz-Signature=`));
     else expect(ticket.body.uploadURL).toMatch(new RegExp(`^${srv.url}/uploads/[\\w-]{43}$`));
     expect(put.status).toBe(200);
     expect(done!.status).toBe(200);

@@ -27,7 +27,12 @@ describe.each(doors)("gallery through the %s door", (door) => {
   async function addImage(fields: Record<string, unknown> = {}, bytes?: Buffer) {
     const { done } = await uploadThrough(staff, door, bytes ?? (await imageOf("jpeg")));
     expect(done?.status).toBe(200);
-    const res = await staff.call(door, "gallery.create", { title: "Encapsulated crawl space", altText: "White liner", imageUrl: done!.body.imageUrl, ...fields });
+    const res = await staff.call(door, "gallery.create", {
+      title: "Encapsulated crawl space",
+      altText: "White liner",
+      imageUrl: done!.body.imageUrl,
+      ...fields,
+    });
     expect(res.status).toBe(200);
     return res.body;
   }
@@ -120,7 +125,17 @@ describe.each(doors)("gallery through the %s door", (door) => {
     const entry = shown.find((i) => i.id === created.body.id);
     expect(entry).toMatchObject({ title: "Back porch crawl space", category: "encapsulation", width: 800, height: 600 });
     // The public shape carries no staff or file details.
-    expect(Object.keys(entry!).sort()).toEqual(["altText", "category", "description", "height", "id", "imageUrl", "renditions", "title", "width"]);
+    expect(Object.keys(entry!).sort()).toEqual([
+      "altText",
+      "category",
+      "description",
+      "height",
+      "id",
+      "imageUrl",
+      "renditions",
+      "title",
+      "width",
+    ]);
 
     await staff.call(door, "gallery.update", { id: created.body.id, isPublished: false });
     expect((await anon.call(door, "gallery.published")).body.map((i: { id: string }) => i.id)).not.toContain(created.body.id);
@@ -282,7 +297,8 @@ describe.each(doors)("gallery through the %s door", (door) => {
     const a = await addImage({ title: "A", displayOrder: "10", isPublished: true });
     const b = await addImage({ title: "B", displayOrder: "2", isPublished: true });
     const c = await addImage({ title: "C", displayOrder: "2", isPublished: true });
-    const ids = async () => ((await staff.call(door, "gallery.list")).body as { id: string }[]).map((i) => i.id).filter((id) => [a.id, b.id, c.id].includes(id));
+    const ids = async () =>
+      ((await staff.call(door, "gallery.list")).body as { id: string }[]).map((i) => i.id).filter((id) => [a.id, b.id, c.id].includes(id));
     expect(await ids()).toEqual([c.id, b.id, a.id]);
     const reordered = await staff.call(door, "gallery.reorder", { ids: [a.id, b.id, c.id] });
     expect(reordered.status).toBe(200);
@@ -296,7 +312,12 @@ describe.each(doors)("gallery through the %s door", (door) => {
   it("does not serve raw uploads or anything outside the gallery", async () => {
     const ticket = await staff.call(door, "gallery.upload", {});
     await fetch(ticket.body.uploadURL, { method: "PUT", body: NOT_IMAGES.html! });
-    for (const path of [`/media/incoming/${ticket.body.uploadId}`, "/media/../package.json", "/media/gallery/x/0.webp", "/media/%2e%2e/%2e%2e/etc/passwd"]) {
+    for (const path of [
+      `/media/incoming/${ticket.body.uploadId}`,
+      "/media/../package.json",
+      "/media/gallery/x/0.webp",
+      "/media/%2e%2e/%2e%2e/etc/passwd",
+    ]) {
       const res = await fetch(new URL(path, srv.url));
       expect(res.status, path).toBe(404);
     }

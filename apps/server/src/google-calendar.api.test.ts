@@ -24,7 +24,6 @@ function googleEnv(google: GoogleEmulator, extra: Record<string, string> = {}): 
   };
 }
 
-
 /** A booking's client, with notes (they go into the event's description). */
 const newClient = (overrides: Record<string, unknown> = {}) => bookingClient({ notes: "Musty smell under the house", ...overrides });
 
@@ -68,7 +67,13 @@ describe.each(doors)("Google Calendar through the %s door", (door: Door) => {
   }
 
   async function book(overrides: Record<string, unknown> = {}) {
-    const res = await staff.call(door, "appointments.schedule", { ...newClient(), appointmentDate: JULY_TUESDAY, appointmentTime: "10:00", confirm: true, ...overrides });
+    const res = await staff.call(door, "appointments.schedule", {
+      ...newClient(),
+      appointmentDate: JULY_TUESDAY,
+      appointmentTime: "10:00",
+      confirm: true,
+      ...overrides,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.success).toBe(true);
     return res.body.lead as { id: string; email: string; name: string; scheduledDate: string };
@@ -126,7 +131,10 @@ describe.each(doors)("Google Calendar through the %s door", (door: Door) => {
     expect((await staff.call(door, "googleCalendar.events")).status).toBe(409);
     expect((await staff.call(door, "googleCalendar.sync", {})).status).toBe(409);
     expect((await staff.call(door, "googleCalendar.addEvent", { leadId: randomUUID() })).status).toBe(404);
-    const range = await staff.call(door, "googleCalendar.eventsRange", { startDate: julyAt(JULY_TUESDAY, "00:00"), endDate: julyAt(addDays(JULY_TUESDAY, 7), "00:00") });
+    const range = await staff.call(door, "googleCalendar.eventsRange", {
+      startDate: julyAt(JULY_TUESDAY, "00:00"),
+      endDate: julyAt(addDays(JULY_TUESDAY, 7), "00:00"),
+    });
     expect(range.status).toBe(200);
     expect(range.body).toEqual([]);
     // A booking before any connection is saved and pushes nothing.
@@ -216,7 +224,13 @@ describe.each(doors)("Google Calendar through the %s door", (door: Door) => {
       start: { dateTime: `${JULY_TUESDAY}T14:30:00-04:00`, timeZone: BUSINESS_ZONE },
       end: { dateTime: `${JULY_TUESDAY}T16:00:00-04:00`, timeZone: BUSINESS_ZONE },
       attendees: [expect.objectContaining({ email: lead.email })],
-      reminders: { useDefault: false, overrides: expect.arrayContaining([{ method: "email", minutes: 1440 }, { method: "popup", minutes: 30 }]) },
+      reminders: {
+        useDefault: false,
+        overrides: expect.arrayContaining([
+          { method: "email", minutes: 1440 },
+          { method: "popup", minutes: 30 },
+        ]),
+      },
     });
     expect(stored.event.description).toContain("(828) 555-0147");
     expect(stored.event.description).toContain("Musty smell");
@@ -248,7 +262,12 @@ describe.each(doors)("Google Calendar through the %s door", (door: Door) => {
 
   it("'Add to Google' refuses an unknown lead (404) and one without an appointment (400)", async () => {
     expect((await staff.call(door, "googleCalendar.addEvent", { leadId: randomUUID() })).status).toBe(404);
-    const created = await staff.call(door, "leads.create", { name: "No Date", email: "nodate@example.com", zipCode: "28801", service: "crawl-space" });
+    const created = await staff.call(door, "leads.create", {
+      name: "No Date",
+      email: "nodate@example.com",
+      zipCode: "28801",
+      service: "crawl-space",
+    });
     const res = await staff.call(door, "googleCalendar.addEvent", { leadId: created.body.id });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/no scheduled appointment/);
@@ -258,7 +277,12 @@ describe.each(doors)("Google Calendar through the %s door", (door: Door) => {
   it("updates the event on a reschedule, and removes it when the lead is lost and when it is deleted", async () => {
     const lead = await book({ appointmentTime: "12:00" });
     await drain();
-    const rebooked = await staff.call(door, "appointments.book", { leadId: lead.id, appointmentDate: addDays(JULY_TUESDAY, 1), appointmentTime: "15:00", confirm: true });
+    const rebooked = await staff.call(door, "appointments.book", {
+      leadId: lead.id,
+      appointmentDate: addDays(JULY_TUESDAY, 1),
+      appointmentTime: "15:00",
+      confirm: true,
+    });
     expect(rebooked.status).toBe(200);
     await drain();
     expect(eventOf(lead.id)!.event.start).toMatchObject({ dateTime: `${addDays(JULY_TUESDAY, 1)}T15:00:00-04:00` });
@@ -300,7 +324,10 @@ describe.each(doors)("Google Calendar through the %s door", (door: Door) => {
     const times = upcoming.body.map((e: { start: { dateTime: string } }) => Date.parse(e.start.dateTime));
     expect(times).toEqual([...times].sort((a, b) => a - b));
 
-    const range = await staff.call(door, "googleCalendar.eventsRange", { startDate: julyAt(JULY_TUESDAY, "00:00"), endDate: julyAt(JULY_TUESDAY.replace(/-\d\d$/, "-31"), "00:00") });
+    const range = await staff.call(door, "googleCalendar.eventsRange", {
+      startDate: julyAt(JULY_TUESDAY, "00:00"),
+      endDate: julyAt(JULY_TUESDAY.replace(/-\d\d$/, "-31"), "00:00"),
+    });
     expect(range.status).toBe(200);
     expect(range.body.length).toBeGreaterThan(0);
     for (const e of range.body) expect(e.start.dateTime.slice(0, 7)).toBe(JULY_TUESDAY.slice(0, 7));
@@ -333,7 +360,10 @@ describe.each(doors)("Google Calendar through the %s door", (door: Door) => {
 
     // Meanwhile the panel's reads: events fails with 503, the range is empty.
     expect((await staff.call(door, "googleCalendar.events")).status).toBe(503);
-    const range = await staff.call(door, "googleCalendar.eventsRange", { startDate: julyAt(JULY_TUESDAY, "00:00"), endDate: julyAt(addDays(JULY_TUESDAY, 1), "00:00") });
+    const range = await staff.call(door, "googleCalendar.eventsRange", {
+      startDate: julyAt(JULY_TUESDAY, "00:00"),
+      endDate: julyAt(addDays(JULY_TUESDAY, 1), "00:00"),
+    });
     expect(range.status).toBe(200);
     expect(range.body).toEqual([]);
     // 'Add to Google' says it failed, and keeps the push queued.
@@ -343,7 +373,10 @@ describe.each(doors)("Google Calendar through the %s door", (door: Door) => {
 
     google.faults.set({ calendarFailure: null });
     // The retry comes by itself (backoff of 1 s in tests), through the worker loop.
-    await until(() => eventOf(lead.id), (e) => e !== undefined);
+    await until(
+      () => eventOf(lead.id),
+      (e) => e !== undefined,
+    );
     await until(
       async () => (await staff.call(door, "googleCalendar.status")).body,
       (s) => s.lastError === null && s.pendingPushes === 0,
@@ -359,7 +392,14 @@ describe.each(doors)("Google Calendar through the %s door", (door: Door) => {
     await srv.running.db.sql`UPDATE leads SET google_calendar_pushed_hash = 'old' WHERE id = ${stale.id}`;
     const api = await fetch(`${google.url}/calendar/v3/calendars/primary/events/${eventIdOf(missing.id)}`, {
       method: "DELETE",
-      headers: { authorization: `Bearer ${google.state().tokens.access.filter((t) => t.active).at(-1)!.token}` },
+      headers: {
+        authorization: `Bearer ${
+          google
+            .state()
+            .tokens.access.filter((t) => t.active)
+            .at(-1)!.token
+        }`,
+      },
     });
     expect(api.status).toBe(204);
 
@@ -394,7 +434,10 @@ describe.each(doors)("Google Calendar through the %s door", (door: Door) => {
     google.faults.set({ invalidGrant: false });
     await connect();
     await drain();
-    await until(() => eventOf(lead.id), (e) => e !== undefined);
+    await until(
+      () => eventOf(lead.id),
+      (e) => e !== undefined,
+    );
     const after = await staff.call(door, "googleCalendar.status");
     expect(after.body).toMatchObject({ authenticated: true, needsReconnect: false, lastError: null });
   });
@@ -447,7 +490,11 @@ describe.each(doors)("Google Calendar through the %s door", (door: Door) => {
     expect(google.state().tokens.refresh.filter((t) => t.active)).toHaveLength(0);
     const rows = await srv.running.db.sql`SELECT 1 FROM google_calendar_connection`;
     expect(rows).toHaveLength(0);
-    expect((await staff.call(door, "googleCalendar.status")).body).toMatchObject({ authenticated: false, account: null, needsReconnect: false });
+    expect((await staff.call(door, "googleCalendar.status")).body).toMatchObject({
+      authenticated: false,
+      account: null,
+      needsReconnect: false,
+    });
     expect((await staff.call(door, "googleCalendar.events")).status).toBe(409);
     // Bookings go on, pushing nothing.
     const before = events().length;
@@ -481,10 +528,17 @@ describe.each(doors)("Google Calendar unconfigured (%s door)", (door: Door) => {
     expect((await staff.call(door, "googleCalendar.callback", { code: "c", state: "s" })).status).toBe(409);
     expect((await staff.call(door, "googleCalendar.events")).status).toBe(409);
     expect((await staff.call(door, "googleCalendar.sync", {})).status).toBe(409);
-    expect((await staff.call(door, "googleCalendar.eventsRange", { startDate: "2030-01-01T00:00:00Z", endDate: "2030-01-02T00:00:00Z" })).body).toEqual([]);
+    expect(
+      (await staff.call(door, "googleCalendar.eventsRange", { startDate: "2030-01-01T00:00:00Z", endDate: "2030-01-02T00:00:00Z" })).body,
+    ).toEqual([]);
     expect((await staff.call(door, "googleCalendar.disconnect", {})).status).toBe(200);
     // Booking is untouched.
-    const booked = await staff.call(door, "appointments.schedule", { ...newClient(), appointmentDate: JULY_TUESDAY, appointmentTime: "10:00", confirm: true });
+    const booked = await staff.call(door, "appointments.schedule", {
+      ...newClient(),
+      appointmentDate: JULY_TUESDAY,
+      appointmentTime: "10:00",
+      confirm: true,
+    });
     expect(booked.status).toBe(200);
     expect((await staff.call(door, "googleCalendar.addEvent", { leadId: booked.body.lead.id })).status).toBe(409);
   });
@@ -518,7 +572,15 @@ describe.runIf(usingPostgres)("Google Calendar on two server instances sharing o
     const a = await startTestServer(env);
     const b = await startServer({
       withWeb: false,
-      env: loadEnv({ NODE_ENV: "test", PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent", DATA_DIR: a.testDb.dataDir, DATABASE_URL: a.testDb.databaseUrl!, ...env }),
+      env: loadEnv({
+        NODE_ENV: "test",
+        PORT: "0",
+        HOST: "127.0.0.1",
+        LOG_LEVEL: "silent",
+        DATA_DIR: a.testDb.dataDir,
+        DATABASE_URL: a.testDb.databaseUrl!,
+        ...env,
+      }),
     });
     try {
       const onA = new ApiClient(a.url);

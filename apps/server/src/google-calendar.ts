@@ -3,7 +3,14 @@ import path from "node:path";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { DomainError, GoogleCalendar, type Context } from "@crawlguard/api";
 import type { Sql } from "@crawlguard/db";
-import { GOOGLE_REDIRECT_PATH, googleEndpoints, loadTokenKey, PushQueue, TokenCipher, type GoogleSettings } from "@crawlguard/google-calendar";
+import {
+  GOOGLE_REDIRECT_PATH,
+  googleEndpoints,
+  loadTokenKey,
+  PushQueue,
+  TokenCipher,
+  type GoogleSettings,
+} from "@crawlguard/google-calendar";
 import { GOOGLE_CALENDAR_CHANNEL, GOOGLE_CALENDAR_MESSAGE_TYPE } from "@crawlguard/validators";
 import { Router, type Request, type Response } from "express";
 import type { Logger } from "pino";
@@ -44,7 +51,11 @@ export async function startGoogleCalendar({ env, sql, logger }: { env: Env; sql:
   const log = logger.child({ component: "google-calendar" });
 
   if (settings) {
-    const { key, source } = await loadTokenKey({ envKey: env.GOOGLE_TOKEN_KEY, dataDir: path.resolve(env.DATA_DIR), embedded: !env.DATABASE_URL });
+    const { key, source } = await loadTokenKey({
+      envKey: env.GOOGLE_TOKEN_KEY,
+      dataDir: path.resolve(env.DATA_DIR),
+      embedded: !env.DATABASE_URL,
+    });
     if (source.kind === "missing") {
       unavailableReason = source.reason;
       log.error({}, source.reason);
@@ -200,7 +211,8 @@ function landingPage(result: PopupResult, nonce: string): string {
 </html>`;
 }
 
-const first = (value: unknown): string | undefined => (typeof value === "string" ? value : Array.isArray(value) && typeof value[0] === "string" ? value[0] : undefined);
+const first = (value: unknown): string | undefined =>
+  typeof value === "string" ? value : Array.isArray(value) && typeof value[0] === "string" ? value[0] : undefined;
 
 /**
  * GET /oauth/google/callback: where Google sends the popup back. With the session cookie here it
@@ -210,7 +222,13 @@ const first = (value: unknown): string | undefined => (typeof value === "string"
  * from Google), a CSP that runs only its own script (nonce), no caching, no referrer (the URL
  * carries the code).
  */
-export function googleCallbackRoute({ google, createContext }: { google: GoogleCalendar; createContext: (opts: { req: IncomingMessage; res: ServerResponse }) => Promise<Context> }): Router {
+export function googleCallbackRoute({
+  google,
+  createContext,
+}: {
+  google: GoogleCalendar;
+  createContext: (opts: { req: IncomingMessage; res: ServerResponse }) => Promise<Context>;
+}): Router {
   const router = Router();
   router.get(GOOGLE_REDIRECT_PATH, async (req: Request, res: Response) => {
     const nonce = randomBytes(16).toString("base64");
@@ -231,7 +249,9 @@ export function googleCallbackRoute({ google, createContext }: { google: GoogleC
       result = {
         type: GOOGLE_CALENDAR_MESSAGE_TYPE,
         ok: false,
-        message: denied ? "Access to Google Calendar was not granted." : "Google did not send an authorization code. Connect Google Calendar again.",
+        message: denied
+          ? "Access to Google Calendar was not granted."
+          : "Google did not send an authorization code. Connect Google Calendar again.",
       };
     } else {
       const ctx = await createContext({ req, res });
@@ -252,7 +272,10 @@ export function googleCallbackRoute({ google, createContext }: { google: GoogleC
         }
       }
     }
-    res.status(result.ok || result.code ? 200 : 400).type("html").send(landingPage(result, nonce));
+    res
+      .status(result.ok || result.code ? 200 : 400)
+      .type("html")
+      .send(landingPage(result, nonce));
   });
   return router;
 }

@@ -44,7 +44,12 @@ describe.each(doors)("leads through the %s door", (door) => {
   });
 
   it("creates a lead with the docs/product.md defaults and lists it first", async () => {
-    const input = leadInput({ phone: "(828) 555-0123", notes: "Wet crawl space", estimatedValue: "4500", scheduledDate: "2025-07-01T13:00:00.000Z" });
+    const input = leadInput({
+      phone: "(828) 555-0123",
+      notes: "Wet crawl space",
+      estimatedValue: "4500",
+      scheduledDate: "2025-07-01T13:00:00.000Z",
+    });
     const lead = await create(input);
     expect(lead).toEqual({
       id: expect.any(String),
@@ -79,15 +84,35 @@ describe.each(doors)("leads through the %s door", (door) => {
   });
 
   it("updates only the fields given; null clears an optional one", async () => {
-    const lead = await create({ phone: "828-555-0111", address: "1 Oak St", notes: "Call after 5", estimatedValue: "1200", scheduledDate: "2025-08-01T14:00:00.000Z" });
+    const lead = await create({
+      phone: "828-555-0111",
+      address: "1 Oak St",
+      notes: "Call after 5",
+      estimatedValue: "1200",
+      scheduledDate: "2025-08-01T14:00:00.000Z",
+    });
     await new Promise((r) => setTimeout(r, 10));
     const moved = await staff.call(door, "leads.update", { id: lead.id, status: "contacted" });
     expect(moved.status).toBe(200);
     expect(moved.body).toEqual({ ...lead, status: "contacted", updatedAt: expect.any(String) });
     expect(Date.parse(moved.body.updatedAt)).toBeGreaterThan(Date.parse(lead.updatedAt));
 
-    const cleared = await staff.call(door, "leads.update", { id: lead.id, phone: null, notes: null, scheduledDate: null, priority: "high" });
-    expect(cleared.body).toMatchObject({ phone: null, notes: null, scheduledDate: null, priority: "high", status: "contacted", address: "1 Oak St", estimatedValue: "1200" });
+    const cleared = await staff.call(door, "leads.update", {
+      id: lead.id,
+      phone: null,
+      notes: null,
+      scheduledDate: null,
+      priority: "high",
+    });
+    expect(cleared.body).toMatchObject({
+      phone: null,
+      notes: null,
+      scheduledDate: null,
+      priority: "high",
+      status: "contacted",
+      address: "1 Oak St",
+      estimatedValue: "1200",
+    });
 
     const booked = await staff.call(door, "leads.update", { id: lead.id, scheduledDate: "2025-09-02T15:30:00-04:00", status: "scheduled" });
     expect(booked.body).toMatchObject({ scheduledDate: "2025-09-02T19:30:00.000Z", status: "scheduled" });
@@ -120,7 +145,10 @@ describe.each(doors)("leads through the %s door", (door) => {
 
   it("answers 404 'Lead not found' for an unknown id", async () => {
     const id = randomUUID();
-    for (const [name, input] of [["leads.update", { id, status: "won" }], ["leads.delete", { id }]] as const) {
+    for (const [name, input] of [
+      ["leads.update", { id, status: "won" }],
+      ["leads.delete", { id }],
+    ] as const) {
       const res = await staff.call(door, name, input);
       expect(res.status, name).toBe(404);
       expect(res.body.message).toBe("Lead not found");
@@ -188,7 +216,11 @@ describe.each(doors)("leads through the %s door", (door) => {
     const byPhone = await staff.call(door, "leads.duplicates", { phone: "8285554321" });
     expect((byPhone.body as { id: string }[]).map((d) => d.id).sort()).toEqual([a.id, b.id].sort());
 
-    const excluding = await staff.call(door, "leads.duplicates", { email: `dup${tag}@example.com`, phone: "828 555 4321", excludeId: a.id });
+    const excluding = await staff.call(door, "leads.duplicates", {
+      email: `dup${tag}@example.com`,
+      phone: "828 555 4321",
+      excludeId: a.id,
+    });
     expect((excluding.body as { id: string }[]).map((d) => d.id)).toEqual([b.id]);
 
     expect((await staff.call(door, "leads.duplicates", {})).body).toEqual([]);

@@ -42,7 +42,9 @@ const ACCEPTED = {
 };
 
 function operations(doc: Document): [string, Operation][] {
-  return Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]): [string, Operation] => [`${method.toUpperCase()} ${path}`, op]));
+  return Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, op]): [string, Operation] => [`${method.toUpperCase()} ${path}`, op]),
+  );
 }
 
 function show(p: NormalizedProblem): string {
@@ -73,21 +75,37 @@ describe("the OpenAPI document", () => {
     const problems = await lintFromString({ source: JSON.stringify(doc), absoluteRef: DOC_REF, config });
     expect(problems.filter((p) => !p.ignored).map(show)).toEqual([]);
     // The accepted finding still exists; once it does not, remove it from ACCEPTED.
-    expect(problems.filter((p) => p.ignored).map(show).sort()).toEqual([
+    expect(
+      problems
+        .filter((p) => p.ignored)
+        .map(show)
+        .sort(),
+    ).toEqual([
       "warn operation-4xx-response at #/paths/~1api~1gallery/get/responses: Operation must have at least one `4XX` response.",
       "warn operation-4xx-response at #/paths/~1api~1health/get/responses: Operation must have at least one `4XX` response.",
     ]);
   });
 
   it("documents every REST procedure once", () => {
-    expect(operations(doc).map(([key]) => key).sort()).toEqual(procedures.map((m) => `${m.openapi.method} ${m.openapi.path}`).sort());
+    expect(
+      operations(doc)
+        .map(([key]) => key)
+        .sort(),
+    ).toEqual(procedures.map((m) => `${m.openapi.method} ${m.openapi.path}`).sort());
   });
 
   it("gives every operation a 500 and its 4xx answers, all with the Error body", () => {
     for (const [key, op] of operations(doc)) {
       const errors = Object.entries(op.responses).filter(([status]) => /^[45]/.test(status));
-      expect(errors.map(([status]) => status), key).toContain("500");
-      if (!NO_4XX.includes(key)) expect(errors.some(([status]) => status.startsWith("4")), key).toBe(true);
+      expect(
+        errors.map(([status]) => status),
+        key,
+      ).toContain("500");
+      if (!NO_4XX.includes(key))
+        expect(
+          errors.some(([status]) => status.startsWith("4")),
+          key,
+        ).toBe(true);
       for (const [status, response] of errors) {
         expect(response.content?.["application/json"]?.schema, `${key} ${status}`).toEqual(ERROR_REF);
         expect(response.description, `${key} ${status}`).not.toBe("");
@@ -116,9 +134,20 @@ describe("the OpenAPI document", () => {
   });
 
   it("marks protected operations with the session cookie and public ones with security: []", () => {
-    expect(doc.components.securitySchemes[SESSION_SECURITY_SCHEME]).toMatchObject({ type: "apiKey", in: "cookie", name: "crawlguard_session" });
+    expect(doc.components.securitySchemes[SESSION_SECURITY_SCHEME]).toMatchObject({
+      type: "apiKey",
+      in: "cookie",
+      name: "crawlguard_session",
+    });
     const publicOps = procedures.filter((m) => m.access === "public").map((m) => `${m.openapi.method} ${m.openapi.path}`);
-    expect(publicOps.sort()).toEqual(["GET /api/gallery", "GET /api/health", "POST /api/contact", "POST /api/login", "POST /api/logout", "POST /api/register"]);
+    expect(publicOps.sort()).toEqual([
+      "GET /api/gallery",
+      "GET /api/health",
+      "POST /api/contact",
+      "POST /api/login",
+      "POST /api/logout",
+      "POST /api/register",
+    ]);
     for (const [key, op] of operations(doc)) {
       expect(op.security, key).toEqual(publicOps.includes(key) ? [] : [{ [SESSION_SECURITY_SCHEME]: [] }]);
     }
@@ -144,7 +173,11 @@ describe("the OpenAPI document", () => {
     // Signed out, every operation exists: a staff or admin one answers 401, a public one what its
     // empty input gets (none of them documents a 404). Signed in (as staff, or admin for admin
     // operations), with placeholder ids and empty bodies, each answers a status it documents.
-    const signedIn = new Map([["staff", staff], ["admin", admin], ["public", staff]]);
+    const signedIn = new Map([
+      ["staff", staff],
+      ["admin", admin],
+      ["public", staff],
+    ]);
     for (const meta of procedures) {
       const key = `${meta.openapi.method} ${meta.openapi.path}`;
       const documented = Object.keys(doc.paths[meta.openapi.path]![meta.openapi.method.toLowerCase()]!.responses);
@@ -162,7 +195,8 @@ describe("the OpenAPI document", () => {
 
   it("documents an always-true `success` as the constant it is", async () => {
     const successOf = (path: string) =>
-      (doc.paths[path]!.post!.responses["200"]!.content!["application/json"]!.schema as { properties: { success: unknown } }).properties.success;
+      (doc.paths[path]!.post!.responses["200"]!.content!["application/json"]!.schema as { properties: { success: unknown } }).properties
+        .success;
     for (const path of ["/api/logout", "/api/contact"]) expect(successOf(path), path).toEqual({ type: "boolean", const: true });
     expect((await new ApiClient(srv.url).raw("POST", "/api/logout", {})).body).toEqual({ success: true });
   });
@@ -182,21 +216,44 @@ describe("the OpenAPI document", () => {
     const evil = new ApiClient(srv.url, { origin: "https://evil.example" });
     const throttled = newAccount("throttled");
     await new ApiClient(srv.url).call("rest", "auth.register", throttled);
-    for (let i = 0; i < 5; i++) await new ApiClient(srv.url).raw("POST", "/api/login", { email: throttled.email, password: "wrong-password" });
+    for (let i = 0; i < 5; i++)
+      await new ApiClient(srv.url).raw("POST", "/api/login", { email: throttled.email, password: "wrong-password" });
     const cases: [expected: number, documented: string, answer: () => Promise<{ status: number; body: unknown }>][] = [
       [400, "POST /api/login", () => new ApiClient(srv.url).raw("POST", "/api/login", { email: "nope" })],
       [400, "POST /api/leads", () => staff.raw("POST", "/api/leads", "{not json")],
       [401, "GET /api/leads", () => new ApiClient(srv.url).raw("GET", "/api/leads")],
-      [401, "POST /api/login", () => new ApiClient(srv.url).raw("POST", "/api/login", { email: "nobody@example.com", password: "wrong-password" })],
+      [
+        401,
+        "POST /api/login",
+        () => new ApiClient(srv.url).raw("POST", "/api/login", { email: "nobody@example.com", password: "wrong-password" }),
+      ],
       [403, "GET /api/users", () => staff.raw("GET", "/api/users")],
-      [403, "POST /api/leads", () => evil.raw("POST", "/api/leads", {}, { cookie: [...staff.cookies].map(([k, v]) => `${k}=${v}`).join("; ") })],
+      [
+        403,
+        "POST /api/leads",
+        () => evil.raw("POST", "/api/leads", {}, { cookie: [...staff.cookies].map(([k, v]) => `${k}=${v}`).join("; ") }),
+      ],
       [404, "DELETE /api/leads/{id}", () => staff.raw("DELETE", `/api/leads/${randomUUID()}`)],
       [404, "DELETE /api/users/{id}", () => admin.raw("DELETE", `/api/users/${randomUUID()}`)],
       [409, "POST /api/register", () => new ApiClient(srv.url).raw("POST", "/api/register", { ...newAccount(), email: throttled.email })],
       [413, "POST /api/leads", () => staff.raw("POST", "/api/leads", { name: "a".repeat(1_100_000) })],
       [415, "POST /api/contact", () => new ApiClient(srv.url).raw("POST", "/api/contact", "name=a", { "content-type": "text/plain" })],
-      [429, "POST /api/login", () => new ApiClient(srv.url).raw("POST", "/api/login", { email: throttled.email, password: throttled.password })],
-      [503, "POST /api/contact", () => new ApiClient(srv.url).raw("POST", "/api/contact", { name: "Pat Doe", email: "pat@example.com", zipCode: "28801", turnstileToken: "token" })],
+      [
+        429,
+        "POST /api/login",
+        () => new ApiClient(srv.url).raw("POST", "/api/login", { email: throttled.email, password: throttled.password }),
+      ],
+      [
+        503,
+        "POST /api/contact",
+        () =>
+          new ApiClient(srv.url).raw("POST", "/api/contact", {
+            name: "Pat Doe",
+            email: "pat@example.com",
+            zipCode: "28801",
+            turnstileToken: "token",
+          }),
+      ],
     ];
     for (const [expected, documented, answer] of cases) {
       const res = await answer();

@@ -107,7 +107,8 @@ export function jsonBody(door: "rest" | "trpc"): RequestHandler {
     if (!hasBody(req)) return proceedWith(undefined, "{}");
     const length = Number(req.headers["content-length"] ?? 0);
     if (length > MAX_BODY_BYTES) return refuse(res, 413, `Request body too large (at most ${MAX_BODY_BYTES} bytes).`, "PAYLOAD_TOO_LARGE");
-    if (!isJsonMediaType(req)) return refuse(res, 415, "Send the request body as JSON (Content-Type: application/json).", "UNSUPPORTED_MEDIA_TYPE");
+    if (!isJsonMediaType(req))
+      return refuse(res, 415, "Send the request body as JSON (Content-Type: application/json).", "UNSUPPORTED_MEDIA_TYPE");
 
     readRaw(req, res, (err?: unknown) => {
       if (err) return next(err);
@@ -120,7 +121,8 @@ export function jsonBody(door: "rest" | "trpc"): RequestHandler {
         return refuse(res, 400, "The request body is not valid UTF-8.", "BAD_REQUEST");
       }
       if (text.trim() === "") return proceedWith(undefined, "{}");
-      if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) return refuse(res, 400, `The request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels).`, "BAD_REQUEST");
+      if (jsonDepthExceeds(text, MAX_JSON_DEPTH))
+        return refuse(res, 400, `The request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels).`, "BAD_REQUEST");
       let body: unknown;
       try {
         body = JSON.parse(text);

@@ -43,10 +43,16 @@ export function robotsTxt(base: string): string {
 export function seoRoutes(publicUrl: string | undefined): Router {
   const router = Router();
   router.get("/sitemap.xml", (req, res) => {
-    res.type("application/xml").set("Cache-Control", "public, max-age=3600").send(sitemapXml(siteUrl(req, publicUrl)));
+    res
+      .type("application/xml")
+      .set("Cache-Control", "public, max-age=3600")
+      .send(sitemapXml(siteUrl(req, publicUrl)));
   });
   router.get("/robots.txt", (req, res) => {
-    res.type("text/plain").set("Cache-Control", "public, max-age=3600").send(robotsTxt(siteUrl(req, publicUrl)));
+    res
+      .type("text/plain")
+      .set("Cache-Control", "public, max-age=3600")
+      .send(robotsTxt(siteUrl(req, publicUrl)));
   });
   return router;
 }

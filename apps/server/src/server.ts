@@ -25,7 +25,11 @@ export interface RunningServer {
 }
 
 /** Opens the database (migrating it), mounts everything and listens. */
-export async function startServer({ dev = false, env = loadEnv(), withWeb = true }: { dev?: boolean; env?: Env; withWeb?: boolean } = {}): Promise<RunningServer> {
+export async function startServer({
+  dev = false,
+  env = loadEnv(),
+  withWeb = true,
+}: { dev?: boolean; env?: Env; withWeb?: boolean } = {}): Promise<RunningServer> {
   const logger = pino({ level: env.LOG_LEVEL, base: { service: "crawlguard" } });
   const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: path.resolve(env.DATA_DIR) });
   logger.info({ mode: db.mode, applied: db.applied }, "database ready");

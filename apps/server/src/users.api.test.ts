@@ -36,7 +36,13 @@ describe.each(doors)("user management through the %s door", (door) => {
     const res = await admin.call(door, "users.list");
     expect(res.status).toBe(200);
     const list = res.body as { id: string }[];
-    expect(list[0]).toEqual({ id: adminId, username: adminAccount.username, email: adminAccount.email, isAdmin: true, createdAt: expect.any(String) });
+    expect(list[0]).toEqual({
+      id: adminId,
+      username: adminAccount.username,
+      email: adminAccount.email,
+      isAdmin: true,
+      createdAt: expect.any(String),
+    });
     expect(list).toContainEqual({ id, username: account.username, email: account.email, isAdmin: false, createdAt: expect.any(String) });
     expect(JSON.stringify(res.body)).not.toMatch(/password|argon/i);
   });

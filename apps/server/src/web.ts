@@ -76,7 +76,13 @@ function publicUrlFor(req: Request, configured: string | undefined): string {
 type Load = (url: string) => Promise<{ render: Render; template: string }>;
 
 /** Renders the page at the request's URL; `answer` overrides a 200 (a form post's outcome). */
-function pageRenderer(load: Load, { publicUrl, turnstileSiteKey }: WebOptions, log: Logger, publicApiFor: () => PublicApiFor | undefined, onError?: (err: Error) => void) {
+function pageRenderer(
+  load: Load,
+  { publicUrl, turnstileSiteKey }: WebOptions,
+  log: Logger,
+  publicApiFor: () => PublicApiFor | undefined,
+  onError?: (err: Error) => void,
+) {
   return async (req: Request, res: Response, contactForm: ContactFormState | undefined, answer?: number): Promise<void> => {
     try {
       const { render, template } = await load(req.originalUrl);
@@ -90,7 +96,10 @@ function pageRenderer(load: Load, { publicUrl, turnstileSiteKey }: WebOptions, l
       });
       if (redirect && status >= 300 && status < 400) return res.redirect(status, redirect);
       if (!res.get("Cache-Control")) res.set("Cache-Control", "no-cache");
-      res.status(answer !== undefined && status === 200 ? answer : status).type("html").send(html);
+      res
+        .status(answer !== undefined && status === 200 ? answer : status)
+        .type("html")
+        .send(html);
     } catch (err) {
       onError?.(err as Error);
       log.error({ err, url: req.originalUrl }, "page render failed");
@@ -99,7 +108,14 @@ function pageRenderer(load: Load, { publicUrl, turnstileSiteKey }: WebOptions, l
   };
 }
 
-function webApp(handlers: RequestHandler[], load: Load, options: WebOptions, log: Logger, close: () => Promise<void>, onError?: (err: Error) => void): WebApp {
+function webApp(
+  handlers: RequestHandler[],
+  load: Load,
+  options: WebOptions,
+  log: Logger,
+  close: () => Promise<void>,
+  onError?: (err: Error) => void,
+): WebApp {
   const formTokens = createFormTokens(options.formSecret);
   let publicApiFor: PublicApiFor | undefined;
   const renderPage = pageRenderer(load, options, log, () => publicApiFor, onError);
@@ -131,7 +147,13 @@ export async function productionWeb(options: WebOptions, log: Logger): Promise<W
       else res.setHeader("Cache-Control", "public, max-age=3600");
     },
   });
-  return webApp([assets], async () => ({ render, template }), options, log, async () => {});
+  return webApp(
+    [assets],
+    async () => ({ render, template }),
+    options,
+    log,
+    async () => {},
+  );
 }
 
 /** Development: Vite in middleware mode (hot module reload), pages rendered from source. */
@@ -149,5 +171,12 @@ export async function developmentWeb(httpServer: Server, options: WebOptions, lo
     const { render } = (await vite.ssrLoadModule("/src/entry-server.tsx")) as { render: Render };
     return { render, template };
   };
-  return webApp([vite.middlewares], load, options, log, () => vite.close(), (err) => vite.ssrFixStacktrace(err));
+  return webApp(
+    [vite.middlewares],
+    load,
+    options,
+    log,
+    () => vite.close(),
+    (err) => vite.ssrFixStacktrace(err),
+  );
 }

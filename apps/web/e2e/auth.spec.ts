@@ -37,9 +37,7 @@ test.describe("first account", () => {
     await expect(page.getByRole("tab", { name: "User Management" })).toBeVisible();
 
     await page.getByRole("button", { name: "Logout" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Logged out" })).toContainText(
-      "You have been successfully logged out.",
-    );
+    await expect(page.getByRole("status").filter({ hasText: "Logged out" })).toContainText("You have been successfully logged out.");
     await expect(page).toHaveURL(/\/auth$/);
     await expect(page.getByRole("form", { name: "Login" })).toBeVisible();
   });
@@ -91,9 +89,7 @@ test.describe("auth", () => {
   test("logs in with the Login tab", async ({ page, staffUser }) => {
     await signInWithForm(page, staffUser.email, staffUser.password);
 
-    await expect(page.getByRole("status").filter({ hasText: "Welcome back!" })).toContainText(
-      "You have successfully logged in.",
-    );
+    await expect(page.getByRole("status").filter({ hasText: "Welcome back!" })).toContainText("You have successfully logged in.");
     await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByText(`Signed in as ${staffUser.username}`)).toBeVisible();
 
@@ -124,9 +120,7 @@ test.describe("auth", () => {
   test("a wrong password shows 'Login failed' with the server message", async ({ page, staffUser }) => {
     await signInWithForm(page, staffUser.email, "not-the-password");
 
-    await expect(page.getByRole("status").filter({ hasText: "Login failed" })).toContainText(
-      "401: Invalid email or password",
-    );
+    await expect(page.getByRole("status").filter({ hasText: "Login failed" })).toContainText("401: Invalid email or password");
     await expect(page).toHaveURL(/\/auth$/);
   });
 
@@ -164,9 +158,7 @@ test.describe("pages", () => {
     await waitForHydration(page);
     await page.getByRole("link", { name: "Back to the home page" }).click();
     await expect(page).toHaveURL(/\/$/);
-    await expect(
-      page.getByRole("heading", { level: 1, name: "Expert Crawl Space Waterproofing in Asheville, NC" }),
-    ).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Expert Crawl Space Waterproofing in Asheville, NC" })).toBeVisible();
     await expect(page).not.toHaveTitle("404 Page Not Found");
   });
 

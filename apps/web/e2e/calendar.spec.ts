@@ -1,6 +1,16 @@
 import { format } from "date-fns";
 import { expect, test } from "./fixtures";
-import { boardColumn, createLead, getLead, leadCard, listLeads, openDashboard, searchLeads, toast, uniqueToken } from "./dashboard-fixtures";
+import {
+  boardColumn,
+  createLead,
+  getLead,
+  leadCard,
+  listLeads,
+  openDashboard,
+  searchLeads,
+  toast,
+  uniqueToken,
+} from "./dashboard-fixtures";
 import {
   ashevilleDate,
   ashevilleInstant,
@@ -27,11 +37,19 @@ const monthTitle = (date: string) => format(new Date(`${date}T12:00:00`), "MMMM 
 const dayTitle = (date: string) => format(new Date(`${date}T12:00:00`), "EEEE, MMMM d, yyyy");
 
 test.describe("Calendar tab", () => {
-  test("opens on the month; month, week, day and schedule list show what the docs/product.md lists", async ({ staffPage: { page }, baseURL }) => {
+  test("opens on the month; month, week, day and schedule list show what the docs/product.md lists", async ({
+    staffPage: { page },
+    baseURL,
+  }) => {
     const token = uniqueToken();
     const day = randomWeekday();
     for (const [i, time] of ["09:00", "11:00", "13:00"].entries()) {
-      await bookAppointment(page.request, baseURL, { clientName: `Mo${i} ${token}`, appointmentDate: day, appointmentTime: time, priority: "high" });
+      await bookAppointment(page.request, baseURL, {
+        clientName: `Mo${i} ${token}`,
+        appointmentDate: day,
+        appointmentTime: time,
+        priority: "high",
+      });
     }
 
     await openCalendar(page);
@@ -56,7 +74,10 @@ test.describe("Calendar tab", () => {
     // The keyboard path: every appointment of the month as a button.
     const monthList = page.getByRole("region", { name: `Appointments in ${monthTitle(day)}` });
     await expect(monthList.getByRole("button").filter({ hasText: token })).toHaveCount(3);
-    await page.getByRole("button", { name: /^\+\d+ more$/ }).first().click();
+    await page
+      .getByRole("button", { name: /^\+\d+ more$/ })
+      .first()
+      .click();
 
     // Day: 30-minute slots from 6:00 to 22:00, Day Summary and the day's agenda.
     await expect(views.getByRole("button", { name: "Day" })).toHaveAttribute("aria-pressed", "true");
@@ -187,14 +208,22 @@ test.describe("Calendar tab", () => {
     await bookAppointment(page.request, baseURL, { leadId: lead.id, appointmentDate: day, appointmentTime: "10:00" });
     await openDashboard(page);
     await searchLeads(page, token);
-    await leadCard(page, lead.name).getByRole("button", { name: `Scheduled ${shownDate(day)} at 10:00 AM. Open in calendar` }).click();
+    await leadCard(page, lead.name)
+      .getByRole("button", { name: `Scheduled ${shownDate(day)} at 10:00 AM. Open in calendar` })
+      .click();
     await expect(page.getByRole("tab", { name: "Calendar", exact: true })).toHaveAttribute("aria-selected", "true");
-    await expect(page.getByRole("group", { name: "Calendar view" }).getByRole("button", { name: "Week" })).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByRole("group", { name: "Calendar view" }).getByRole("button", { name: "Week" })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
     await expect(page.getByRole("columnheader").filter({ hasText: format(new Date(`${day}T12:00:00`), "EEE M/d") })).toBeVisible();
     await expectSameTop(gridEvent(page, lead.name), gridSlot(page, weekdayOf(day), 10));
   });
 
-  test("a daily time block shows on every day of the week in its colour; opening it edits the block", async ({ staffPage: { page }, baseURL }) => {
+  test("a daily time block shows on every day of the week in its colour; opening it edits the block", async ({
+    staffPage: { page },
+    baseURL,
+  }) => {
     const token = uniqueToken();
     const day = randomWeekday();
     await createTimeBlock(page.request, baseURL, {
@@ -227,7 +256,11 @@ test.describe("Calendar tab", () => {
   test("dragging an appointment reschedules it, with the same conflict rules @desktop-only", async ({ staffPage: { page }, baseURL }) => {
     const token = uniqueToken();
     const day = randomWeekday();
-    const booked = await bookAppointment(page.request, baseURL, { clientName: `Drag ${token}`, appointmentDate: day, appointmentTime: "09:00" });
+    const booked = await bookAppointment(page.request, baseURL, {
+      clientName: `Drag ${token}`,
+      appointmentDate: day,
+      appointmentTime: "09:00",
+    });
     const id = booked.lead!.id;
     await createTimeBlock(page.request, baseURL, {
       title: `Site survey ${token}`,
@@ -299,7 +332,11 @@ test.describe("in a browser in Tokyo", () => {
 
   test("a booking lands at the Asheville time typed, and shows at that time", async ({ staffPage: { page }, baseURL }) => {
     const token = uniqueToken();
-    const lead = await createLead(page.request, baseURL, { name: `Tokyo ${token}`, phone: "8285550144", address: "7 Broadway St, Asheville" });
+    const lead = await createLead(page.request, baseURL, {
+      name: `Tokyo ${token}`,
+      phone: "8285550144",
+      address: "7 Broadway St, Asheville",
+    });
     const day = randomWeekday();
     await openDashboard(page);
     expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe("Asia/Tokyo");
@@ -319,7 +356,9 @@ test.describe("in a browser in Tokyo", () => {
     expect(ashevilleWallTime(saved!.scheduledDate!)).toEqual({ date: day, time: "10:30" });
 
     await searchLeads(page, token);
-    await leadCard(boardColumn(page, "Scheduled"), lead.name).getByRole("button", { name: `Scheduled ${shownDate(day)} at 10:30 AM. Open in calendar` }).click();
+    await leadCard(boardColumn(page, "Scheduled"), lead.name)
+      .getByRole("button", { name: `Scheduled ${shownDate(day)} at 10:30 AM. Open in calendar` })
+      .click();
     await expect(gridEvent(page, lead.name)).toContainText("10:30 AM – 11:30 AM");
     const slot = await gridSlot(page, weekdayOf(day), 10).boundingBox();
     const box = await gridEvent(page, lead.name).boundingBox();

@@ -32,7 +32,11 @@ async function expectInvalidKept(form: Locator, email: string): Promise<void> {
 test.describe("contact forms without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the full form on /contact: errors beside the fields with the values kept, then the success notice", async ({ page, request, staffUser }) => {
+  test("the full form on /contact: errors beside the fields with the values kept, then the success notice", async ({
+    page,
+    request,
+    staffUser,
+  }) => {
     expect(staffUser.account.id).toBeTruthy();
     await page.goto("/contact?utm_source=newsletter");
     const form = page.getByRole("form", { name: "Send Us a Message" });
@@ -142,7 +146,11 @@ test("a form sent before the app loaded comes back with its errors; the app then
   expect(errors).toEqual([]);
 });
 
-test("a form sent before the app loaded shows the success notice; the app then takes over without hydration errors", async ({ page, request, staffUser }) => {
+test("a form sent before the app loaded shows the success notice; the app then takes over without hydration errors", async ({
+  page,
+  request,
+  staffUser,
+}) => {
   expect(staffUser.account.id).toBeTruthy();
   const errors = collectPageErrors(page);
   const release = await holdClientApp(page);

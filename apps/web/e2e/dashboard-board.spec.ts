@@ -1,6 +1,16 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test, touchScreen } from "./fixtures";
-import { boardColumn, createLead, getLead, leadCard, openDashboard, openLeadDetails, searchLeads, toast, uniqueToken } from "./dashboard-fixtures";
+import {
+  boardColumn,
+  createLead,
+  getLead,
+  leadCard,
+  openDashboard,
+  openLeadDetails,
+  searchLeads,
+  toast,
+  uniqueToken,
+} from "./dashboard-fixtures";
 
 /** Drags by mouse from a point of a card (its handle, its heading…) to a point inside the target column, in small steps like a hand would. */
 async function dragWithMouse(page: Page, handle: Locator, target: Locator): Promise<void> {
@@ -59,7 +69,10 @@ test.describe("lead board drag and drop", () => {
     await expect(details.getByText("Contacted", { exact: true })).toBeVisible();
   });
 
-  test("the whole card drags, but its fields do not start a drag and its text is not dragged @desktop-only", async ({ staffPage: { page }, baseURL }) => {
+  test("the whole card drags, but its fields do not start a drag and its text is not dragged @desktop-only", async ({
+    staffPage: { page },
+    baseURL,
+  }) => {
     const token = uniqueToken();
     const lead = await createLead(page.request, baseURL, { name: `Rue ${token}`, status: "new", estimatedValue: "800" });
     await openDashboard(page);
@@ -143,7 +156,10 @@ test.describe("lead board drag and drop", () => {
     await expect.poll(async () => (await getLead(page.request, lead.id))?.status).toBe("quoted");
   });
 
-  test("on a touch screen, a long press on the handle then a slide moves the card @phone-only", async ({ staffPage: { page }, baseURL }) => {
+  test("on a touch screen, a long press on the handle then a slide moves the card @phone-only", async ({
+    staffPage: { page },
+    baseURL,
+  }) => {
     const { lead, start, to, touch } = await touchReadyLead(page, baseURL, "Ivy");
     const end = { x: Math.min(to.x + 30, (page.viewportSize()?.width ?? 390) - 10), y: start.y };
     await touch("touchStart", start.x, start.y);
@@ -159,7 +175,10 @@ test.describe("lead board drag and drop", () => {
     await expect.poll(async () => (await getLead(page.request, lead.id))?.status).toBe("contacted");
   });
 
-  test("on a touch screen, a finger resting on the next column's edge drops there, not columns further @phone-only", async ({ staffPage: { page }, baseURL }) => {
+  test("on a touch screen, a finger resting on the next column's edge drops there, not columns further @phone-only", async ({
+    staffPage: { page },
+    baseURL,
+  }) => {
     const { lead, start, to, touch } = await touchReadyLead(page, baseURL, "Ada");
     const width = page.viewportSize()?.width ?? 390;
     // The middle of the sliver of Contacted a phone shows at its right edge, where a thumb goes.
@@ -190,7 +209,9 @@ test.describe("lead board drag and drop", () => {
       await route.fulfill({
         status: 500,
         contentType: "application/json",
-        body: JSON.stringify({ error: { message: "Database unavailable", code: -32603, data: { code: "INTERNAL_SERVER_ERROR", httpStatus: 500 } } }),
+        body: JSON.stringify({
+          error: { message: "Database unavailable", code: -32603, data: { code: "INTERNAL_SERVER_ERROR", httpStatus: 500 } },
+        }),
       });
     });
     const handle = leadCard(page, lead.name).getByRole("button", { name: `Move ${lead.name}` });
@@ -210,7 +231,9 @@ test.describe("lead board drag and drop", () => {
     await expect(toast(page, "Failed to update lead")).toContainText("500: Database unavailable");
     await expect(leadCard(boardColumn(page, "New Leads"), lead.name)).toBeVisible();
     // Screen readers hear that it failed, not that it moved.
-    await expect(page.getByTestId("board-move-outcome")).toHaveText(`${lead.name} could not be moved to Contacted; it is back in New Leads.`);
+    await expect(page.getByTestId("board-move-outcome")).toHaveText(
+      `${lead.name} could not be moved to Contacted; it is back in New Leads.`,
+    );
     expect((await getLead(page.request, lead.id))?.status).toBe("new");
   });
 });

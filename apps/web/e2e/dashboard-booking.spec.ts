@@ -1,6 +1,17 @@
 import { format } from "date-fns";
 import { expect, test } from "./fixtures";
-import { boardColumn, createLead, getLead, leadCard, listLeads, openDashboard, openLeadDetails, searchLeads, toast, uniqueToken } from "./dashboard-fixtures";
+import {
+  boardColumn,
+  createLead,
+  getLead,
+  leadCard,
+  listLeads,
+  openDashboard,
+  openLeadDetails,
+  searchLeads,
+  toast,
+  uniqueToken,
+} from "./dashboard-fixtures";
 import { ashevilleWallTime, bookAppointment, randomWeekday } from "./scheduling-fixtures";
 
 /**
@@ -72,7 +83,9 @@ test.describe("booking appointments", () => {
 
     await page.reload();
     await searchLeads(page, token);
-    await leadCard(boardColumn(page, "Scheduled"), lead.name).getByRole("button", { name: /Open in calendar/ }).click();
+    await leadCard(boardColumn(page, "Scheduled"), lead.name)
+      .getByRole("button", { name: /Open in calendar/ })
+      .click();
     await expect(page.getByRole("tab", { name: "Calendar", exact: true })).toHaveAttribute("aria-selected", "true");
   });
 

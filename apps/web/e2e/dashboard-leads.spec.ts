@@ -184,7 +184,12 @@ test.describe("lead management", () => {
 
   test("the card's estimated value and priority save inline and survive a reload", async ({ staffPage: { page, user }, baseURL }) => {
     const token = uniqueToken();
-    const lead = await createLead(page.request, baseURL, { name: `Finn ${token}`, status: "quoted", priority: "medium", estimatedValue: "500" });
+    const lead = await createLead(page.request, baseURL, {
+      name: `Finn ${token}`,
+      status: "quoted",
+      priority: "medium",
+      estimatedValue: "500",
+    });
     await openDashboard(page);
     await searchLeads(page, token);
     const card = leadCard(page, lead.name);

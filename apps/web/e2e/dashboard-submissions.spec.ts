@@ -60,7 +60,11 @@ test.describe("contact submissions", () => {
     await expect(leadCard(boardColumn(page, "New Leads"), name)).toContainText("Crawl Space Encapsulation");
   });
 
-  test("converting a submission someone else already converted says it is already a lead, and opens it", async ({ staffPage: { page }, baseURL, request }) => {
+  test("converting a submission someone else already converted says it is already a lead, and opens it", async ({
+    staffPage: { page },
+    baseURL,
+    request,
+  }) => {
     const token = uniqueToken();
     const name = `Lee ${token}`;
     const email = `lee.${token}@example.com`;
@@ -74,7 +78,9 @@ test.describe("contact submissions", () => {
     // Converted from another tab while this one still shows it as new.
     const list = await page.request.get("/api/contact-submissions");
     const submission = ((await list.json()) as { id: string; email: string }[]).find((s) => s.email === email)!;
-    const elsewhere = await page.request.post(`/api/contact-submissions/${submission.id}/convert-to-lead`, { headers: { origin: baseURL ?? "" } });
+    const elsewhere = await page.request.post(`/api/contact-submissions/${submission.id}/convert-to-lead`, {
+      headers: { origin: baseURL ?? "" },
+    });
     expect(elsewhere.ok()).toBe(true);
 
     await card.getByRole("button", { name: "Convert to Lead" }).click();

@@ -15,7 +15,6 @@ import {
 // Gallery images are shared by every account, and the public gallery test (public-pages.spec.ts)
 // counts the projects on /gallery: every test here removes what it added, pass or fail.
 
-
 /**
  * Two images made for one test, `first` shown before `second` (same display order: the newest
  * first), on the open Gallery tab; `ours` reads their order on the page. Both go afterwards.
@@ -35,7 +34,10 @@ async function withTwoImages(
     await openDashboard(page);
     const panel = await openGalleryTab(page);
     const list = panel.getByRole("list", { name: "Gallery images" });
-    const ours = async () => (await list.getByRole("article").evaluateAll((cards) => cards.map((card) => card.getAttribute("aria-label")))).filter((name) => name?.endsWith(token));
+    const ours = async () =>
+      (await list.getByRole("article").evaluateAll((cards) => cards.map((card) => card.getAttribute("aria-label")))).filter((name) =>
+        name?.endsWith(token),
+      );
     await expect.poll(ours).toEqual([first, second]);
     await run({ list, ours, first, second, token });
   } finally {
@@ -51,7 +53,9 @@ async function withTwoImages(
  */
 async function moveByKeyboard(page: Page, list: Locator, title: string, key: "ArrowDown" | "ArrowRight"): Promise<void> {
   const live = page.locator('[id^="DndLiveRegion"]');
-  await galleryCard(list, title).getByRole("button", { name: `Move ${title}` }).focus();
+  await galleryCard(list, title)
+    .getByRole("button", { name: `Move ${title}` })
+    .focus();
   await page.keyboard.press("Space");
   // "Picked up <title>, in position 1 of 2.", at once replaced by "<title> is over position 1 of 2."
   const startPlace = /(?:, in| is over) position (\d+) of/;
@@ -67,7 +71,10 @@ test.describe("gallery management", () => {
   // starts: on a busy 2-core machine that alone can take most of the default 30 s.
   test.describe.configure({ timeout: 60_000 });
 
-  test("add a photo with a real upload, publish it, find it on /gallery, unpublish it, delete it", async ({ staffPage: { page }, baseURL }) => {
+  test("add a photo with a real upload, publish it, find it on /gallery, unpublish it, delete it", async ({
+    staffPage: { page },
+    baseURL,
+  }) => {
     const title = `Encapsulated crawl space ${uniqueToken()}`;
     const description = "A 20-mil liner over the floor and walls, sealed vents and a dehumidifier.";
     // The whole round trip, with a 2 MB upload and the server making its renditions.
@@ -159,7 +166,10 @@ test.describe("gallery management", () => {
       await tile.click();
       const modal = page.getByRole("dialog", { name: title });
       await expect(modal.getByText(description)).toBeVisible();
-      await expect(modal.getByRole("img", { name: "White liner covering a crawl space floor and walls" })).toHaveAttribute("src", /\/2\.webp$/);
+      await expect(modal.getByRole("img", { name: "White liner covering a crawl space floor and walls" })).toHaveAttribute(
+        "src",
+        /\/2\.webp$/,
+      );
       await page.keyboard.press("Escape");
 
       // Unpublished with the eye: gone from /gallery at once.
@@ -194,7 +204,12 @@ test.describe("gallery management", () => {
   test("a published photo is in /gallery's server-rendered HTML, with srcset and size", async ({ staffPage: { page }, baseURL }) => {
     const title = `Dry basement ${uniqueToken()}`;
     try {
-      const image = await createGalleryImage(page.request, baseURL, { title, category: "waterproofing", isPublished: true, description: "Interior drain and sump." });
+      const image = await createGalleryImage(page.request, baseURL, {
+        title,
+        category: "waterproofing",
+        isPublished: true,
+        description: "Interior drain and sump.",
+      });
       const html = await (await page.request.get("/gallery")).text();
       expect(html.includes(title), "the photo's title in the server's HTML").toBe(true);
       const img = new RegExp(`<img[^>]*alt="Alt of ${title}"[^>]*>`).exec(html)?.[0] ?? "";
@@ -219,7 +234,11 @@ test.describe("gallery management", () => {
     const dialog = page.getByRole("dialog", { name: "Add Image" });
 
     // A text file named .png passes the browser's type check; the server reads its bytes and refuses it.
-    await chooseFile(page, dialog, { name: "not-a-photo.png", mimeType: "image/png", buffer: Buffer.from("just some text, not an image\n".repeat(20)) });
+    await chooseFile(page, dialog, {
+      name: "not-a-photo.png",
+      mimeType: "image/png",
+      buffer: Buffer.from("just some text, not an image\n".repeat(20)),
+    });
     await dialog.getByRole("button", { name: "Upload", exact: true }).click();
     const refusal = dialog.getByTestId("upload-error");
     await expect(refusal).toHaveText("Only JPEG, PNG, WebP, AVIF and GIF images can be uploaded.");
@@ -271,7 +290,9 @@ test.describe("gallery management", () => {
 
   test("the mouse drags an image by its handle to another place @desktop-only", async ({ staffPage: { page }, baseURL }) => {
     await withTwoImages(page, baseURL, "Drag", async ({ list, ours, first, second, token }) => {
-      const from = await galleryCard(list, first).getByRole("button", { name: `Move ${first}` }).boundingBox();
+      const from = await galleryCard(list, first)
+        .getByRole("button", { name: `Move ${first}` })
+        .boundingBox();
       const to = await galleryCard(list, second).boundingBox();
       if (!from || !to) throw new Error("cards not laid out");
       await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
@@ -285,7 +306,10 @@ test.describe("gallery management", () => {
     });
   });
 
-  test("on a touch screen, a long press on the handle then a slide moves the image @phone-only", async ({ staffPage: { page }, baseURL }) => {
+  test("on a touch screen, a long press on the handle then a slide moves the image @phone-only", async ({
+    staffPage: { page },
+    baseURL,
+  }) => {
     await withTwoImages(page, baseURL, "Touch", async ({ list, ours, first, second }) => {
       const handle = galleryCard(list, first).getByRole("button", { name: `Move ${first}` });
       await handle.scrollIntoViewIfNeeded();
@@ -318,7 +342,9 @@ test.describe("gallery management", () => {
           await route.fulfill({
             status: 500,
             contentType: "application/json",
-            body: JSON.stringify({ error: { message: "Database unavailable", code: -32603, data: { code: "INTERNAL_SERVER_ERROR", httpStatus: 500 } } }),
+            body: JSON.stringify({
+              error: { message: "Database unavailable", code: -32603, data: { code: "INTERNAL_SERVER_ERROR", httpStatus: 500 } },
+            }),
           });
         });
         await moveByKeyboard(page, list, first, testInfo.project.name === "phone" ? "ArrowDown" : "ArrowRight");
@@ -328,7 +354,9 @@ test.describe("gallery management", () => {
         // ...and back, with the reason, once the server refuses.
         await expect(toast(page, "Error")).toContainText("Database unavailable");
         await expect.poll(ours).toEqual([first, second]);
-        await expect(page.getByTestId("gallery-move-outcome")).toHaveText(`The new order could not be saved; ${first} is back where it was.`);
+        await expect(page.getByTestId("gallery-move-outcome")).toHaveText(
+          `The new order could not be saved; ${first} is back where it was.`,
+        );
       } finally {
         release();
         await page.unrouteAll({ behavior: "ignoreErrors" });

@@ -39,7 +39,10 @@ export async function createGalleryImage(
 ): Promise<GalleryImage> {
   const headers = originHeaders(baseURL);
   const bytes = await makeImage("jpeg", 800, 600);
-  const ticketResponse = await request.post("/api/admin/gallery/upload", { headers, data: { fileName: "fixture.jpg", size: bytes.length } });
+  const ticketResponse = await request.post("/api/admin/gallery/upload", {
+    headers,
+    data: { fileName: "fixture.jpg", size: bytes.length },
+  });
   expect(ticketResponse.ok(), `upload link: ${ticketResponse.status()} ${await ticketResponse.text()}`).toBe(true);
   const ticket = (await ticketResponse.json()) as { uploadId: string; uploadURL: string; headers: Record<string, string> };
   const put = await request.put(ticket.uploadURL, { headers: { ...ticket.headers, "Content-Type": "image/jpeg" }, data: bytes });

@@ -109,7 +109,15 @@ test.describe("Google Calendar", () => {
     await expect(connection).toContainText("Not Connected");
     await expect(connection).toContainText("Connect to automatically sync appointments");
     const features = panel.getByRole("region", { name: "Calendar Features" });
-    for (const text of ["Automatic Sync", "Email Invitations", "Clients receive calendar invitations", "Smart Reminders", "24 hours and 30 minutes before", "Rich Details", "Client info, service type, location"]) {
+    for (const text of [
+      "Automatic Sync",
+      "Email Invitations",
+      "Clients receive calendar invitations",
+      "Smart Reminders",
+      "24 hours and 30 minutes before",
+      "Rich Details",
+      "Client info, service type, location",
+    ]) {
       await expect(features).toContainText(text);
     }
 
@@ -117,7 +125,9 @@ test.describe("Google Calendar", () => {
     // finishes the connection, tells this page and closes.
     await connectThroughPopup(page, "Connect Calendar");
     await expect(connection).toContainText(GOOGLE_ACCOUNT);
-    await expect(connection.getByRole("definition").filter({ hasText: user.username })).toContainText(/ on \w{3} \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M$/);
+    await expect(connection.getByRole("definition").filter({ hasText: user.username })).toContainText(
+      / on \w{3} \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M$/,
+    );
     await expect(connection.getByRole("button", { name: "Disconnect" })).toBeVisible();
 
     // A booking from the Calendar tab, with the green notice.
@@ -174,7 +184,12 @@ test.describe("Google Calendar", () => {
 
     // Google's own events appear beside ours, read only; ours shows once.
     const outside = `Dentist ${uniqueToken()}`;
-    await insertOutsideEvent(request, { summary: outside, start: ashevilleInstant(booking.date, "13:00"), end: ashevilleInstant(booking.date, "14:00"), location: "Biltmore Ave" });
+    await insertOutsideEvent(request, {
+      summary: outside,
+      start: ashevilleInstant(booking.date, "13:00"),
+      end: ashevilleInstant(booking.date, "14:00"),
+      location: "Biltmore Ave",
+    });
     await showView(page, "Week");
     await goToDate(page, booking.date);
     const googleEvent = page.locator(".rbc-time-content .rbc-event.cg-event--google").filter({ hasText: outside });
@@ -193,7 +208,10 @@ test.describe("Google Calendar", () => {
     expect(errors).toEqual([]);
   });
 
-  test("@desktop-only Google down during a booking: the booking is kept and its event arrives once Google is back", async ({ staffPage: { page }, request }) => {
+  test("@desktop-only Google down during a booking: the booking is kept and its event arrives once Google is back", async ({
+    staffPage: { page },
+    request,
+  }) => {
     await connectGoogleViaApi(page.request);
     await openCalendar(page);
     await setGoogleFaults(request, { calendarFailure: 503 });
@@ -224,7 +242,10 @@ test.describe("Google Calendar", () => {
     await expect(connection).not.toContainText("Google's last error");
   });
 
-  test("@desktop-only Google revokes the grant: the panel offers Reconnect, which works; then Disconnect", async ({ staffPage: { page }, request }) => {
+  test("@desktop-only Google revokes the grant: the panel offers Reconnect, which works; then Disconnect", async ({
+    staffPage: { page },
+    request,
+  }) => {
     await connectGoogleViaApi(page.request);
     await openCalendar(page);
     const booking = newBooking("11:00");
@@ -280,7 +301,10 @@ test.describe("Google Calendar", () => {
     await expect(page.getByRole("tab", { name: "Google Calendar", exact: true })).toHaveAttribute("aria-selected", "true");
   });
 
-  test("@desktop-only a popup without the session hands Google's code to the panel, which finishes the connection", async ({ staffPage: { page }, request }) => {
+  test("@desktop-only a popup without the session hands Google's code to the panel, which finishes the connection", async ({
+    staffPage: { page },
+    request,
+  }) => {
     // The landing page is fetched without the session cookie (as when a browser keeps a popup's
     // cookies apart): it passes the code and state to this page, which sends them to googleCalendar.callback.
     // Google's redirect becomes a navigation of its own (a route sees only the first URL of a
@@ -303,7 +327,9 @@ test.describe("Google Calendar", () => {
     expect((await calendarStatus(page.request)).authenticated).toBe(true);
   });
 
-  test("@desktop-only a blocked popup: the panel says so and offers Google's page as a link, which connects", async ({ staffPage: { page } }) => {
+  test("@desktop-only a blocked popup: the panel says so and offers Google's page as a link, which connects", async ({
+    staffPage: { page },
+  }) => {
     await page.addInitScript(() => {
       window.open = () => null;
     });
@@ -329,7 +355,12 @@ test.describe("Google Calendar", () => {
 
     const outside = `Site visit ${uniqueToken()} with a long title that has to wrap on a phone`;
     const date = ashevilleWeekday(1);
-    await insertOutsideEvent(request, { summary: outside, start: ashevilleInstant(date, "07:00"), end: ashevilleInstant(date, "07:30"), location: "1 Very Long Street Name, Black Mountain, NC 28711" });
+    await insertOutsideEvent(request, {
+      summary: outside,
+      start: ashevilleInstant(date, "07:00"),
+      end: ashevilleInstant(date, "07:30"),
+      location: "1 Very Long Street Name, Black Mountain, NC 28711",
+    });
     await connection.getByRole("button", { name: "Show Recent Events" }).click();
     const item = await expectUpcoming(page, outside);
 

@@ -2,7 +2,10 @@ import { expect, test } from "./fixtures";
 import { boardColumn, createLead, leadCard, openDashboard, searchLeads, uniqueToken } from "./dashboard-fixtures";
 
 test.describe("compact lead cards", () => {
-  test("a card shows name, priority, service, value and appointment; its details open in place, by keyboard too", async ({ staffPage: { page }, baseURL }) => {
+  test("a card shows name, priority, service, value and appointment; its details open in place, by keyboard too", async ({
+    staffPage: { page },
+    baseURL,
+  }) => {
     const token = uniqueToken();
     const notes = `Standing water under the north wall after every storm; the owner would like a quote for encapsulation and a sump pump ${token}.`;
     const lead = await createLead(page.request, baseURL, {
@@ -81,6 +84,8 @@ test.describe("compact lead cards", () => {
     await expect(page.getByTestId("board-move-outcome")).toHaveText(`${lead.name} was moved to Contacted.`);
     const moved = leadCard(boardColumn(page, "Contacted"), lead.name);
     await expect(moved.getByRole("group", { name: `Details of ${lead.name}`, exact: true })).toContainText("(828) 555-0155");
-    await expect(moved.getByRole("group", { name: `Details of ${lead.name}`, exact: true }).getByText("Contacted", { exact: true })).toBeVisible();
+    await expect(
+      moved.getByRole("group", { name: `Details of ${lead.name}`, exact: true }).getByText("Contacted", { exact: true }),
+    ).toBeVisible();
   });
 });

@@ -1,13 +1,4 @@
-import {
-  company,
-  galleryFilters,
-  galleryItems,
-  getServiceDetail,
-  pageSeo,
-  serviceAreas,
-  serviceIds,
-  services,
-} from "@crawlguard/content";
+import { company, galleryFilters, galleryItems, getServiceDetail, pageSeo, serviceAreas, serviceIds, services } from "@crawlguard/content";
 import type { Page } from "@playwright/test";
 import { collectPageErrors, expect, test, waitForHydration } from "./fixtures";
 
@@ -118,7 +109,8 @@ test.describe("public pages", () => {
       // Footer: the services, the first six areas, contact, hours, social link, copyright.
       const footer = page.getByRole("contentinfo");
       // Each to its part of /services (so none reads as the current page there).
-      for (const service of services) await expect(footer.getByRole("link", { name: service.name })).toHaveAttribute("href", `/services#${service.id}`);
+      for (const service of services)
+        await expect(footer.getByRole("link", { name: service.name })).toHaveAttribute("href", `/services#${service.id}`);
       for (const area of serviceAreas.slice(0, 6)) await expect(footer.getByText(`${area}, NC`, { exact: true })).toBeAttached();
       await expect(footer.getByText(`${serviceAreas[6]}, NC`, { exact: true })).toHaveCount(0);
       await expect(footer.getByRole("link", { name: company.phone.display })).toHaveAttribute("href", company.phone.href);
@@ -131,9 +123,7 @@ test.describe("public pages", () => {
     });
   }
 
-  test("the server HTML of a service page has its heading, title, canonical link and structured data", async ({
-    request,
-  }) => {
+  test("the server HTML of a service page has its heading, title, canonical link and structured data", async ({ request }) => {
     const response = await request.get("/services/basement-waterproofing");
     expect(response.status()).toBe(200);
     const html = await response.text();
@@ -154,18 +144,12 @@ test.describe("public pages", () => {
     await waitForHydration(page);
     const main = page.getByRole("main");
     for (const service of services) {
-      await expect(main.getByRole("link", { name: `Learn More about ${service.name}` })).toHaveAttribute(
-        "href",
-        `/services/${service.id}`,
-      );
+      await expect(main.getByRole("link", { name: `Learn More about ${service.name}` })).toHaveAttribute("href", `/services/${service.id}`);
     }
     for (const area of serviceAreas) await expect(main.getByText(area, { exact: true }).first()).toBeAttached();
     await expect(main.getByRole("link", { name: "Get Free Estimate" })).toHaveAttribute("href", "/contact");
     await expect(main.getByRole("link", { name: "Schedule Free Estimate" })).toHaveAttribute("href", "/contact");
-    await expect(main.getByRole("link", { name: `Call ${company.phone.display}` }).first()).toHaveAttribute(
-      "href",
-      company.phone.href,
-    );
+    await expect(main.getByRole("link", { name: `Call ${company.phone.display}` }).first()).toHaveAttribute("href", company.phone.href);
     const reviews = main.getByRole("link", { name: "Read Verified Reviews" });
     await expect(reviews).toHaveAttribute("href", company.reviewsUrl);
     await expect(reviews).toHaveAttribute("target", "_blank");
@@ -378,7 +362,9 @@ test.describe("styles", () => {
           // Where it came from, and whether the server's tag named it (a failure's diagnosis).
           const name = /^\.cg-([\w-]+)/.exec(rule)?.[1];
           const server = document.querySelector('style[data-emotion^="cg-server "]')?.getAttribute("data-emotion") ?? "";
-          diagnosis.push(`${rule.slice(0, 40)} listed by the server: ${name ? server.split(" ").includes(name) : "-"}; stack: ${new Error().stack}`);
+          diagnosis.push(
+            `${rule.slice(0, 40)} listed by the server: ${name ? server.split(" ").includes(name) : "-"}; stack: ${new Error().stack}`,
+          );
         }
         return insertRule.call(this, rule, index);
       };

@@ -49,17 +49,32 @@ export function shownDate(date: string): string {
 }
 
 /** Books through the REST door (POST /api/appointments) as the user `request` is signed in as. */
-export async function bookAppointment(request: APIRequestContext, baseURL: string | undefined, input: BookingRequestInput): Promise<BookingResult> {
+export async function bookAppointment(
+  request: APIRequestContext,
+  baseURL: string | undefined,
+  input: BookingRequestInput,
+): Promise<BookingResult> {
   const token = uniqueToken();
   const data = input.leadId
     ? input
-    : { clientName: `Client ${token}`, email: `client.${token}@example.com`, phone: uniquePhone(), address: "10 Haywood St, Asheville", service: "crawl-space-encapsulation", ...input };
+    : {
+        clientName: `Client ${token}`,
+        email: `client.${token}@example.com`,
+        phone: uniquePhone(),
+        address: "10 Haywood St, Asheville",
+        service: "crawl-space-encapsulation",
+        ...input,
+      };
   const response = await request.post("/api/appointments", { headers: originHeaders(baseURL), data: { confirm: true, ...data } });
   expect(response.ok(), `POST /api/appointments answered ${response.status()}: ${await response.text()}`).toBe(true);
   return (await response.json()) as BookingResult;
 }
 
-export async function createTimeBlock(request: APIRequestContext, baseURL: string | undefined, input: TimeBlockCreateInput): Promise<TimeBlock> {
+export async function createTimeBlock(
+  request: APIRequestContext,
+  baseURL: string | undefined,
+  input: TimeBlockCreateInput,
+): Promise<TimeBlock> {
   const response = await request.post("/api/time-blocks", { headers: originHeaders(baseURL), data: input });
   expect(response.ok(), `POST /api/time-blocks answered ${response.status()}: ${await response.text()}`).toBe(true);
   return (await response.json()) as TimeBlock;

@@ -7,4 +7,8 @@ import { themeFiles } from "./chakra-theme-source.mjs";
 
 const dir = new URL("../src/theme/", import.meta.url);
 for (const [name, text] of Object.entries(themeFiles)) await writeFile(fileURLToPath(new URL(name, dir)), text);
-console.log(`wrote ${Object.keys(themeFiles).map((name) => `src/theme/${name}`).join(" and ")}`);
+console.log(
+  `wrote ${Object.keys(themeFiles)
+    .map((name) => `src/theme/${name}`)
+    .join(" and ")}`,
+);

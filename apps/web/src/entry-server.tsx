@@ -1,12 +1,7 @@
 import { CacheProvider } from "@emotion/react";
 import createEmotionServer from "@emotion/server/create-instance";
 import { createMemoryHistory } from "@tanstack/react-router";
-import {
-  attachRouterServerSsrUtils,
-  getSsrStatus,
-  RouterServer,
-  transformHtmlStringWithRouter,
-} from "@tanstack/react-router/ssr/server";
+import { attachRouterServerSsrUtils, getSsrStatus, RouterServer, transformHtmlStringWithRouter } from "@tanstack/react-router/ssr/server";
 import { renderToString } from "react-dom/server";
 import type { ContactFormServerState } from "./features/contact/contact-fields";
 import { preloadDeferred } from "./lib/deferred";

@@ -16,11 +16,20 @@ describe("error statuses derived from how a procedure is built", () => {
   });
 
   it("gives a DELETE the cross-site 403 but no body failures", () => {
-    expect(kinds({ access: "staff", method: "DELETE", takesInput: true, declared: {} })).toEqual(["bad-input", "forbidden", "unauthorized"]);
+    expect(kinds({ access: "staff", method: "DELETE", takesInput: true, declared: {} })).toEqual([
+      "bad-input",
+      "forbidden",
+      "unauthorized",
+    ]);
   });
 
   it("adds what the meta declares after the derived reasons", () => {
-    const reasons = failureReasons({ access: "admin", method: "DELETE", takesInput: true, declared: { forbidden: "Admins cannot be deleted.", "not-found": "No such account." } });
+    const reasons = failureReasons({
+      access: "admin",
+      method: "DELETE",
+      takesInput: true,
+      declared: { forbidden: "Admins cannot be deleted.", "not-found": "No such account." },
+    });
     expect(reasons.get("forbidden")?.at(-1)).toBe("Admins cannot be deleted.");
     expect(reasons.get("forbidden")).toHaveLength(3);
     expect(reasons.get("not-found")).toEqual(["No such account."]);

@@ -38,12 +38,15 @@ const fieldIssueSchema = z
  */
 export const errorBodySchema = z
   .strictObject({
-    message: z.string().min(1).meta({
-      description:
-        "What went wrong, written for a person. A 400 names each invalid field (`email: Please enter a valid email address`); " +
-        `a 500 always says "${GENERIC_ERROR_MESSAGE}".`,
-      example: "Lead not found",
-    }),
+    message: z
+      .string()
+      .min(1)
+      .meta({
+        description:
+          "What went wrong, written for a person. A 400 names each invalid field (`email: Please enter a valid email address`); " +
+          `a 500 always says "${GENERIC_ERROR_MESSAGE}".`,
+        example: "Lead not found",
+      }),
     code: z.string().meta({
       description:
         "The error's name, one per status: BAD_REQUEST (400), UNAUTHORIZED (401), FORBIDDEN (403), NOT_FOUND (404), CONFLICT (409), " +
@@ -58,7 +61,10 @@ export const errorBodySchema = z
         issues: z.array(fieldIssueSchema).optional().meta({ description: "On a 400 for invalid input: each invalid field." }),
       })
       .optional()
-      .meta({ description: "Present when a procedure answered; absent when the request was refused before reaching one (e.g. 413, 415, a cross-site 403)." }),
+      .meta({
+        description:
+          "Present when a procedure answered; absent when the request was refused before reaching one (e.g. 413, 415, a cross-site 403).",
+      }),
   })
   .meta({ description: "An error answer." });
 
@@ -92,7 +98,10 @@ export function failureReasons({ access, method, takesInput, declared }: Operati
   if (access !== "public") add("unauthorized", "Not signed in: the `crawlguard_session` cookie is missing, expired or revoked.");
   if (access === "admin") add("forbidden", "Signed in, but not as an admin.");
   if (!SAFE_METHODS.has(method)) {
-    add("forbidden", "Cross-site request refused: a request that changes data and carries the session cookie must send an `Origin` header of this site.");
+    add(
+      "forbidden",
+      "Cross-site request refused: a request that changes data and carries the session cookie must send an `Origin` header of this site.",
+    );
   }
   if (hasBody) {
     add("payload-too-large", "The request body is too large.");
@@ -107,7 +116,9 @@ function errorResponse(reasons: string[]) {
   return { description, content: { "application/json": { schema: ERROR_SCHEMA_REF } } };
 }
 
-const INTERNAL_ERROR = errorResponse([`An unexpected failure. The message is always "${GENERIC_ERROR_MESSAGE}"; the detail is only logged.`]);
+const INTERNAL_ERROR = errorResponse([
+  `An unexpected failure. The message is always "${GENERIC_ERROR_MESSAGE}"; the detail is only logged.`,
+]);
 
 interface ProcedureDef {
   _def: { meta?: Meta };

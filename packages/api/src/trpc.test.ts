@@ -7,7 +7,9 @@ import { describeIssues, DOMAIN_ERROR_KINDS, DomainError, GENERIC_ERROR_MESSAGE,
 import { adminProcedure, createCallerFactory, createTRPCRouter, ERROR_EDGE, publicProcedure, staffProcedure, syncOutput } from "./trpc.js";
 
 const router = createTRPCRouter({
-  echo: publicProcedure.input(z.object({ email: z.string().email("Please enter a valid email address") })).query(({ input }) => input.email),
+  echo: publicProcedure
+    .input(z.object({ email: z.string().email("Please enter a valid email address") }))
+    .query(({ input }) => input.email),
   boom: publicProcedure.query(() => {
     throw new Error("connection string postgres://secret@db leaked");
   }),
@@ -51,7 +53,11 @@ function shapeOf(error: TRPCError, path: string): Shape {
     path,
     input: undefined,
     ctx: undefined,
-    shape: { message: error.message, code: -32603, data: { code: error.code, httpStatus: getHTTPStatusCodeFromError(error), path, stack: "Error: at x" } },
+    shape: {
+      message: error.message,
+      code: -32603,
+      data: { code: error.code, httpStatus: getHTTPStatusCodeFromError(error), path, stack: "Error: at x" },
+    },
   } as never) as Shape;
 }
 
@@ -68,14 +74,17 @@ describe("procedure builders and the error edge", () => {
     expect(describeIssues(r.error!).message).toMatch(/^a: .+; b: .+$/);
   });
 
-  it.each(DOMAIN_ERROR_KINDS)("maps a %s domain error to its tRPC code and HTTP status, message unchanged", async (kind: DomainErrorKind) => {
-    const err = await failure(createCaller(ctx(null)).domain({ kind }));
-    expect(err.code).toBe(ERROR_EDGE[kind].code);
-    expect(getHTTPStatusCodeFromError(err)).toBe(ERROR_EDGE[kind].status);
-    expect(err.message).toBe(`the ${kind} text`);
-    expect(err.cause).toBeInstanceOf(DomainError);
-    expect(shapeOf(err, "domain").message).toBe(`the ${kind} text`);
-  });
+  it.each(DOMAIN_ERROR_KINDS)(
+    "maps a %s domain error to its tRPC code and HTTP status, message unchanged",
+    async (kind: DomainErrorKind) => {
+      const err = await failure(createCaller(ctx(null)).domain({ kind }));
+      expect(err.code).toBe(ERROR_EDGE[kind].code);
+      expect(getHTTPStatusCodeFromError(err)).toBe(ERROR_EDGE[kind].status);
+      expect(err.message).toBe(`the ${kind} text`);
+      expect(err.cause).toBeInstanceOf(DomainError);
+      expect(shapeOf(err, "domain").message).toBe(`the ${kind} text`);
+    },
+  );
 
   it("carries a domain error's field issues into the error shape", async () => {
     const err = await failure(createCaller(ctx(null)).fields());
@@ -107,7 +116,8 @@ describe("procedure builders and the error edge", () => {
   });
 
   it("records who may call each procedure in its meta, for the OpenAPI document", () => {
-    const meta = (name: keyof typeof router._def.procedures) => (router._def.procedures[name] as { _def: { meta?: { access?: string } } })._def.meta;
+    const meta = (name: keyof typeof router._def.procedures) =>
+      (router._def.procedures[name] as { _def: { meta?: { access?: string } } })._def.meta;
     expect(meta("echo")?.access).toBe("public");
     expect(meta("staff")?.access).toBe("staff");
     expect(meta("admin")?.access).toBe("admin");

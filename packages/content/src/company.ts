@@ -140,9 +140,7 @@ export const company: CompanyInfo = {
     weekdays: "Monday - Friday: 9:00 AM - 5:00 PM",
     weekends: "Saturday - Sunday: Closed",
   },
-  openingHours: [
-    { days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"], opens: "09:00", closes: "17:00" },
-  ],
+  openingHours: [{ days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"], opens: "09:00", closes: "17:00" }],
   socialMedia: { facebook: "https://www.facebook.com/crawlguardnc" },
   reviewsUrl: "https://www.facebook.com/crawlguardnc/reviews",
   map: openStreetMapUrls(GEO),

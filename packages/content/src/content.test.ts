@@ -145,10 +145,30 @@ describe("services", () => {
 describe("service areas", () => {
   it("lists the 24 towns in the documented order", () => {
     expect(serviceAreas).toEqual([
-      "Asheville", "Arden", "Biltmore Forest", "Black Mountain", "Candler", "Canton",
-      "Enka", "Fairview", "Fletcher", "Flat Rock", "Hendersonville", "Hot Springs",
-      "Lake Lure", "Leicester", "Maggie Valley", "Mars Hill", "Marshall", "Mills River",
-      "Montreat", "Skyland", "Swannanoa", "Waynesville", "Weaverville", "Woodfin",
+      "Asheville",
+      "Arden",
+      "Biltmore Forest",
+      "Black Mountain",
+      "Candler",
+      "Canton",
+      "Enka",
+      "Fairview",
+      "Fletcher",
+      "Flat Rock",
+      "Hendersonville",
+      "Hot Springs",
+      "Lake Lure",
+      "Leicester",
+      "Maggie Valley",
+      "Mars Hill",
+      "Marshall",
+      "Mills River",
+      "Montreat",
+      "Skyland",
+      "Swannanoa",
+      "Waynesville",
+      "Weaverville",
+      "Woodfin",
     ]);
     expect(serviceCounties).toEqual(["Buncombe", "Henderson", "Haywood", "Madison"]);
   });
@@ -170,12 +190,8 @@ describe("testimonials", () => {
 describe("gallery", () => {
   it("has ten items with ids 1-10 covering all four categories", () => {
     expect(galleryItems.map((item) => item.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-    expect(new Set(galleryItems.map((item) => item.category))).toEqual(
-      new Set(["crawl-space", "basement", "foundation", "drainage"]),
-    );
-    expect(galleryFilters.map((f) => f.label)).toEqual([
-      "All Projects", "Crawl Space", "Basement", "Foundation", "Drainage",
-    ]);
+    expect(new Set(galleryItems.map((item) => item.category))).toEqual(new Set(["crawl-space", "basement", "foundation", "drainage"]));
+    expect(galleryFilters.map((f) => f.label)).toEqual(["All Projects", "Crawl Space", "Basement", "Foundation", "Drainage"]);
     expect(adminGalleryCategories).toEqual(["general", "crawl-space", "waterproofing", "encapsulation", "basement", "before-after"]);
   });
 
@@ -196,16 +212,33 @@ describe("gallery", () => {
 describe("option lists", () => {
   it("match the documented values", () => {
     expect(leadServiceOptions.map((o) => o.value)).toEqual([
-      "crawl-space", "basement", "foundation", "mold-remediation", "sump-pump", "french-drain", "consultation",
+      "crawl-space",
+      "basement",
+      "foundation",
+      "mold-remediation",
+      "sump-pump",
+      "french-drain",
+      "consultation",
     ]);
     expect(defaultLeadService).toBe("crawl-space");
     expect(bookingServiceOptions.map((o) => o.value)).toEqual([
-      "crawl-space-encapsulation", "vapor-barriers", "basement-waterproofing", "mold-remediation",
-      "insulation-dehumidification", "consultation",
+      "crawl-space-encapsulation",
+      "vapor-barriers",
+      "basement-waterproofing",
+      "mold-remediation",
+      "insulation-dehumidification",
+      "consultation",
     ]);
     expect(customModalServiceOptions.map((o) => o.value)).toEqual([
-      "crawl-space-encapsulation", "basement-waterproofing", "mold-remediation", "vapor-barrier-installation",
-      "sump-pump-installation", "french-drain-installation", "foundation-repair", "dehumidification", "consultation",
+      "crawl-space-encapsulation",
+      "basement-waterproofing",
+      "mold-remediation",
+      "vapor-barrier-installation",
+      "sump-pump-installation",
+      "french-drain-installation",
+      "foundation-repair",
+      "dehumidification",
+      "consultation",
     ]);
     expect(contactServiceOptions.map((o) => o.value)).toEqual([...serviceIds, "other"]);
     expect(getServiceLabel("crawl-space")).toBe("Crawl Space Encapsulation");
@@ -338,7 +371,9 @@ describe("the service taxonomy", () => {
     expect(serviceEmoji("crawl-space")).toBe("🏠");
     expect(serviceEmoji("mold-remediation")).toBe("🧫");
     expect(serviceEmoji("something-else")).toBe("🔧");
-    const listed = [...contactServiceOptions, ...leadServiceOptions, ...bookingServiceOptions, ...customModalServiceOptions].filter((o) => o.value !== "other");
+    const listed = [...contactServiceOptions, ...leadServiceOptions, ...bookingServiceOptions, ...customModalServiceOptions].filter(
+      (o) => o.value !== "other",
+    );
     for (const option of listed) expect(serviceEmoji(option.value), option.value).not.toBe("🔧");
   });
 });

@@ -49,8 +49,7 @@ export const galleryItems: readonly GalleryItem[] = [
     src: "/images/gallery/crawl-space-dehumidifier.svg",
     alt: "Crawl space dehumidifier sitting on a white vapor barrier with its condensate line running to a drain",
     title: "Crawl Space Dehumidifier",
-    description:
-      "An Energy Star dehumidifier set to hold 45-55% relative humidity, draining itself through a condensate line.",
+    description: "An Energy Star dehumidifier set to hold 45-55% relative humidity, draining itself through a condensate line.",
     category: "crawl-space",
     width: WIDTH,
     height: HEIGHT,
@@ -60,8 +59,7 @@ export const galleryItems: readonly GalleryItem[] = [
     src: "/images/gallery/vent-and-rim-joist-sealing.svg",
     alt: "Foundation vent sealed with an insulated cover and rim joists air-sealed with foam",
     title: "Vent & Rim Joist Sealing",
-    description:
-      "Foundation vents closed with insulated covers and rim joists air-sealed so humid summer air stays outside.",
+    description: "Foundation vents closed with insulated covers and rim joists air-sealed so humid summer air stays outside.",
     category: "crawl-space",
     width: WIDTH,
     height: HEIGHT,
@@ -71,8 +69,7 @@ export const galleryItems: readonly GalleryItem[] = [
     src: "/images/gallery/dry-finished-basement.svg",
     alt: "Dry finished basement with a perimeter drain hidden along the wall and a sump pit in the corner",
     title: "Dry Finished Basement",
-    description:
-      "An interior perimeter drain and sump system in Arden that turned a wet basement into a dry family room.",
+    description: "An interior perimeter drain and sump system in Arden that turned a wet basement into a dry family room.",
     category: "basement",
     width: WIDTH,
     height: HEIGHT,
@@ -92,8 +89,7 @@ export const galleryItems: readonly GalleryItem[] = [
     src: "/images/gallery/basement-wall-membrane.svg",
     alt: "Basement block wall covered with a dimpled drainage membrane above an interior drain channel",
     title: "Basement Wall Membrane",
-    description:
-      "A dimpled wall membrane guides seepage from the block wall down into the interior drain instead of across the floor.",
+    description: "A dimpled wall membrane guides seepage from the block wall down into the interior drain instead of across the floor.",
     category: "basement",
     width: WIDTH,
     height: HEIGHT,
@@ -113,8 +109,7 @@ export const galleryItems: readonly GalleryItem[] = [
     src: "/images/gallery/exterior-foundation-waterproofing.svg",
     alt: "Excavated foundation wall with a waterproof membrane and footing drain before backfill",
     title: "Exterior Foundation Waterproofing",
-    description:
-      "Excavation on the uphill side of a Black Mountain home: waterproof membrane, drainage board and a new footing drain.",
+    description: "Excavation on the uphill side of a Black Mountain home: waterproof membrane, drainage board and a new footing drain.",
     category: "foundation",
     width: WIDTH,
     height: HEIGHT,
@@ -124,8 +119,7 @@ export const galleryItems: readonly GalleryItem[] = [
     src: "/images/gallery/french-drain-trench.svg",
     alt: "French drain trench lined with filter fabric, with washed stone around a perforated pipe",
     title: "French Drain Installation",
-    description:
-      "A sloped trench with filter fabric, washed stone and perforated pipe intercepting hillside runoff in Weaverville.",
+    description: "A sloped trench with filter fabric, washed stone and perforated pipe intercepting hillside runoff in Weaverville.",
     category: "drainage",
     width: WIDTH,
     height: HEIGHT,
@@ -135,8 +129,7 @@ export const galleryItems: readonly GalleryItem[] = [
     src: "/images/gallery/downspout-drainage.svg",
     alt: "Downspout connected to an underground solid pipe that carries roof water to a pop-up emitter in the lawn",
     title: "Downspout & Yard Drainage",
-    description:
-      "Downspouts tied into buried solid pipe and released at a pop-up emitter well downhill of the foundation.",
+    description: "Downspouts tied into buried solid pipe and released at a pop-up emitter well downhill of the foundation.",
     category: "drainage",
     width: WIDTH,
     height: HEIGHT,

@@ -11,24 +11,9 @@ export {
   type Stat,
 } from "./company";
 export { brandImages, type ImageAsset } from "./images";
-export {
-  getService,
-  isServiceId,
-  serviceIds,
-  services,
-  type Service,
-  type ServiceIcon,
-  type ServiceId,
-} from "./services";
+export { getService, isServiceId, serviceIds, services, type Service, type ServiceIcon, type ServiceId } from "./services";
 export { getServiceDetail, serviceDetails, type ProcessStep, type ServiceDetail } from "./service-details";
-export {
-  serviceAreas,
-  serviceCounties,
-  serviceRegion,
-  withState,
-  type ServiceArea,
-  type ServiceCounty,
-} from "./areas";
+export { serviceAreas, serviceCounties, serviceRegion, withState, type ServiceArea, type ServiceCounty } from "./areas";
 export { testimonials, type Testimonial } from "./testimonials";
 export {
   adminGalleryCategories,

@@ -60,23 +60,13 @@ export const pageSeo: Readonly<Record<PublicPagePath, PageSeo>> = {
     title: "About CrawlGuard | Asheville Waterproofing Experts Since 2008",
     description:
       "Locally owned since 2008, CrawlGuard has protected 500+ Western North Carolina homes with crawl space and basement waterproofing. Licensed and insured.",
-    keywords: [
-      "Asheville waterproofing company",
-      "local crawl space contractor",
-      "licensed waterproofing contractor NC",
-      "CrawlGuard",
-    ],
+    keywords: ["Asheville waterproofing company", "local crawl space contractor", "licensed waterproofing contractor NC", "CrawlGuard"],
   },
   "/contact": {
     path: "/contact",
     title: "Contact CrawlGuard | Free Crawl Space Inspection in Asheville, NC",
     description: `Request a free crawl space or basement inspection in Asheville and Western NC. Call ${company.phone.display} or send a message — we respond within 24 hours.`,
-    keywords: [
-      "free crawl space inspection",
-      "waterproofing estimate Asheville",
-      "contact CrawlGuard",
-      "basement waterproofing quote",
-    ],
+    keywords: ["free crawl space inspection", "waterproofing estimate Asheville", "contact CrawlGuard", "basement waterproofing quote"],
   },
   "/gallery": {
     path: "/gallery",
@@ -237,13 +227,11 @@ function areaServed(): (GeoCircleJsonLd | CityJsonLd)[] {
     geoMidpoint: geoCoordinates(),
     geoRadius: company.serviceArea.radiusMeters,
   };
-  const cities = serviceAreas.map(
-    (name): CityJsonLd => ({
-      "@type": "City",
-      name,
-      containedInPlace: { "@type": "State", name: company.address.stateName },
-    }),
-  );
+  const cities = serviceAreas.map((name): CityJsonLd => ({
+    "@type": "City",
+    name,
+    containedInPlace: { "@type": "State", name: company.address.stateName },
+  }));
   return [circle, ...cities];
 }
 

@@ -71,14 +71,42 @@ interface ServiceKind {
 }
 
 const serviceKinds: readonly ServiceKind[] = [
-  { pattern: /crawl/, emoji: "🏠", contact: "crawl-space-encapsulation", lead: "crawl-space", booking: "crawl-space-encapsulation", modal: "crawl-space-encapsulation" },
-  { pattern: /basement/, emoji: "🏚️", contact: "basement-waterproofing", lead: "basement", booking: "basement-waterproofing", modal: "basement-waterproofing" },
-  { pattern: /mold/, emoji: "🧫", contact: "mold-remediation", lead: "mold-remediation", booking: "mold-remediation", modal: "mold-remediation" },
+  {
+    pattern: /crawl/,
+    emoji: "🏠",
+    contact: "crawl-space-encapsulation",
+    lead: "crawl-space",
+    booking: "crawl-space-encapsulation",
+    modal: "crawl-space-encapsulation",
+  },
+  {
+    pattern: /basement/,
+    emoji: "🏚️",
+    contact: "basement-waterproofing",
+    lead: "basement",
+    booking: "basement-waterproofing",
+    modal: "basement-waterproofing",
+  },
+  {
+    pattern: /mold/,
+    emoji: "🧫",
+    contact: "mold-remediation",
+    lead: "mold-remediation",
+    booking: "mold-remediation",
+    modal: "mold-remediation",
+  },
   { pattern: /sump/, emoji: "⚙️", contact: "sump-pump", lead: "sump-pump", modal: "sump-pump-installation" },
   { pattern: /drain/, emoji: "🌊", contact: "french-drain", lead: "french-drain", modal: "french-drain-installation" },
   { pattern: /vapor/, emoji: "🛡️", booking: "vapor-barriers", modal: "vapor-barrier-installation" },
   // The lead form has no word for it: insulation and dehumidification is crawl space work there.
-  { pattern: /dehumid|insulation/, emoji: "💨", contact: "insulation-dehumidification", lead: "crawl-space", booking: "insulation-dehumidification", modal: "dehumidification" },
+  {
+    pattern: /dehumid|insulation/,
+    emoji: "💨",
+    contact: "insulation-dehumidification",
+    lead: "crawl-space",
+    booking: "insulation-dehumidification",
+    modal: "dehumidification",
+  },
   { pattern: /foundation/, emoji: "🧱", lead: "foundation", modal: "foundation-repair" },
   { pattern: /consult/, emoji: "📋", lead: "consultation", booking: "consultation", modal: "consultation" },
 ];
@@ -120,9 +148,10 @@ export function serviceEmoji(service: string): string {
 }
 
 const labelsByValue = new Map<string, string>(
-  [...contactServiceOptions, ...leadServiceOptions, ...bookingServiceOptions, ...customModalServiceOptions].map(
-    (option) => [option.value, option.label],
-  ),
+  [...contactServiceOptions, ...leadServiceOptions, ...bookingServiceOptions, ...customModalServiceOptions].map((option) => [
+    option.value,
+    option.label,
+  ]),
 );
 
 /** Human label for any stored service value; unknown values come back as they are. */

@@ -66,8 +66,7 @@ export const services: readonly Service[] = [
   {
     id: "mold-remediation",
     name: "Mold Remediation",
-    description:
-      "Contained, thorough mold removal from crawl spaces and basements, plus the moisture fixes that keep it from coming back.",
+    description: "Contained, thorough mold removal from crawl spaces and basements, plus the moisture fixes that keep it from coming back.",
     icon: "shield-check",
     checklist: [
       "Moisture source found and fixed",
@@ -92,10 +91,7 @@ export const services: readonly Service[] = [
       "Sealed, airtight basin lid",
       "Discharge routed away from the foundation",
     ],
-    image: serviceImage(
-      "sump-pump",
-      "Cutaway of a sump pit with a submersible pump, check valve and battery backup unit",
-    ),
+    image: serviceImage("sump-pump", "Cutaway of a sump pit with a submersible pump, check valve and battery backup unit"),
   },
   {
     id: "french-drain",
@@ -109,10 +105,7 @@ export const services: readonly Service[] = [
       "Graded for steady, positive flow",
       "Outlet to daylight or a dry well",
     ],
-    image: serviceImage(
-      "french-drain",
-      "Cross-section of a French drain trench with filter fabric, washed stone and a perforated pipe",
-    ),
+    image: serviceImage("french-drain", "Cross-section of a French drain trench with filter fabric, washed stone and a perforated pipe"),
   },
   {
     id: "insulation-dehumidification",

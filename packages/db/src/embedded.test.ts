@@ -28,7 +28,9 @@ describe("embedded database under concurrency", () => {
     let outside: Promise<{ n: number; x: string | null }[]> | undefined;
     await transaction(db.sql, async (tx) => {
       await tx`INSERT INTO leads (name, email, service) VALUES ('Tx', 't@x.co', 'x')`;
-      outside = db.sql<{ n: number; x: string | null }[]>`SELECT count(*)::int AS n, txid_current_if_assigned()::text AS x FROM leads`.execute();
+      outside = db.sql<
+        { n: number; x: string | null }[]
+      >`SELECT count(*)::int AS n, txid_current_if_assigned()::text AS x FROM leads`.execute();
       await tx`SELECT pg_sleep(0.05)`;
     });
     expect((await outside!)[0]).toEqual({ n: 2, x: null });

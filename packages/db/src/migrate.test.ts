@@ -41,7 +41,9 @@ describe("migrations", () => {
     await expect(db.sql`INSERT INTO users (username, email, password) VALUES ('v', 'u@X.CO', 'h')`).rejects.toThrow(/users_email_key/);
     const [user] = await db.sql`SELECT id FROM users LIMIT 1`;
     await db.sql`INSERT INTO working_hours (user_id, day_of_week) VALUES (${user!.id}, '1')`;
-    await expect(db.sql`INSERT INTO working_hours (user_id, day_of_week) VALUES (${user!.id}, '1')`).rejects.toThrow(/working_hours_user_day_key/);
+    await expect(db.sql`INSERT INTO working_hours (user_id, day_of_week) VALUES (${user!.id}, '1')`).rejects.toThrow(
+      /working_hours_user_day_key/,
+    );
     await expect(db.sql`INSERT INTO leads (name, email, service, status) VALUES ('A', 'a@b.co', 'x', 'bogus')`).rejects.toThrow();
   });
 

@@ -4,10 +4,7 @@ import path from "node:path";
 import type { Sql } from "./sql.js";
 
 /** Resolved through the package so it works from source, from tests and from the bundled server. */
-export const migrationsDir = path.join(
-  path.dirname(createRequire(import.meta.url).resolve("@crawlguard/db/package.json")),
-  "migrations",
-);
+export const migrationsDir = path.join(path.dirname(createRequire(import.meta.url).resolve("@crawlguard/db/package.json")), "migrations");
 
 // Any fixed 64-bit number; every instance that migrates takes the same lock.
 const MIGRATION_LOCK_ID = 7_340_212_001;
@@ -28,12 +25,12 @@ export async function migrate(sql: Sql, dir = migrationsDir): Promise<string[]> 
       for (const file of files) {
         if (done.has(file)) continue;
         const text = await readFile(path.join(dir, file), "utf8");
-        await conn.unsafe(`BEGIN;\n${text}\n;INSERT INTO schema_migrations (name) VALUES ('${file}');\nCOMMIT;`).catch(
-          async (err: unknown) => {
+        await conn
+          .unsafe(`BEGIN;\n${text}\n;INSERT INTO schema_migrations (name) VALUES ('${file}');\nCOMMIT;`)
+          .catch(async (err: unknown) => {
             await conn.unsafe("ROLLBACK").catch(() => {});
             throw new Error(`Migration ${file} failed: ${(err as Error).message}`, { cause: err });
-          },
-        );
+          });
         applied.push(file);
       }
     } finally {

@@ -19,7 +19,11 @@ export interface CalendarEventSummary {
 export type UpsertOutcome = "created" | "updated";
 
 function summarize(e: calendar_v3.Schema$Event): CalendarEventSummary {
-  const time = (t: calendar_v3.Schema$EventDateTime | undefined) => ({ dateTime: t?.dateTime ?? null, date: t?.date ?? null, timeZone: t?.timeZone ?? null });
+  const time = (t: calendar_v3.Schema$EventDateTime | undefined) => ({
+    dateTime: t?.dateTime ?? null,
+    date: t?.date ?? null,
+    timeZone: t?.timeZone ?? null,
+  });
   return {
     id: e.id ?? "",
     summary: e.summary ?? null,

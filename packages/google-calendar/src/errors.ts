@@ -48,17 +48,28 @@ export function classifyGoogleError(error: unknown): GoogleCalendarError {
   const status = e.response?.status ?? (typeof e.status === "number" ? e.status : undefined);
   const reason = googleReason(e.response?.data);
   if (reason === "invalid_grant") {
-    return new GoogleCalendarError("revoked", "Google no longer accepts the calendar connection (invalid_grant): reconnect Google Calendar", status);
+    return new GoogleCalendarError(
+      "revoked",
+      "Google no longer accepts the calendar connection (invalid_grant): reconnect Google Calendar",
+      status,
+    );
   }
   if (status === undefined) {
     const code = typeof e.code === "string" ? e.code : "no answer";
     return new GoogleCalendarError("unavailable", `Google Calendar could not be reached (${code})`);
   }
   const detail = reason ? `: ${reason}` : "";
-  if (status >= 500 || status === 429 || status === 408) return new GoogleCalendarError("unavailable", `Google Calendar answered ${status}${detail}`, status);
+  if (status >= 500 || status === 429 || status === 408)
+    return new GoogleCalendarError("unavailable", `Google Calendar answered ${status}${detail}`, status);
   // 403 with a rate limit reason is Google's "slow down".
-  if (status === 403 && /rate limit|quota/i.test(reason ?? "")) return new GoogleCalendarError("unavailable", `Google Calendar answered ${status}${detail}`, status);
-  if (status === 401) return new GoogleCalendarError("revoked", `Google Calendar refused the connection's token (401)${detail}: reconnect Google Calendar`, status);
+  if (status === 403 && /rate limit|quota/i.test(reason ?? ""))
+    return new GoogleCalendarError("unavailable", `Google Calendar answered ${status}${detail}`, status);
+  if (status === 401)
+    return new GoogleCalendarError(
+      "revoked",
+      `Google Calendar refused the connection's token (401)${detail}: reconnect Google Calendar`,
+      status,
+    );
   return new GoogleCalendarError("refused", `Google Calendar answered ${status}${detail}`, status);
 }
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { eventFingerprint, eventFromAppointment, eventIdForLead, isValidEventId, zonedDateTime, type AppointmentForEvent } from "./event-mapping.js";
+import {
+  eventFingerprint,
+  eventFromAppointment,
+  eventIdForLead,
+  isValidEventId,
+  zonedDateTime,
+  type AppointmentForEvent,
+} from "./event-mapping.js";
 
 const ZONE = "America/New_York";
 const lead: AppointmentForEvent = {

@@ -1,4 +1,11 @@
-export { googleEndpoints, GOOGLE_REDIRECT_PATH, GOOGLE_SCOPES, redirectUriFor, type GoogleEndpoints, type GoogleSettings } from "./settings.js";
+export {
+  googleEndpoints,
+  GOOGLE_REDIRECT_PATH,
+  GOOGLE_SCOPES,
+  redirectUriFor,
+  type GoogleEndpoints,
+  type GoogleSettings,
+} from "./settings.js";
 export { classifyGoogleError, GoogleCalendarError, type GoogleFailureKind } from "./errors.js";
 export { accountEmail, authorizationUrl, exchangeCode, revokeTokens, type StoredTokens } from "./oauth.js";
 export { CalendarClient, type CalendarEventSummary, type UpsertOutcome } from "./calendar-client.js";
@@ -13,4 +20,12 @@ export {
   type CalendarEventBody,
 } from "./event-mapping.js";
 export { loadTokenKey, parseTokenKey, TOKEN_KEY_FILE, TOKEN_KEY_FORMAT_MESSAGE, TokenCipher, type TokenKeySource } from "./token-cipher.js";
-export { PUSH_QUEUE, PushQueue, postgresJsDatabase, retryDelaySeconds, type PushJob, type PushQueueOptions, type SqlText } from "./push-queue.js";
+export {
+  PUSH_QUEUE,
+  PushQueue,
+  postgresJsDatabase,
+  retryDelaySeconds,
+  type PushJob,
+  type PushQueueOptions,
+  type SqlText,
+} from "./push-queue.js";

@@ -76,7 +76,11 @@ export async function exchangeCode(settings: GoogleSettings, redirectUri: string
     const failure = classifyGoogleError(error);
     // invalid_grant here is a bad, used or expired code, not a revoked connection.
     if (failure.kind === "revoked" || failure.kind === "refused") {
-      throw new GoogleCalendarError("refused", "Google refused the authorization code (used, expired or issued for another address). Connect again.", failure.status);
+      throw new GoogleCalendarError(
+        "refused",
+        "Google refused the authorization code (used, expired or issued for another address). Connect again.",
+        failure.status,
+      );
     }
     throw failure;
   }

@@ -47,7 +47,10 @@ export function postgresJsDatabase(sql: SqlText): IDatabase {
   return {
     async executeSql(text: string, values?: unknown[]) {
       const result = (await sql.unsafe(text, (values ?? []) as never[])) as Record<string, unknown>[] | Record<string, unknown>[][];
-      const rows = (result.length > 0 && Array.isArray(result[0]) ? (result as Record<string, unknown>[][]).flat() : result) as Record<string, unknown>[];
+      const rows = (result.length > 0 && Array.isArray(result[0]) ? (result as Record<string, unknown>[][]).flat() : result) as Record<
+        string,
+        unknown
+      >[];
       return {
         rows: rows.map((row) => {
           const both: Record<string, unknown> = { ...row };
@@ -145,7 +148,9 @@ export class PushQueue {
    * answers counts cached by pg-boss's monitor, up to a minute old.
    */
   async pending(sql: SqlText): Promise<number> {
-    const rows = (await sql.unsafe(`SELECT count(*)::int AS n FROM ${SCHEMA}.job WHERE name = $1 AND state < 'completed'`, [PUSH_QUEUE] as never[])) as { n: number }[];
+    const rows = (await sql.unsafe(`SELECT count(*)::int AS n FROM ${SCHEMA}.job WHERE name = $1 AND state < 'completed'`, [
+      PUSH_QUEUE,
+    ] as never[])) as { n: number }[];
     return rows[0]?.n ?? 0;
   }
 

@@ -64,7 +64,11 @@ export type TokenKeySource = { kind: "env" } | { kind: "file"; path: string; cre
  * readable by the owner only. With PostgreSQL and no key there is none: several instances would
  * each make their own, and a key beside one instance's files is not the database's.
  */
-export async function loadTokenKey(options: { envKey: string | undefined; dataDir: string; embedded: boolean }): Promise<{ key: Buffer | null; source: TokenKeySource }> {
+export async function loadTokenKey(options: {
+  envKey: string | undefined;
+  dataDir: string;
+  embedded: boolean;
+}): Promise<{ key: Buffer | null; source: TokenKeySource }> {
   if (options.envKey !== undefined && options.envKey !== "") {
     const key = parseTokenKey(options.envKey);
     if (!key) throw new Error(TOKEN_KEY_FORMAT_MESSAGE);

@@ -56,9 +56,12 @@ export function filesystemStorage(root: string): ObjectStorage {
       const target = file(key);
       const part = await temporary(target);
       try {
-        await pipeline(async function* () {
-          yield body;
-        }, createWriteStream(part, { mode: 0o644 }));
+        await pipeline(
+          async function* () {
+            yield body;
+          },
+          createWriteStream(part, { mode: 0o644 }),
+        );
         await rename(part, target);
       } catch (err) {
         await rm(part, { force: true });

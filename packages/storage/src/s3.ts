@@ -32,7 +32,9 @@ export function s3Storage(options: S3Options): ObjectStorage {
     endpoint: options.endpoint,
     forcePathStyle: options.forcePathStyle ?? false,
     credentials:
-      options.accessKeyId && options.secretAccessKey ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } : undefined,
+      options.accessKeyId && options.secretAccessKey
+        ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
+        : undefined,
     // Third-party S3 servers may refuse the checksum headers newer SDKs add by default.
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",

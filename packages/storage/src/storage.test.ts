@@ -62,9 +62,9 @@ describe("filesystem uploads", () => {
     const storage = filesystemStorage(dir);
     expect(await storage.putStream!("incoming/ok", Readable.from([Buffer.alloc(600), Buffer.alloc(400)]), { maxBytes: 1000 })).toBe(1000);
     expect(await storage.size("incoming/ok")).toBe(1000);
-    await expect(storage.putStream!("incoming/big", Readable.from([Buffer.alloc(600), Buffer.alloc(401)]), { maxBytes: 1000 })).rejects.toBeInstanceOf(
-      ObjectTooLargeError,
-    );
+    await expect(
+      storage.putStream!("incoming/big", Readable.from([Buffer.alloc(600), Buffer.alloc(401)]), { maxBytes: 1000 }),
+    ).rejects.toBeInstanceOf(ObjectTooLargeError);
     expect(await storage.size("incoming/big")).toBeNull();
     const leftovers = await readdir(path.join(dir, "incoming"));
     expect(leftovers).toEqual(["ok"]);

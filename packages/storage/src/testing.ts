@@ -23,10 +23,23 @@ export interface LocalS3 {
  */
 export async function startLocalS3(bucket = "crawlguard-test"): Promise<LocalS3> {
   const directory = await mkdtemp(path.join(os.tmpdir(), "crawlguard-s3-"));
-  const server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory, configureBuckets: [{ name: bucket, configs: [CORS] }] });
+  const server = new S3rver({
+    address: "127.0.0.1",
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket, configs: [CORS] }],
+  });
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
-  const options: S3Options = { bucket, region: "us-east-1", endpoint, accessKeyId: "S3RVER", secretAccessKey: "S3RVER", forcePathStyle: true };
+  const options: S3Options = {
+    bucket,
+    region: "us-east-1",
+    endpoint,
+    accessKeyId: "S3RVER",
+    secretAccessKey: "S3RVER",
+    forcePathStyle: true,
+  };
   return {
     options,
     env: {

@@ -96,7 +96,17 @@ const NEW_CLIENT_REQUIRED: { field: "clientName" | "email" | "phone" | "address"
 ];
 
 /** The rule between fields: without a lead, the client fields are required. */
-export function bookingIssues(input: { leadId?: string | undefined; clientName?: string | undefined; email?: string | undefined; phone?: string | undefined; address?: string | undefined; service?: string | undefined }, phoneMessage = "Phone number is required"): FieldIssue[] {
+export function bookingIssues(
+  input: {
+    leadId?: string | undefined;
+    clientName?: string | undefined;
+    email?: string | undefined;
+    phone?: string | undefined;
+    address?: string | undefined;
+    service?: string | undefined;
+  },
+  phoneMessage = "Phone number is required",
+): FieldIssue[] {
   if (input.leadId) return [];
   return NEW_CLIENT_REQUIRED.filter(({ field }) => !input[field]?.trim()).map(({ field, message }) => ({
     path: field,

@@ -1,15 +1,10 @@
 import { z } from "zod";
 import { text } from "./text.js";
 
-export const passwordSchema = text()
-  .min(8, "Password must be at least 8 characters")
-  .max(256, "Password must be at most 256 characters");
+export const passwordSchema = text().min(8, "Password must be at least 8 characters").max(256, "Password must be at most 256 characters");
 
 export const registerSchema = z.object({
-  username: text()
-    .trim()
-    .min(2, "Username must be at least 2 characters")
-    .max(50, "Username must be at most 50 characters"),
+  username: text().trim().min(2, "Username must be at least 2 characters").max(50, "Username must be at most 50 characters"),
   email: text().trim().email("Please enter a valid email address").max(254),
   password: passwordSchema,
 });

@@ -182,7 +182,8 @@ export const RECURRING_LENGTH_MESSAGES: Record<RecurringPattern, string> = {
   monthly: "A monthly block must end within 28 days of its start",
 };
 
-const isRecurringPattern = (value: string | null | undefined): value is RecurringPattern => (recurringPatterns as readonly string[]).includes(value ?? "");
+const isRecurringPattern = (value: string | null | undefined): value is RecurringPattern =>
+  (recurringPatterns as readonly string[]).includes(value ?? "");
 
 /**
  * The rules between a block's fields. `startDate` is the block's start as a business-zone date

@@ -26,7 +26,9 @@ export const displayOrderSchema = z
   .union(
     [
       z.number().int(DISPLAY_ORDER_MESSAGE).min(0, DISPLAY_ORDER_MESSAGE).max(9999, DISPLAY_ORDER_MESSAGE),
-      text().trim().regex(/^\d{1,4}$/, DISPLAY_ORDER_MESSAGE),
+      text()
+        .trim()
+        .regex(/^\d{1,4}$/, DISPLAY_ORDER_MESSAGE),
     ],
     { error: DISPLAY_ORDER_MESSAGE },
   )

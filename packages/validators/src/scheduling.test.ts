@@ -34,7 +34,11 @@ describe("calendar dates", () => {
 
 describe("working hours", () => {
   it("takes HH:MM times and says when one is missing or malformed", () => {
-    expect(workingDayInputSchema.parse({ startTime: "08:30", endTime: "16:00" })).toEqual({ startTime: "08:30", endTime: "16:00", isActive: true });
+    expect(workingDayInputSchema.parse({ startTime: "08:30", endTime: "16:00" })).toEqual({
+      startTime: "08:30",
+      endTime: "16:00",
+      isActive: true,
+    });
     expect(messages(workingDayInputSchema.safeParse({ startTime: "", endTime: "24:00" }))).toEqual({
       startTime: "Start time is required",
       endTime: "Time must be HH:MM, from 00:00 to 23:59",
@@ -70,18 +74,33 @@ describe("time blocks", () => {
       { path: "endDateTime", message: "End must be after start" },
       { path: "recurringPattern", message: "Recurring blocks need a pattern: daily, weekly or monthly" },
     ]);
-    expect(timeBlockIssues({ ...block, isRecurring: true, recurringPattern: "weekly", recurrenceEndDate: "2026-05-04", startDate: "2026-05-05" })).toEqual([
-      { path: "recurrenceEndDate", message: "Recurrence end date must not be before the start date" },
-    ]);
+    expect(
+      timeBlockIssues({
+        ...block,
+        isRecurring: true,
+        recurringPattern: "weekly",
+        recurrenceEndDate: "2026-05-04",
+        startDate: "2026-05-05",
+      }),
+    ).toEqual([{ path: "recurrenceEndDate", message: "Recurrence end date must not be before the start date" }]);
   });
   it("keeps a recurring occurrence shorter than its repeat and a one-off block within a year", () => {
-    const at = (iso: string, hours: number) => ({ startDateTime: iso, endDateTime: new Date(Date.parse(iso) + hours * 3_600_000).toISOString() });
+    const at = (iso: string, hours: number) => ({
+      startDateTime: iso,
+      endDateTime: new Date(Date.parse(iso) + hours * 3_600_000).toISOString(),
+    });
     const start = "2026-05-05T13:00:00.000Z";
     expect(timeBlockIssues({ ...at(start, 24), isRecurring: true, recurringPattern: "daily" })).toEqual([]);
-    expect(timeBlockIssues({ ...at(start, 25), isRecurring: true, recurringPattern: "daily" })).toEqual([{ path: "endDateTime", message: "A daily block must end within 24 hours of its start" }]);
-    expect(timeBlockIssues({ ...at(start, 7 * 24 + 1), isRecurring: true, recurringPattern: "weekly" })).toEqual([{ path: "endDateTime", message: "A weekly block must end within 7 days of its start" }]);
+    expect(timeBlockIssues({ ...at(start, 25), isRecurring: true, recurringPattern: "daily" })).toEqual([
+      { path: "endDateTime", message: "A daily block must end within 24 hours of its start" },
+    ]);
+    expect(timeBlockIssues({ ...at(start, 7 * 24 + 1), isRecurring: true, recurringPattern: "weekly" })).toEqual([
+      { path: "endDateTime", message: "A weekly block must end within 7 days of its start" },
+    ]);
     expect(timeBlockIssues({ ...at(start, 28 * 24), isRecurring: true, recurringPattern: "monthly" })).toEqual([]);
-    expect(timeBlockIssues({ ...at(start, 29 * 24), isRecurring: true, recurringPattern: "monthly" })).toEqual([{ path: "endDateTime", message: "A monthly block must end within 28 days of its start" }]);
+    expect(timeBlockIssues({ ...at(start, 29 * 24), isRecurring: true, recurringPattern: "monthly" })).toEqual([
+      { path: "endDateTime", message: "A monthly block must end within 28 days of its start" },
+    ]);
     // A two-week vacation is fine; a block over 366 days is not.
     expect(timeBlockIssues({ ...at(start, 14 * 24), isRecurring: false })).toEqual([]);
     expect(timeBlockIssues({ ...at(start, 367 * 24), isRecurring: false })[0]?.path).toBe("endDateTime");
@@ -90,7 +109,15 @@ describe("time blocks", () => {
 
 describe("booking (docs/product.md §5)", () => {
   it("uses the Book appointment dialog's messages", () => {
-    const r = bookingRequestSchema.safeParse({ clientName: "", email: "nope", phone: "", address: "", service: "", appointmentDate: "", appointmentTime: "" });
+    const r = bookingRequestSchema.safeParse({
+      clientName: "",
+      email: "nope",
+      phone: "",
+      address: "",
+      service: "",
+      appointmentDate: "",
+      appointmentTime: "",
+    });
     expect(messages(r)).toEqual({
       clientName: "Client name is required",
       email: "Valid email is required",
@@ -102,13 +129,27 @@ describe("booking (docs/product.md §5)", () => {
     });
   });
   it("uses the custom modal's messages", () => {
-    const r = calendarAppointmentRequestSchema.safeParse({ clientName: "Jo", email: "jo@example.com", phone: "828-555-01", address: "1 Oak St", service: "consultation", appointmentDate: "", appointmentTime: "" });
-    expect(messages(r)).toEqual({ phone: "Phone number must be at least 10 digits", appointmentDate: "Date is required", appointmentTime: "Time is required" });
+    const r = calendarAppointmentRequestSchema.safeParse({
+      clientName: "Jo",
+      email: "jo@example.com",
+      phone: "828-555-01",
+      address: "1 Oak St",
+      service: "consultation",
+      appointmentDate: "",
+      appointmentTime: "",
+    });
+    expect(messages(r)).toEqual({
+      phone: "Phone number must be at least 10 digits",
+      appointmentDate: "Date is required",
+      appointmentTime: "Time is required",
+    });
   });
   it("defaults to 60 minutes, unconfirmed, and allows only the docs/product.md durations", () => {
     const ok = bookingRequestSchema.parse({ leadId: "", appointmentDate: "2026-05-05", appointmentTime: "09:00" });
     expect(ok).toMatchObject({ durationMinutes: 60, confirm: false });
-    expect(messages(bookingRequestSchema.safeParse({ appointmentDate: "2026-05-05", appointmentTime: "09:00", durationMinutes: 45 }))).toEqual({
+    expect(
+      messages(bookingRequestSchema.safeParse({ appointmentDate: "2026-05-05", appointmentTime: "09:00", durationMinutes: 45 })),
+    ).toEqual({
       durationMinutes: "Duration must be 30, 60, 90, 120 or 180 minutes",
     });
   });

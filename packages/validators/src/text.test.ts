@@ -21,7 +21,20 @@ describe("isCleanText", () => {
     }
   });
   it("refuses NUL, other C0 controls, DEL, C1 controls and lone surrogates", () => {
-    for (const bad of ["a\0b", "\x01", "\x08", "\x0B", "\x0C", "\x1B[31m", "\x7F", "\u0085", "\u009F", "\uD800", "x\uDC00", "\uDBFF\uDBFF"]) {
+    for (const bad of [
+      "a\0b",
+      "\x01",
+      "\x08",
+      "\x0B",
+      "\x0C",
+      "\x1B[31m",
+      "\x7F",
+      "\u0085",
+      "\u009F",
+      "\uD800",
+      "x\uDC00",
+      "\uDBFF\uDBFF",
+    ]) {
       expect(isCleanText(bad), JSON.stringify(bad)).toBe(false);
     }
   });
@@ -33,7 +46,24 @@ const cases: { name: string; schema: z.ZodType; valid: Record<string, unknown>; 
     name: "contact request",
     schema: contactRequestSchema,
     valid: { name: "Pat", email: "pat@example.com", zipCode: "28801" },
-    fields: ["name", "email", "phone", "address", "zipCode", "service", "message", "utmSource", "utmMedium", "utmCampaign", "utmTerm", "utmContent", "referrer", "landingPage", "website", "turnstileToken"],
+    fields: [
+      "name",
+      "email",
+      "phone",
+      "address",
+      "zipCode",
+      "service",
+      "message",
+      "utmSource",
+      "utmMedium",
+      "utmCampaign",
+      "utmTerm",
+      "utmContent",
+      "referrer",
+      "landingPage",
+      "website",
+      "turnstileToken",
+    ],
   },
   {
     name: "lead create",
@@ -41,9 +71,19 @@ const cases: { name: string; schema: z.ZodType; valid: Record<string, unknown>; 
     valid: { name: "Pat", email: "pat@example.com", zipCode: "28801", service: "sump-pump" },
     fields: ["name", "email", "phone", "address", "zipCode", "service", "notes"],
   },
-  { name: "lead update", schema: leadUpdateSchema, valid: {}, fields: ["name", "email", "phone", "address", "zipCode", "service", "notes"] },
+  {
+    name: "lead update",
+    schema: leadUpdateSchema,
+    valid: {},
+    fields: ["name", "email", "phone", "address", "zipCode", "service", "notes"],
+  },
   { name: "duplicate check", schema: leadDuplicatesQuerySchema, valid: {}, fields: ["email", "phone"] },
-  { name: "register", schema: registerSchema, valid: { username: "pat", email: "pat@example.com", password: "long enough pw" }, fields: ["username", "email", "password"] },
+  {
+    name: "register",
+    schema: registerSchema,
+    valid: { username: "pat", email: "pat@example.com", password: "long enough pw" },
+    fields: ["username", "email", "password"],
+  },
   { name: "login", schema: loginSchema, valid: { email: "pat@example.com", password: "pw" }, fields: ["email", "password"] },
   { name: "reset password", schema: resetPasswordSchema, valid: { password: "long enough pw" }, fields: ["password"] },
 ];

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { ATTRIBUTION_FIELDS, attributionSchema, contactSchema, leadCreateSchema, parseEstimatedValue, referrerHost, registerSchema, resetPasswordFormSchema } from "./index.js";
+import {
+  ATTRIBUTION_FIELDS,
+  attributionSchema,
+  contactSchema,
+  leadCreateSchema,
+  parseEstimatedValue,
+  referrerHost,
+  registerSchema,
+  resetPasswordFormSchema,
+} from "./index.js";
 
 const messages = (r: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
   Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join("."), i.message]));
@@ -25,7 +34,14 @@ describe("lead form", () => {
     expect(lead).toMatchObject({ status: "new", priority: "medium", source: "website" });
   });
   it("rejects an unknown status and a negative value", () => {
-    const r = leadCreateSchema.safeParse({ name: "A", email: "a@b.co", zipCode: "28801", service: "x", status: "bogus", estimatedValue: "-5" });
+    const r = leadCreateSchema.safeParse({
+      name: "A",
+      email: "a@b.co",
+      zipCode: "28801",
+      service: "x",
+      status: "bogus",
+      estimatedValue: "-5",
+    });
     expect(Object.keys(messages(r)).sort()).toEqual(["estimatedValue", "status"]);
   });
   it("parses estimated values with a fallback of 0", () => {

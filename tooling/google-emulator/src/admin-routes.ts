@@ -4,7 +4,10 @@ import { type FaultSettings } from "./faults.js";
 import { readJson, sendJson, sendNoContent, type RequestContext } from "./http.js";
 
 function notFound(ctx: RequestContext): HttpError {
-  return new HttpError(404, { error: "not_found", error_description: `No emulator control endpoint ${ctx.req.method} ${ctx.url.pathname}` });
+  return new HttpError(404, {
+    error: "not_found",
+    error_description: `No emulator control endpoint ${ctx.req.method} ${ctx.url.pathname}`,
+  });
 }
 
 /**

@@ -11,7 +11,8 @@ import { CALENDAR_READ_SCOPES, EVENT_READ_SCOPES, EVENT_WRITE_SCOPES } from "./s
 /** `/calendar/v3/calendars/{calendarId}[/events[/{eventId}]]` */
 const CALENDAR_PATH = /^\/calendar\/v3\/calendars\/([^/]+)(\/events(?:\/([^/]+))?)?$/;
 const SEND_UPDATES: readonly string[] = ["all", "externalOnly", "none"];
-const SIGN_IN_HELP = "Expected OAuth 2 access token, login cookie or other valid authentication credential. See https://developers.google.com/identity/sign-in/web/devconsole-project.";
+const SIGN_IN_HELP =
+  "Expected OAuth 2 access token, login cookie or other valid authentication credential. See https://developers.google.com/identity/sign-in/web/devconsole-project.";
 const INVALID_TOKEN_HEADER = { "www-authenticate": 'Bearer realm="https://accounts.google.com/", error="invalid_token"' };
 
 const notFound = () => calendarError(404, "notFound", "Not Found");
@@ -57,7 +58,9 @@ function authorize(core: EmulatorCore, ctx: RequestContext, scopes: string[]): A
     throw calendarError(403, "insufficientPermissions", "Request had insufficient authentication scopes.", {
       itemMessage: "Insufficient Permission",
       status: "PERMISSION_DENIED",
-      headers: { "www-authenticate": `Bearer realm="https://accounts.google.com/", error="insufficient_scope", scope="${scopes.join(" ")}"` },
+      headers: {
+        "www-authenticate": `Bearer realm="https://accounts.google.com/", error="insufficient_scope", scope="${scopes.join(" ")}"`,
+      },
     });
   }
   return token;

@@ -97,10 +97,17 @@ export class CalendarStore {
     return `"${Date.now()}${String(this.#writes).padStart(6, "0")}"`;
   }
 
-  #save(calendarId: string, id: string, { fields, start, end }: ValidatedEvent, ctx: WriteContext, previous: CalendarEvent | { iCalUID: string }): CalendarEvent {
+  #save(
+    calendarId: string,
+    id: string,
+    { fields, start, end }: ValidatedEvent,
+    ctx: WriteContext,
+    previous: CalendarEvent | { iCalUID: string },
+  ): CalendarEvent {
     const now = new Date().toISOString();
     const before = "sequence" in previous ? previous : undefined;
-    const moved = before && JSON.stringify([before.start, before.end, before.location]) !== JSON.stringify([fields.start, fields.end, fields.location]);
+    const moved =
+      before && JSON.stringify([before.start, before.end, before.location]) !== JSON.stringify([fields.start, fields.end, fields.location]);
     const event: CalendarEvent = {
       kind: "calendar#event",
       etag: this.#etag(),
@@ -177,7 +184,11 @@ export class CalendarStore {
     const timeMin = timeBound(query, "timeMin");
     const timeMax = timeBound(query, "timeMax");
     if (timeMin !== null && timeMax !== null && timeMax < timeMin) {
-      throw calendarError(400, "timeRangeEmpty", "The specified time range is empty.", { domain: "calendar", location: "timeMax", locationType: "parameter" });
+      throw calendarError(400, "timeRangeEmpty", "The specified time range is empty.", {
+        domain: "calendar",
+        location: "timeMax",
+        locationType: "parameter",
+      });
     }
     const size = pageSize(query.get("maxResults"));
     const offset = pageOffset(query.get("pageToken"));

@@ -5,7 +5,9 @@ import { CALENDAR_EVENTS_SCOPE, CALENDAR_SCOPE } from "./scopes.js";
 import { calendarApi, connect, rejection } from "./test-helpers.js";
 
 const ACCOUNT = "office@crawlguard.test";
-const at = (hour: number, minute = 0) => ({ dateTime: `2030-05-06T${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")}:00Z` });
+const at = (hour: number, minute = 0) => ({
+  dateTime: `2030-05-06T${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")}:00Z`,
+});
 
 describe("Calendar v3 emulation", () => {
   let emulator: GoogleEmulator;
@@ -75,7 +77,11 @@ describe("Calendar v3 emulation", () => {
     );
     expect(await rejection(insert({ id: "booking0002", start: at(9), end: at(10) }))).toMatchObject(duplicate);
 
-    const restored = await api.events.update({ calendarId: "primary", eventId: "booking0002", requestBody: { summary: "Visit again", start: at(13), end: at(14) } });
+    const restored = await api.events.update({
+      calendarId: "primary",
+      eventId: "booking0002",
+      requestBody: { summary: "Visit again", start: at(13), end: at(14) },
+    });
     expect(restored.data).toMatchObject({ status: "confirmed", summary: "Visit again", sequence: 1 });
     expect((await api.events.get({ calendarId: "primary", eventId: "booking0002" })).data.status).toBe("confirmed");
 
@@ -89,16 +95,20 @@ describe("Calendar v3 emulation", () => {
     expect(await rejection(insert({ id: "abcd", start: at(9), end: at(10) }))).toMatchObject(invalidId);
     expect((await insert({ id: "abcde", start: at(9), end: at(10) })).data.id).toBe("abcde");
 
-    expect(await rejection(insert({ start: at(10), end: at(9) }))).toMatchObject(googleError(400, "timeRangeEmpty", "The specified time range is empty."));
+    expect(await rejection(insert({ start: at(10), end: at(9) }))).toMatchObject(
+      googleError(400, "timeRangeEmpty", "The specified time range is empty."),
+    );
     expect(await rejection(insert({ start: at(10) }))).toMatchObject(googleError(400, "required", "Missing end time."));
     expect(await rejection(insert({ start: { dateTime: "2030-05-06T09:00:00" }, end: { dateTime: "2030-05-06T10:00:00" } }))).toMatchObject(
       googleError(400, "required", "Missing time zone definition for end time."),
     );
-    expect(await rejection(insert({ start: { date: "2030-05-06" }, end: { date: "2030-05-06" } }))).toMatchObject(googleError(400, "timeRangeEmpty"));
-    expect(await rejection(insert({ start: { date: "2030-05-06" }, end: at(10) }))).toMatchObject(googleError(400, "invalid"));
-    expect(await rejection(insert({ start: at(9), end: at(10), reminders: { useDefault: true, overrides: [{ method: "popup", minutes: 5 }] } }))).toMatchObject(
-      googleError(400, "cannotUseDefaultRemindersAndSpecifyOverride"),
+    expect(await rejection(insert({ start: { date: "2030-05-06" }, end: { date: "2030-05-06" } }))).toMatchObject(
+      googleError(400, "timeRangeEmpty"),
     );
+    expect(await rejection(insert({ start: { date: "2030-05-06" }, end: at(10) }))).toMatchObject(googleError(400, "invalid"));
+    expect(
+      await rejection(insert({ start: at(9), end: at(10), reminders: { useDefault: true, overrides: [{ method: "popup", minutes: 5 }] } })),
+    ).toMatchObject(googleError(400, "cannotUseDefaultRemindersAndSpecifyOverride"));
   });
 
   it("lists the events overlapping a window in start order, with paging, showDeleted and q", async () => {
@@ -107,19 +117,35 @@ describe("Calendar v3 emulation", () => {
     await insert({ id: "straddle1", summary: "Straddles timeMin", start: at(8, 30), end: at(9, 30) });
     await insert({ id: "endsatmin", summary: "Ends at timeMin", start: at(8), end: at(9) });
     // 10:30 in Berlin (UTC+2 in May) is 08:30 UTC: outside a 09:00–12:00 UTC window.
-    await insert({ id: "berlin001", summary: "Local time", start: { dateTime: "2030-05-06T10:30:00", timeZone: "Europe/Berlin" }, end: { dateTime: "2030-05-06T10:45:00", timeZone: "Europe/Berlin" } });
+    await insert({
+      id: "berlin001",
+      summary: "Local time",
+      start: { dateTime: "2030-05-06T10:30:00", timeZone: "Europe/Berlin" },
+      end: { dateTime: "2030-05-06T10:45:00", timeZone: "Europe/Berlin" },
+    });
     await insert({ id: "morning01", summary: "Morning visit", start: at(10), end: at(11), description: "Moisture check" });
     await insert({ id: "gone00001", summary: "Cancelled", start: at(10), end: at(11) });
     await insert({ id: "fulldate1", summary: "All day", start: { date: "2030-05-06" }, end: { date: "2030-05-07" } });
     await api.events.delete({ calendarId: "primary", eventId: "gone00001" });
 
-    const window = { calendarId: "primary", timeMin: "2030-05-06T09:00:00Z", timeMax: "2030-05-06T12:00:00Z", singleEvents: true, orderBy: "startTime" };
+    const window = {
+      calendarId: "primary",
+      timeMin: "2030-05-06T09:00:00Z",
+      timeMax: "2030-05-06T12:00:00Z",
+      singleEvents: true,
+      orderBy: "startTime",
+    };
     const ids = (items: calendar_v3.Schema$Event[] | undefined) => (items ?? []).map((e) => e.id);
     const { data } = await api.events.list(window);
     expect(data).toMatchObject({ kind: "calendar#events", timeZone: "UTC" });
     expect(ids(data.items)).toEqual(["fulldate1", "straddle1", "morning01"]);
 
-    expect(ids((await api.events.list({ ...window, showDeleted: true })).data.items)).toEqual(["fulldate1", "straddle1", "morning01", "gone00001"]);
+    expect(ids((await api.events.list({ ...window, showDeleted: true })).data.items)).toEqual([
+      "fulldate1",
+      "straddle1",
+      "morning01",
+      "gone00001",
+    ]);
     expect(ids((await api.events.list({ ...window, q: "moisture" })).data.items)).toEqual(["morning01"]);
 
     const first = await api.events.list({ ...window, maxResults: 2 });
@@ -131,15 +157,30 @@ describe("Calendar v3 emulation", () => {
     expect(await rejection(api.events.list({ calendarId: "primary", orderBy: "startTime" }))).toMatchObject(
       googleError(400, "badRequest", "The requested ordering is not available for the particular query."),
     );
-    expect(await rejection(api.events.list({ calendarId: "primary", timeMin: "2030-05-06T09:00:00" }))).toMatchObject(googleError(400, "badRequest"));
-    expect(await rejection(api.events.list({ ...window, timeMax: "2030-05-05T00:00:00Z" }))).toMatchObject(googleError(400, "timeRangeEmpty"));
+    expect(await rejection(api.events.list({ calendarId: "primary", timeMin: "2030-05-06T09:00:00" }))).toMatchObject(
+      googleError(400, "badRequest"),
+    );
+    expect(await rejection(api.events.list({ ...window, timeMax: "2030-05-05T00:00:00Z" }))).toMatchObject(
+      googleError(400, "timeRangeEmpty"),
+    );
     expect(ids((await api.events.list({ calendarId: "primary" })).data.items)).toHaveLength(7);
   });
 
   it("patches by merging and updates by replacing", async () => {
     const created = await insert({ id: "patchme01", summary: "Before", location: "Here", description: "Notes", start: at(9), end: at(10) });
-    const patched = await api.events.patch({ calendarId: "primary", eventId: "patchme01", requestBody: { summary: "After", description: null as never } });
-    expect(patched.data).toMatchObject({ summary: "After", location: "Here", start: at(9), end: at(10), sequence: 0, created: created.data.created });
+    const patched = await api.events.patch({
+      calendarId: "primary",
+      eventId: "patchme01",
+      requestBody: { summary: "After", description: null as never },
+    });
+    expect(patched.data).toMatchObject({
+      summary: "After",
+      location: "Here",
+      start: at(9),
+      end: at(10),
+      sequence: 0,
+      created: created.data.created,
+    });
     expect(patched.data).not.toHaveProperty("description");
     expect(patched.data.etag).not.toBe(created.data.etag);
 
@@ -149,12 +190,16 @@ describe("Calendar v3 emulation", () => {
       googleError(400, "timeRangeEmpty"),
     );
 
-    const replaced = await api.events.update({ calendarId: "primary", eventId: "patchme01", requestBody: { summary: "Replaced", start: at(9), end: at(11) } });
+    const replaced = await api.events.update({
+      calendarId: "primary",
+      eventId: "patchme01",
+      requestBody: { summary: "Replaced", start: at(9), end: at(11) },
+    });
     expect(replaced.data.summary).toBe("Replaced");
     expect(replaced.data).not.toHaveProperty("location");
-    expect(await rejection(api.events.update({ calendarId: "primary", eventId: "patchme01", requestBody: { summary: "No times" } }))).toMatchObject(
-      googleError(400, "required", "Missing end time."),
-    );
+    expect(
+      await rejection(api.events.update({ calendarId: "primary", eventId: "patchme01", requestBody: { summary: "No times" } })),
+    ).toMatchObject(googleError(400, "required", "Missing end time."));
   });
 
   it("records sendUpdates; primary is the account's calendar, other ids are calendars of their own", async () => {
@@ -162,14 +207,16 @@ describe("Calendar v3 emulation", () => {
     await api.events.delete({ calendarId: ACCOUNT, eventId: "notice001", sendUpdates: "none" });
     await insert({ id: "notice001", start: at(9), end: at(10) }, "crew@group.calendar.google.com");
 
-    const events = emulator.state().events.map(({ calendarId, sendUpdates, event }) => ({ calendarId, sendUpdates, id: event.id, status: event.status }));
+    const events = emulator
+      .state()
+      .events.map(({ calendarId, sendUpdates, event }) => ({ calendarId, sendUpdates, id: event.id, status: event.status }));
     expect(events).toEqual([
       { calendarId: ACCOUNT, sendUpdates: "none", id: "notice001", status: "cancelled" },
       { calendarId: "crew@group.calendar.google.com", sendUpdates: null, id: "notice001", status: "confirmed" },
     ]);
-    expect(await rejection(api.events.insert({ calendarId: "primary", sendUpdates: "everyone", requestBody: { start: at(9), end: at(10) } }))).toMatchObject(
-      googleError(400, "invalid"),
-    );
+    expect(
+      await rejection(api.events.insert({ calendarId: "primary", sendUpdates: "everyone", requestBody: { start: at(9), end: at(10) } })),
+    ).toMatchObject(googleError(400, "invalid"));
   });
 
   it("answers 401 without a valid token and 403 without a calendar scope", async () => {
@@ -188,9 +235,16 @@ describe("Calendar v3 emulation", () => {
     // calendars.get needs the full calendar scope; calendar.events is not enough.
     expect(await rejection(api.calendars.get({ calendarId: "primary" }))).toMatchObject(googleError(403, "insufficientPermissions"));
     const full = await connect(emulator, [CALENDAR_SCOPE, CALENDAR_EVENTS_SCOPE], { forceRefreshOnFailure: false });
-    expect((await calendarApi(emulator, full.client).calendars.get({ calendarId: "primary" })).data).toMatchObject({ id: ACCOUNT, timeZone: "UTC" });
+    expect((await calendarApi(emulator, full.client).calendars.get({ calendarId: "primary" })).data).toMatchObject({
+      id: ACCOUNT,
+      timeZone: "UTC",
+    });
 
-    const raw = await fetch(url, { method: "POST", headers: { authorization: `Bearer ${accessToken}`, "content-type": "application/json" }, body: "{" });
+    const raw = await fetch(url, {
+      method: "POST",
+      headers: { authorization: `Bearer ${accessToken}`, "content-type": "application/json" },
+      body: "{",
+    });
     expect(await raw.json()).toMatchObject({ error: { code: 400, errors: [{ reason: "parseError" }] } });
   });
 });

@@ -7,7 +7,13 @@ it("starts from the environment, prints what to set for the product, and stops o
   const cwd = fileURLToPath(new URL("..", import.meta.url));
   const child = spawn(process.execPath, ["--import", "tsx", "src/cli.ts"], {
     cwd,
-    env: { ...process.env, PORT: "0", GOOGLE_CLIENT_ID: "cli-client", GOOGLE_CLIENT_SECRET: "cli-secret", GOOGLE_EMULATOR_ACCOUNT: "demo@example.test" },
+    env: {
+      ...process.env,
+      PORT: "0",
+      GOOGLE_CLIENT_ID: "cli-client",
+      GOOGLE_CLIENT_SECRET: "cli-secret",
+      GOOGLE_EMULATOR_ACCOUNT: "demo@example.test",
+    },
   });
   let output = "";
   child.stdout.setEncoding("utf8");

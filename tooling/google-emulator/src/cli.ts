@@ -14,7 +14,13 @@ const client = {
 const accountEmail = env.GOOGLE_EMULATOR_ACCOUNT || DEFAULT_ACCOUNT_EMAIL;
 const autoApprove = !["0", "false", "no"].includes((env.GOOGLE_EMULATOR_AUTO_APPROVE ?? "").toLowerCase());
 
-const emulator = await startGoogleEmulator({ port, host: env.GOOGLE_EMULATOR_HOST || "127.0.0.1", clients: [client], accountEmail, autoApprove });
+const emulator = await startGoogleEmulator({
+  port,
+  host: env.GOOGLE_EMULATOR_HOST || "127.0.0.1",
+  clients: [client],
+  accountEmail,
+  autoApprove,
+});
 
 console.log(`Google API emulator listening on ${emulator.url}
   account: ${accountEmail}, consent: ${autoApprove ? "automatic (GOOGLE_EMULATOR_AUTO_APPROVE=false shows the consent page)" : "consent page"}

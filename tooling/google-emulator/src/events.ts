@@ -44,7 +44,19 @@ export interface ValidatedEvent {
 }
 
 /** Fields the server sets; a client sending them is ignored, as by Google. */
-const SERVER_FIELDS = new Set(["kind", "etag", "id", "htmlLink", "created", "updated", "creator", "organizer", "iCalUID", "sequence", "hangoutLink"]);
+const SERVER_FIELDS = new Set([
+  "kind",
+  "etag",
+  "id",
+  "htmlLink",
+  "created",
+  "updated",
+  "creator",
+  "organizer",
+  "iCalUID",
+  "sequence",
+  "hangoutLink",
+]);
 const STATUSES: readonly unknown[] = ["confirmed", "tentative", "cancelled"];
 const REMINDER_METHODS: readonly unknown[] = ["email", "popup"];
 /** Google's rule for client-chosen ids: base32hex characters (a–v, 0–9), 5 to 1024 of them. */
@@ -103,11 +115,19 @@ function checkReminders(value: unknown): CalendarEvent["reminders"] {
   if (!isObject(value)) throw invalid("Invalid reminders.");
   const overrides = value.overrides ?? [];
   const valid = (o: unknown) =>
-    isObject(o) && REMINDER_METHODS.includes(o.method) && Number.isInteger(o.minutes) && (o.minutes as number) >= 0 && (o.minutes as number) <= MAX_REMINDER_MINUTES;
+    isObject(o) &&
+    REMINDER_METHODS.includes(o.method) &&
+    Number.isInteger(o.minutes) &&
+    (o.minutes as number) >= 0 &&
+    (o.minutes as number) <= MAX_REMINDER_MINUTES;
   if (!Array.isArray(overrides) || !overrides.every(valid)) throw invalid("Invalid reminder override.");
   const useDefault = value.useDefault === true;
   if (useDefault && overrides.length > 0) {
-    throw calendarError(400, "cannotUseDefaultRemindersAndSpecifyOverride", "Cannot specify both default reminders and overrides at the same time.");
+    throw calendarError(
+      400,
+      "cannotUseDefaultRemindersAndSpecifyOverride",
+      "Cannot specify both default reminders and overrides at the same time.",
+    );
   }
   return { useDefault, ...(overrides.length > 0 ? { overrides: overrides as { method: string; minutes: number }[] } : {}) };
 }
@@ -125,7 +145,11 @@ export function validateEvent(body: unknown): ValidatedEvent {
   const start = checkTime(fields.start, "start");
   if (start.allDay !== end.allDay) throw calendarError(400, "invalid", "Start and end times must either both be date or both be dateTime.");
   if (end.instant < start.instant || (end.allDay && end.instant === start.instant)) {
-    throw calendarError(400, "timeRangeEmpty", "The specified time range is empty.", { domain: "calendar", location: "end.dateTime", locationType: "parameter" });
+    throw calendarError(400, "timeRangeEmpty", "The specified time range is empty.", {
+      domain: "calendar",
+      location: "end.dateTime",
+      locationType: "parameter",
+    });
   }
   if (fields.status !== undefined && !STATUSES.includes(fields.status)) throw invalid(`Invalid value for status: ${String(fields.status)}`);
   if (fields.attendees !== undefined) fields.attendees = checkAttendees(fields.attendees);
@@ -154,5 +178,9 @@ export function matchesText(event: CalendarEvent, q: string): boolean {
     .filter((part): part is string => typeof part === "string")
     .join(" ")
     .toLowerCase();
-  return q.toLowerCase().split(/\s+/).filter(Boolean).every((word) => text.includes(word));
+  return q
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .every((word) => text.includes(word));
 }

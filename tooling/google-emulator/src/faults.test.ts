@@ -41,10 +41,16 @@ describe("fault switches", () => {
       status: 200,
       body: { calendarFailure: { status: 500, remaining: null }, latencyMs: 0, invalidGrant: false, denyConsent: false },
     });
-    expect(await rejection(list())).toMatchObject({ status: 500, data: { error: { errors: [{ reason: "backendError", message: "Backend Error" }] } } });
+    expect(await rejection(list())).toMatchObject({
+      status: 500,
+      data: { error: { errors: [{ reason: "backendError", message: "Backend Error" }] } },
+    });
     expect((await rejection(list())).status).toBe(500);
     await control("faults", { calendarFailure: 429 });
-    expect(await rejection(list())).toMatchObject({ status: 429, data: { error: { errors: [{ domain: "usageLimits", reason: "rateLimitExceeded" }] } } });
+    expect(await rejection(list())).toMatchObject({
+      status: 429,
+      data: { error: { errors: [{ domain: "usageLimits", reason: "rateLimitExceeded" }] } },
+    });
     await control("faults", { calendarFailure: null });
     expect((await list()).status).toBe(200);
 
@@ -70,7 +76,10 @@ describe("fault switches", () => {
   });
 
   it("reports state, expires tokens and resets over HTTP", async () => {
-    await api.events.insert({ calendarId: "primary", requestBody: { id: "state0001", start: { date: "2030-01-01" }, end: { date: "2030-01-02" } } });
+    await api.events.insert({
+      calendarId: "primary",
+      requestBody: { id: "state0001", start: { date: "2030-01-01" }, end: { date: "2030-01-02" } },
+    });
     const { body: state } = await control("state");
     expect(state).toMatchObject({
       accountEmail: "office@crawlguard.test",

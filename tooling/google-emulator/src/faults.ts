@@ -41,7 +41,8 @@ function invalid(message: string): HttpError {
 
 function failureOf(value: unknown): CalendarFailure | null {
   if (value === null) return null;
-  const { status, count } = typeof value === "object" ? (value as { status?: unknown; count?: unknown }) : { status: value, count: undefined };
+  const { status, count } =
+    typeof value === "object" ? (value as { status?: unknown; count?: unknown }) : { status: value, count: undefined };
   if (typeof status !== "number" || !FAILURE_STATUSES.includes(status)) {
     throw invalid(`calendarFailure status must be one of ${FAILURE_STATUSES.join(", ")}`);
   }

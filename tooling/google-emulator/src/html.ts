@@ -72,7 +72,8 @@ function formatTime(time: EventDateTime): string {
 
 /** The page an event's htmlLink opens. */
 export function eventPage(event: CalendarEvent): string {
-  const optional = (label: string, value: unknown) => (typeof value === "string" && value ? `<dt>${label}</dt><dd>${escape(value)}</dd>` : "");
+  const optional = (label: string, value: unknown) =>
+    typeof value === "string" && value ? `<dt>${label}</dt><dd>${escape(value)}</dd>` : "";
   const title = typeof event.summary === "string" && event.summary ? event.summary : "(No title)";
   return page(
     `${title} – Google Calendar`,

@@ -15,5 +15,8 @@ export function randomEventId(): string {
 /** Google's numeric account id (`sub`) for an email: 21 digits, the same on every run. */
 export function accountSubject(email: string): string {
   const digest = createHash("sha256").update(email.toLowerCase()).digest("hex");
-  return `1${BigInt(`0x${digest.slice(0, 16)}`).toString().padStart(20, "0").slice(0, 20)}`;
+  return `1${BigInt(`0x${digest.slice(0, 16)}`)
+    .toString()
+    .padStart(20, "0")
+    .slice(0, 20)}`;
 }

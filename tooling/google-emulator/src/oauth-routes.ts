@@ -23,7 +23,11 @@ function readAuthorizationRequest(core: EmulatorCore, query: URLSearchParams): A
   const redirectUri = query.get("redirect_uri");
   if (!redirectUri) throw pageError(400, "invalid_request", "Missing required parameter: redirect_uri");
   if (!URL.canParse(redirectUri) || (client.redirectUris && !client.redirectUris.includes(redirectUri))) {
-    throw pageError(400, "redirect_uri_mismatch", `You can't sign in to this app because it doesn't comply with Google's OAuth 2.0 policy. redirect_uri=${redirectUri}`);
+    throw pageError(
+      400,
+      "redirect_uri_mismatch",
+      `You can't sign in to this app because it doesn't comply with Google's OAuth 2.0 policy. redirect_uri=${redirectUri}`,
+    );
   }
   const responseType = query.get("response_type");
   if (!responseType) throw pageError(400, "invalid_request", "Missing required parameter: response_type");
@@ -39,7 +43,8 @@ function readAuthorizationRequest(core: EmulatorCore, query: URLSearchParams): A
   }
   const challenge = query.get("code_challenge");
   const method = query.get("code_challenge_method") ?? "plain";
-  if (challenge && method !== "S256" && method !== "plain") throw pageError(400, "invalid_request", `Invalid code_challenge_method: ${method}`);
+  if (challenge && method !== "S256" && method !== "plain")
+    throw pageError(400, "invalid_request", `Invalid code_challenge_method: ${method}`);
   return {
     clientId,
     redirectUri,
@@ -88,7 +93,8 @@ export async function answerConsent(core: EmulatorCore, ctx: RequestContext): Pr
   const params = await readParams(ctx);
   const request = core.oauth.takeConsent(params.get("request") ?? "");
   if (!request) throw pageError(400, "invalid_request", "This consent request was already answered or is unknown.");
-  if (params.get("decision") !== "allow" || core.faults.get().denyConsent) return redirectBack(ctx.res, request, { error: "access_denied" });
+  if (params.get("decision") !== "allow" || core.faults.get().denyConsent)
+    return redirectBack(ctx.res, request, { error: "access_denied" });
   approve(core, ctx.res, request, true);
 }
 
@@ -148,7 +154,9 @@ function hasEmail(scopes: string[]): boolean {
 export async function userinfo(core: EmulatorCore, ctx: RequestContext): Promise<void> {
   const token = core.oauth.authenticate(await presentedToken(ctx));
   if (!token) {
-    throw oauthError(401, "invalid_request", "Invalid Credentials", { "www-authenticate": 'Bearer realm="https://accounts.google.com/", error="invalid_token"' });
+    throw oauthError(401, "invalid_request", "Invalid Credentials", {
+      "www-authenticate": 'Bearer realm="https://accounts.google.com/", error="invalid_token"',
+    });
   }
   const email = hasEmail(token.scopes) ? { email: token.account, email_verified: true } : {};
   sendJson(ctx.res, 200, { sub: accountSubject(token.account), ...email });

@@ -168,7 +168,13 @@ export class OAuthStore {
 
   #issueAccess(grant: Omit<IssuedToken, "token">, accessType: "online" | "offline"): TokenResponse {
     const ttl = this.#options.accessTokenTtlSeconds;
-    const token: AccessToken = { ...grant, token: `ya29.a0${randomToken(48)}`, accessType, expiresAt: Date.now() + ttl * 1000, revoked: false };
+    const token: AccessToken = {
+      ...grant,
+      token: `ya29.a0${randomToken(48)}`,
+      accessType,
+      expiresAt: Date.now() + ttl * 1000,
+      revoked: false,
+    };
     this.#accessTokens.set(token.token, token);
     return { access_token: token.token, expires_in: Math.round(ttl), scope: grant.scopes.join(" "), token_type: "Bearer" };
   }

@@ -88,7 +88,9 @@ describe("OAuth 2.0 emulation", () => {
     await start({ accessTokenTtlSeconds: 0.05 });
     const { tokens } = await connect(emulator);
     await new Promise((resolve) => setTimeout(resolve, 80));
-    const res = await fetch(`${emulator.url}/calendar/v3/calendars/primary/events`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
+    const res = await fetch(`${emulator.url}/calendar/v3/calendars/primary/events`, {
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+    });
     expect(res.status).toBe(401);
   });
 
@@ -98,14 +100,23 @@ describe("OAuth 2.0 emulation", () => {
     const wrongSecret = oauthClient(emulator, { clientSecret: "not-the-secret" });
     expect(await rejection(wrongSecret.getToken(await code()))).toMatchObject({ status: 401, data: { error: "invalid_client" } });
 
-    const otherRedirect = await oauthClient(emulator).getToken({ code: await code(), redirect_uri: "http://127.0.0.1:9/elsewhere" }).catch((e) => e);
+    const otherRedirect = await oauthClient(emulator)
+      .getToken({ code: await code(), redirect_uri: "http://127.0.0.1:9/elsewhere" })
+      .catch((e) => e);
     expect(otherRedirect.response).toMatchObject({ status: 400, data: { error: "redirect_uri_mismatch" } });
 
-    const unknownClient = await fetch(`${emulator.url}/o/oauth2/v2/auth?client_id=nope&redirect_uri=${REDIRECT_URI}&response_type=code&scope=email`, { redirect: "manual" });
+    const unknownClient = await fetch(
+      `${emulator.url}/o/oauth2/v2/auth?client_id=nope&redirect_uri=${REDIRECT_URI}&response_type=code&scope=email`,
+      { redirect: "manual" },
+    );
     expect(unknownClient.status).toBe(401);
     expect(await unknownClient.text()).toContain("invalid_client");
 
-    const unknownGrant = await post("/token", { grant_type: "password", client_id: "emulator-client-id", client_secret: "emulator-client-secret" });
+    const unknownGrant = await post("/token", {
+      grant_type: "password",
+      client_id: "emulator-client-id",
+      client_secret: "emulator-client-secret",
+    });
     expect(await unknownGrant.json()).toEqual({ error: "unsupported_grant_type", error_description: "Invalid grant_type: password" });
   });
 
@@ -117,7 +128,10 @@ describe("OAuth 2.0 emulation", () => {
     };
     const base = `client_id=web&response_type=code&scope=email`;
     expect(await ask(`${base}`)).toMatchObject({ status: 400, text: expect.stringContaining("Missing required parameter: redirect_uri") });
-    expect(await ask(`${base}&redirect_uri=http://evil.test/cb`)).toMatchObject({ status: 400, text: expect.stringContaining("redirect_uri_mismatch") });
+    expect(await ask(`${base}&redirect_uri=http://evil.test/cb`)).toMatchObject({
+      status: 400,
+      text: expect.stringContaining("redirect_uri_mismatch"),
+    });
     expect(await ask(`client_id=web&response_type=code&scope=calendar&redirect_uri=${REDIRECT_URI}`)).toMatchObject({
       status: 400,
       text: expect.stringContaining("invalid_scope"),
@@ -131,7 +145,9 @@ describe("OAuth 2.0 emulation", () => {
     await client.revokeToken(tokens.refresh_token!);
 
     expect(await rejection(client.refreshAccessToken())).toMatchObject({ status: 400, data: { error: "invalid_grant" } });
-    const res = await fetch(`${emulator.url}/calendar/v3/calendars/primary/events`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
+    const res = await fetch(`${emulator.url}/calendar/v3/calendars/primary/events`, {
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+    });
     expect(res.status).toBe(401);
     expect(emulator.state().tokens.refresh.every((t) => !t.active)).toBe(true);
     expect(await rejection(client.revokeToken(tokens.refresh_token!))).toMatchObject({ status: 400, data: { error: "invalid_token" } });
@@ -148,19 +164,32 @@ describe("OAuth 2.0 emulation", () => {
     const userinfo = (await (await fetch(`${emulator.url}/oauth2/v3/userinfo`, { headers: bearer })).json()) as { sub: string };
     expect(userinfo).toEqual({ sub: expect.stringMatching(/^\d{21}$/), email: "owner@example.test", email_verified: true });
 
-    const tokeninfo = (await (await fetch(`${emulator.url}/oauth2/v3/tokeninfo?access_token=${tokens.access_token}`)).json()) as Record<string, string>;
-    expect(tokeninfo).toMatchObject({ aud: "emulator-client-id", email: "owner@example.test", scope: `${CALENDAR_EVENTS_SCOPE} ${EMAIL_SCOPE}`, access_type: "offline" });
+    const tokeninfo = (await (await fetch(`${emulator.url}/oauth2/v3/tokeninfo?access_token=${tokens.access_token}`)).json()) as Record<
+      string,
+      string
+    >;
+    expect(tokeninfo).toMatchObject({
+      aud: "emulator-client-id",
+      email: "owner@example.test",
+      scope: `${CALENDAR_EVENTS_SCOPE} ${EMAIL_SCOPE}`,
+      access_type: "offline",
+    });
     expect(Number(tokeninfo.expires_in)).toBeGreaterThan(3500);
 
     const info = await client.getTokenInfo(tokens.access_token!);
     expect(info).toMatchObject({ email: "owner@example.test", scopes: [CALENDAR_EVENTS_SCOPE, EMAIL_SCOPE] });
 
     const calendarOnly = await connect(emulator, [CALENDAR_EVENTS_SCOPE], {});
-    const bare = await fetch(`${emulator.url}/oauth2/v3/userinfo`, { headers: { authorization: `Bearer ${calendarOnly.tokens.access_token}` } });
+    const bare = await fetch(`${emulator.url}/oauth2/v3/userinfo`, {
+      headers: { authorization: `Bearer ${calendarOnly.tokens.access_token}` },
+    });
     expect(await bare.json()).toEqual({ sub: userinfo.sub });
 
     expect((await fetch(`${emulator.url}/oauth2/v3/userinfo`, { headers: { authorization: "Bearer nope" } })).status).toBe(401);
-    expect(await (await fetch(`${emulator.url}/oauth2/v3/tokeninfo?access_token=nope`)).json()).toEqual({ error: "invalid_token", error_description: "Invalid Value" });
+    expect(await (await fetch(`${emulator.url}/oauth2/v3/tokeninfo?access_token=nope`)).json()).toEqual({
+      error: "invalid_token",
+      error_description: "Invalid Value",
+    });
   });
 
   it("shows an accessible consent page when not auto-approving; Allow gives a code, Deny access_denied", async () => {
@@ -177,7 +206,11 @@ describe("OAuth 2.0 emulation", () => {
       return /name="request" value="([^"]+)"/.exec(html)![1]!;
     };
     const answer = (request: string, decision: string) =>
-      fetch(`${emulator.url}/o/oauth2/v2/auth/consent`, { method: "POST", body: new URLSearchParams({ request, decision }), redirect: "manual" });
+      fetch(`${emulator.url}/o/oauth2/v2/auth/consent`, {
+        method: "POST",
+        body: new URLSearchParams({ request, decision }),
+        redirect: "manual",
+      });
 
     const allowed = await open();
     const allow = await answer(allowed, "allow");
@@ -208,7 +241,9 @@ describe("OAuth 2.0 emulation", () => {
     const { codeVerifier, codeChallenge } = await client.generateCodeVerifierAsync();
     const options = { scope: [CALENDAR_EVENTS_SCOPE], code_challenge: codeChallenge!, code_challenge_method: CodeChallengeMethod.S256 };
     const wrong = (await authorize(client, options)).get("code")!;
-    expect(await rejection(client.getToken({ code: wrong, codeVerifier: "x".repeat(43) }))).toMatchObject({ data: { error: "invalid_grant" } });
+    expect(await rejection(client.getToken({ code: wrong, codeVerifier: "x".repeat(43) }))).toMatchObject({
+      data: { error: "invalid_grant" },
+    });
     const right = (await authorize(client, options)).get("code")!;
     expect((await client.getToken({ code: right, codeVerifier })).tokens.access_token).toBeTruthy();
   });

@@ -33,7 +33,14 @@ const DESCRIPTIONS: Record<string, string> = {
  * recognise separately.
  */
 export function parseScopes(scope: string): { scopes: string[]; invalid: string[] } {
-  const scopes = [...new Set(scope.split(/\s+/).filter(Boolean).map((s) => ALIASES[s] ?? s))];
+  const scopes = [
+    ...new Set(
+      scope
+        .split(/\s+/)
+        .filter(Boolean)
+        .map((s) => ALIASES[s] ?? s),
+    ),
+  ];
   return { scopes, invalid: scopes.filter((s) => s !== "openid" && !s.startsWith(AUTH)) };
 }
 

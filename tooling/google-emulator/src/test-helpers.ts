@@ -7,7 +7,10 @@ import { CALENDAR_EVENTS_SCOPE } from "./scopes.js";
 export const REDIRECT_URI = "http://127.0.0.1:5173/api/google/callback";
 
 /** google-auth-library's OAuth2 client with the emulator's endpoints, as the product builds it. */
-export function oauthClient(emulator: GoogleEmulator, options: { clientSecret?: string; forceRefreshOnFailure?: boolean } = {}): OAuth2Client {
+export function oauthClient(
+  emulator: GoogleEmulator,
+  options: { clientSecret?: string; forceRefreshOnFailure?: boolean } = {},
+): OAuth2Client {
   return new OAuth2Client({
     clientId: DEFAULT_CLIENT.clientId,
     clientSecret: options.clientSecret ?? DEFAULT_CLIENT.clientSecret,

@@ -22,16 +22,14 @@ const letter = fc.constantFrom(..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrs
 /** Text that starts with a letter (so trimming never empties it), within the schema's lengths. */
 function typedText(minLength: number, maxLength: number): fc.Arbitrary<string> {
   const max = Math.max(minLength, Math.min(maxLength, 60));
-  return fc
-    .tuple(letter, fc.array(typedChar, { maxLength: Math.max(0, max - 1) }))
-    .map(([first, rest]) => {
-      let s = first + rest.join("");
-      // Within max UTF-16 units, and at least min code points (zod counts the latter for .min).
-      while (s.length > max) s = [...s].slice(0, -1).join("");
-      s = s.trimEnd();
-      while ([...s].length < minLength) s += "x";
-      return s;
-    });
+  return fc.tuple(letter, fc.array(typedChar, { maxLength: Math.max(0, max - 1) })).map(([first, rest]) => {
+    let s = first + rest.join("");
+    // Within max UTF-16 units, and at least min code points (zod counts the latter for .min).
+    while (s.length > max) s = [...s].slice(0, -1).join("");
+    s = s.trimEnd();
+    while ([...s].length < minLength) s += "x";
+    return s;
+  });
 }
 
 /** An address the server's email pattern accepts. */
@@ -69,7 +67,15 @@ export interface ValueContext {
 /** A reference to an existing record (resolved when the request is sent), or now and then an unknown id. */
 export function refArb(collection: Collection): fc.Arbitrary<unknown> {
   return fc.oneof(
-    { weight: 8, arbitrary: fc.record({ $fuzz: fc.constant("ref" as const), collection: fc.constant(collection), pick: fc.nat(), spelling: fc.constant("plain" as const) }) },
+    {
+      weight: 8,
+      arbitrary: fc.record({
+        $fuzz: fc.constant("ref" as const),
+        collection: fc.constant(collection),
+        pick: fc.nat(),
+        spelling: fc.constant("plain" as const),
+      }),
+    },
     { weight: 2, arbitrary: fc.uuid({ version: 4 }) },
   );
 }
@@ -78,7 +84,9 @@ export function validArbitrary(schema: JsonSchema, ctx: ValueContext = {}): fc.A
   if (ctx.collection && (schema.format === "uuid" || schema.anyOf?.some((s) => s.format === "uuid"))) {
     // Nullable ids stay nullable now and then.
     const nullable = schema.anyOf?.some((s) => s.type === "null");
-    return nullable ? fc.oneof({ weight: 5, arbitrary: refArb(ctx.collection) }, { weight: 1, arbitrary: fc.constant(null) }) : refArb(ctx.collection);
+    return nullable
+      ? fc.oneof({ weight: 5, arbitrary: refArb(ctx.collection) }, { weight: 1, arbitrary: fc.constant(null) })
+      : refArb(ctx.collection);
   }
   const branches = schema.anyOf ?? schema.oneOf;
   if (branches?.length) return fc.oneof(...branches.map((b) => validArbitrary(b, ctx)));
@@ -134,9 +142,16 @@ function validObject(schema: JsonSchema): fc.Arbitrary<Record<string, unknown>> 
 }
 
 /** A valid input object for an operation: its path, query and body fields merged, as both doors take them. */
-export function validInput(fields: Record<string, { schema: JsonSchema; required: boolean }>, refs: Record<string, Collection>): fc.Arbitrary<Record<string, unknown>> {
-  const model = Object.fromEntries(Object.entries(fields).map(([name, f]) => [name, validArbitrary(f.schema, { name, collection: refs[name] })]));
-  const required = Object.entries(fields).filter(([, f]) => f.required).map(([name]) => name);
+export function validInput(
+  fields: Record<string, { schema: JsonSchema; required: boolean }>,
+  refs: Record<string, Collection>,
+): fc.Arbitrary<Record<string, unknown>> {
+  const model = Object.fromEntries(
+    Object.entries(fields).map(([name, f]) => [name, validArbitrary(f.schema, { name, collection: refs[name] })]),
+  );
+  const required = Object.entries(fields)
+    .filter(([, f]) => f.required)
+    .map(([name]) => name);
   return fc.record(model, { requiredKeys: required });
 }
 
@@ -266,9 +281,28 @@ export const hostileNumberArb: fc.Arbitrary<unknown> = fc.constantFrom(
 export const wrongTypeArb: fc.Arbitrary<unknown> = fc.oneof(
   {
     weight: 5,
-    arbitrary: fc.constantFrom<unknown>(null, true, false, 0, 1, -1, "", [], {}, [[]], ["x"], { a: {} }, { $fuzz: "not-a-placeholder" }, [null], { toString: "x", valueOf: 1 }),
+    arbitrary: fc.constantFrom<unknown>(
+      null,
+      true,
+      false,
+      0,
+      1,
+      -1,
+      "",
+      [],
+      {},
+      [[]],
+      ["x"],
+      { a: {} },
+      { $fuzz: "not-a-placeholder" },
+      [null],
+      { toString: "x", valueOf: 1 },
+    ),
   },
-  { weight: 2, arbitrary: fc.constantFrom(deep(5000, "array"), deep(5000, "object"), deep(100, "array"), deep(33, "object"), deep(31, "array")) },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(deep(5000, "array"), deep(5000, "object"), deep(100, "array"), deep(33, "object"), deep(31, "array")),
+  },
   { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
 );
 
@@ -291,10 +325,29 @@ export function hostileFor(schema: JsonSchema): fc.Arbitrary<unknown> {
 /** Whole inputs that are not what any operation takes. */
 export function hostileWholeInput(valid: fc.Arbitrary<Record<string, unknown>>): fc.Arbitrary<unknown> {
   return fc.oneof(
-    fc.constantFrom<unknown>(null, [], "input", 42, true, {}, deep(5000, "array"), deep(5000, "object"), deep(40, "object"), literal("1e309")),
+    fc.constantFrom<unknown>(
+      null,
+      [],
+      "input",
+      42,
+      true,
+      {},
+      deep(5000, "array"),
+      deep(5000, "object"),
+      deep(40, "object"),
+      literal("1e309"),
+    ),
     valid.map((v) => [v]),
-    valid.map((v) => ({ ...v, isAdmin: true, id: "00000000-0000-0000-0000-000000000000", password: "x", createdAt: "2000-01-01T00:00:00Z" })),
-    valid.map((v) => Object.assign(JSON.parse('{"__proto__":{"isAdmin":true,"polluted":1},"constructor":{"prototype":{"polluted":1}}}') as object, v)),
+    valid.map((v) => ({
+      ...v,
+      isAdmin: true,
+      id: "00000000-0000-0000-0000-000000000000",
+      password: "x",
+      createdAt: "2000-01-01T00:00:00Z",
+    })),
+    valid.map((v) =>
+      Object.assign(JSON.parse('{"__proto__":{"isAdmin":true,"polluted":1},"constructor":{"prototype":{"polluted":1}}}') as object, v),
+    ),
     valid.map((v) => ({ ...v, ...Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`k${i}`, i])) })),
     valid.map((v) => ({ json: v, meta: { values: {} } })),
   );

@@ -72,7 +72,8 @@ async function main() {
 
   // An exception nothing caught would have ended the server process: record it instead.
   const crashes: string[] = [];
-  const onCrash = (kind: string) => (err: unknown) => crashes.push(`${kind}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+  const onCrash = (kind: string) => (err: unknown) =>
+    crashes.push(`${kind}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
   process.on("uncaughtException", onCrash("uncaught exception"));
   process.on("unhandledRejection", onCrash("unhandled rejection"));
 
@@ -85,9 +86,13 @@ async function main() {
     srv = await startTestServer({ TRUST_PROXY: "true", CONTACT_RATE_LIMIT: "1000000" });
     baseUrl = srv.url;
     configSecrets.push(srv.testDb.dataDir, ...(srv.testDb.databaseUrl ? [srv.testDb.databaseUrl] : []));
-    console.log(`Server ${baseUrl} on ${srv.testDb.databaseUrl ? `PostgreSQL (${new URL(srv.testDb.databaseUrl).pathname.slice(1)})` : "the embedded database"}`);
+    console.log(
+      `Server ${baseUrl} on ${srv.testDb.databaseUrl ? `PostgreSQL (${new URL(srv.testDb.databaseUrl).pathname.slice(1)})` : "the embedded database"}`,
+    );
   }
-  console.log(`Fuzz seed ${seed} (FUZZ_SEED=${seed} or --seed ${seed} reproduces it), ${only ? `replaying ${only.join(",")}` : `${requests} requests`}, digest ${digest}`);
+  console.log(
+    `Fuzz seed ${seed} (FUZZ_SEED=${seed} or --seed ${seed} reproduces it), ${only ? `replaying ${only.join(",")}` : `${requests} requests`}, digest ${digest}`,
+  );
 
   try {
     const report = await runFuzz({
@@ -108,7 +113,10 @@ async function main() {
     });
     console.log("");
     console.log(formatReport(report, values.verbose ?? false));
-    if (values.url && report.admin) console.log(`\nThis run registered the server's admin; later runs: --admin-email ${report.admin.email} --admin-password ${report.admin.password}`);
+    if (values.url && report.admin)
+      console.log(
+        `\nThis run registered the server's admin; later runs: --admin-email ${report.admin.email} --admin-password ${report.admin.password}`,
+      );
     if (values.report) {
       await writeFile(values.report, JSON.stringify(report, null, 2));
       console.log(`\nReport written to ${values.report}`);

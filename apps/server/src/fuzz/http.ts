@@ -54,7 +54,10 @@ function chunkedBody(body: Buffer, mode: "valid" | "broken"): Buffer {
   if (mode === "broken") return Buffer.concat([Buffer.from("zz\r\n"), body, Buffer.from("\r\n0\r\n\r\n")]);
   const half = Math.ceil(body.length / 2);
   const parts = [body.subarray(0, half), body.subarray(half)].filter((p) => p.length > 0);
-  return Buffer.concat([...parts.flatMap((p) => [Buffer.from(`${p.length.toString(16)}\r\n`), p, Buffer.from("\r\n")]), Buffer.from("0\r\n\r\n")]);
+  return Buffer.concat([
+    ...parts.flatMap((p) => [Buffer.from(`${p.length.toString(16)}\r\n`), p, Buffer.from("\r\n")]),
+    Buffer.from("0\r\n\r\n"),
+  ]);
 }
 
 interface Parsed {
@@ -156,7 +159,14 @@ export function send(endpoint: Endpoint, req: WireRequest, timeoutMs = 15_000): 
       }
       const durationMs = performance.now() - started;
       if (!parsed) {
-        resolve({ status: 0, headers: [], body: buf, text: buf.toString("latin1").slice(0, 2000), durationMs, failure: parseError ?? failure ?? "closed" });
+        resolve({
+          status: 0,
+          headers: [],
+          body: buf,
+          text: buf.toString("latin1").slice(0, 2000),
+          durationMs,
+          failure: parseError ?? failure ?? "closed",
+        });
         return;
       }
       let body = parsed.body;
@@ -165,7 +175,14 @@ export function send(endpoint: Endpoint, req: WireRequest, timeoutMs = 15_000): 
       } catch {
         // Reported by the invariants as an unreadable body.
       }
-      resolve({ status: parsed.status, headers: parsed.headers, body, text: body.toString("utf8"), durationMs, ...(failure && failure !== "complete" ? { failure } : {}) });
+      resolve({
+        status: parsed.status,
+        headers: parsed.headers,
+        body,
+        text: body.toString("utf8"),
+        durationMs,
+        ...(failure && failure !== "complete" ? { failure } : {}),
+      });
     };
     const timer = setTimeout(() => finish("timeout"), timeoutMs);
     socket.on("data", (data: Buffer) => {

@@ -71,7 +71,9 @@ export function apiInspector(get: (path: string) => Promise<{ status: number; te
     async digest() {
       const out: Record<string, string> = {};
       for (const path of ["/api/users", "/api/leads", "/api/contact-submissions"]) {
-        out[path] = createHash("md5").update(await listing(path)).digest("hex");
+        out[path] = createHash("md5")
+          .update(await listing(path))
+          .digest("hex");
       }
       return out;
     },

@@ -7,7 +7,13 @@ import type { Account, Secrets } from "./world.js";
 
 // The detectors must fire on what they look for, or a clean fuzz run proves nothing.
 
-const STAFF: Account = { username: "sam", email: "sam@example.com", password: "x", id: "11111111-1111-4111-8111-111111111111", token: "S".repeat(43) };
+const STAFF: Account = {
+  username: "sam",
+  email: "sam@example.com",
+  password: "x",
+  id: "11111111-1111-4111-8111-111111111111",
+  token: "S".repeat(43),
+};
 const ADMIN_ID = "22222222-2222-4222-8222-222222222222";
 const ADMIN_TOKEN = "A".repeat(43);
 const LEAD_ID = "33333333-3333-4333-8333-333333333333";
@@ -47,9 +53,23 @@ const op = (over: Partial<Operation> = {}): Operation => ({
   ...over,
 });
 
-function context(role: Role, status: number, body: string, over: { op?: Operation; headers?: [string, string][]; target?: string } = {}): CheckContext {
+function context(
+  role: Role,
+  status: number,
+  body: string,
+  over: { op?: Operation; headers?: [string, string][]; target?: string } = {},
+): CheckContext {
   const spec: RequestSpec = { op: "leads-list", door: "rest", role, kind: "valid", input: undefined, transport: {} };
-  const res: WireResponse = { status, headers: over.headers ?? [["x-request-id", "r"], ["content-type", "application/json"]], body: Buffer.from(body), text: body, durationMs: 1 };
+  const res: WireResponse = {
+    status,
+    headers: over.headers ?? [
+      ["x-request-id", "r"],
+      ["content-type", "application/json"],
+    ],
+    body: Buffer.from(body),
+    text: body,
+    durationMs: 1,
+  };
   const target = over.target ?? "/api/leads";
   return {
     spec,
@@ -72,8 +92,22 @@ describe("fuzz invariants", () => {
   it("flag a 5xx, a missing answer and a non-JSON refusal", () => {
     expect(invariants(context("staff", 500, `{"message":"oops"}`))).toContain("5xx");
     expect(invariants(context("staff", 207, `[{"error":{"data":{"httpStatus":500}}}]`))).toContain("5xx");
-    expect(invariants({ ...context("staff", 0, ""), res: { status: 0, headers: [], body: Buffer.alloc(0), text: "", durationMs: 1, failure: "closed" } })).toEqual(["no-answer"]);
-    expect(invariants(context("staff", 404, "<html>Cannot GET</html>", { headers: [["x-request-id", "r"], ["content-type", "text/html"]] }))).toContain("error-shape");
+    expect(
+      invariants({
+        ...context("staff", 0, ""),
+        res: { status: 0, headers: [], body: Buffer.alloc(0), text: "", durationMs: 1, failure: "closed" },
+      }),
+    ).toEqual(["no-answer"]);
+    expect(
+      invariants(
+        context("staff", 404, "<html>Cannot GET</html>", {
+          headers: [
+            ["x-request-id", "r"],
+            ["content-type", "text/html"],
+          ],
+        }),
+      ),
+    ).toContain("error-shape");
     expect(invariants(context("staff", 400, `{"code":"BAD_REQUEST"}`))).toContain("error-shape");
     // Node's own 400 for a malformed request (no request id): not the app's to shape.
     expect(invariants(context("staff", 400, "", { headers: [["connection", "close"]] }))).toEqual([]);
@@ -86,7 +120,8 @@ describe("fuzz invariants", () => {
   });
 
   it("flag secrets and other users' data", () => {
-    const leaks = (role: Role, body: string) => checkResponse(context(role, 200, body, { op: op({ requiresSession: false }) })).filter((v) => v.invariant === "leak");
+    const leaks = (role: Role, body: string) =>
+      checkResponse(context(role, 200, body, { op: op({ requiresSession: false }) })).filter((v) => v.invariant === "leak");
     expect(leaks("staff", `{"hash":"$argon2id$v=19$m=1"}`)).toHaveLength(1);
     expect(leaks("staff", `{"token":"${ADMIN_TOKEN}"}`)).toHaveLength(1);
     expect(leaks("staff", `{"token":"${STAFF.token}"}`)).toHaveLength(0);
@@ -108,7 +143,16 @@ describe("fuzz invariants", () => {
   });
 
   it("flag a refusal that starts a session", () => {
-    expect(invariants(context("anonymous", 400, `{"message":"no"}`, { headers: [["x-request-id", "r"], ["set-cookie", "crawlguard_session=new; Path=/"]] }))).toContain("state-change");
+    expect(
+      invariants(
+        context("anonymous", 400, `{"message":"no"}`, {
+          headers: [
+            ["x-request-id", "r"],
+            ["set-cookie", "crawlguard_session=new; Path=/"],
+          ],
+        }),
+      ),
+    ).toContain("state-change");
   });
 
   it("find emails in linear time", () => {

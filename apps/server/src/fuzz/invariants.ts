@@ -53,7 +53,8 @@ function reachesAnotherProcedure(spec: RequestSpec): boolean {
   return (
     t.method !== undefined ||
     t.path !== undefined ||
-    (t.trpc !== undefined && ["batch-mixed", "unknown-procedure", "proto-procedure", "empty-procedure", "router-path", "wrong-method"].includes(t.trpc)) ||
+    (t.trpc !== undefined &&
+      ["batch-mixed", "unknown-procedure", "proto-procedure", "empty-procedure", "router-path", "wrong-method"].includes(t.trpc)) ||
     t.cookie !== undefined ||
     t.raw === "lowercase-method"
   );
@@ -82,7 +83,8 @@ function carriesResult(door: RequestSpec["door"], text: string): boolean {
 }
 
 function hasMessage(value: unknown): boolean {
-  if (Array.isArray(value)) return value.length > 0 && value.every((item) => hasMessage(item) || (typeof item === "object" && item !== null && "result" in item));
+  if (Array.isArray(value))
+    return value.length > 0 && value.every((item) => hasMessage(item) || (typeof item === "object" && item !== null && "result" in item));
   if (typeof value !== "object" || value === null) return false;
   const v = value as { message?: unknown; error?: { message?: unknown } };
   if (typeof v.message === "string" && v.message.trim()) return true;
@@ -92,7 +94,10 @@ function hasMessage(value: unknown): boolean {
 function checkStatus(ctx: CheckContext, out: Violation[]): void {
   const { res, built } = ctx;
   if (res.status === 0) {
-    out.push({ invariant: "no-answer", detail: `no HTTP answer (${res.failure ?? "closed"})${built.wire.halfClose ? " after the client half-closed" : ""}` });
+    out.push({
+      invariant: "no-answer",
+      detail: `no HTTP answer (${res.failure ?? "closed"})${built.wire.halfClose ? " after the client half-closed" : ""}`,
+    });
     return;
   }
   if (res.status >= 500) out.push({ invariant: "5xx", detail: `status ${res.status}` });
@@ -146,7 +151,8 @@ function checkLeaks(ctx: CheckContext, out: Violation[]): void {
   if (haystack.includes("$argon2")) leak("an argon2 password hash");
   for (const h of secrets.passwordHashes) if (haystack.includes(h)) leak("a stored password hash");
   for (const m of haystack.matchAll(HEX64)) {
-    if (secrets.sessionIds.has(m[0].toLowerCase()) && !echoLower.includes(m[0].toLowerCase())) leak(`a stored session id ${m[0].slice(0, 8)}…`);
+    if (secrets.sessionIds.has(m[0].toLowerCase()) && !echoLower.includes(m[0].toLowerCase()))
+      leak(`a stored session id ${m[0].slice(0, 8)}…`);
   }
   for (const m of haystack.matchAll(TOKEN)) {
     const owner = secrets.tokens.get(m[0]);
@@ -173,7 +179,8 @@ function checkLeaks(ctx: CheckContext, out: Violation[]): void {
     if (spec.role === "anonymous" && secrets.recordIds.has(id)) leak(`a record id (lead, submission...) to an anonymous client (${id})`);
   }
   if (spec.role === "anonymous") {
-    for (const mark of secrets.markers) if (haystack.includes(mark) && !echo.includes(mark)) leak(`stored lead/submission data (${mark}) to an anonymous client`);
+    for (const mark of secrets.markers)
+      if (haystack.includes(mark) && !echo.includes(mark)) leak(`stored lead/submission data (${mark}) to an anonymous client`);
   }
 }
 
@@ -182,7 +189,8 @@ function checkRejectedCookie(ctx: CheckContext, out: Violation[]): void {
   const { res } = ctx;
   if (res.status < 400) return;
   for (const line of headerAll(res, "set-cookie")) {
-    if (new RegExp(`^${SESSION_COOKIE}=[^;]+`).test(line)) out.push({ invariant: "state-change", detail: `a ${res.status} answer set a session cookie` });
+    if (new RegExp(`^${SESSION_COOKIE}=[^;]+`).test(line))
+      out.push({ invariant: "state-change", detail: `a ${res.status} answer set a session cookie` });
   }
 }
 

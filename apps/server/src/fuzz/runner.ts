@@ -97,7 +97,9 @@ function bump<T extends Record<string, number>>(map: T, key: string): void {
 
 export function describeTransport(spec: RequestSpec): string {
   const t = spec.transport;
-  const parts = Object.entries(t).map(([k, v]) => `${k}=${Array.isArray(v) ? v.map(([h, x]) => `${h}:${x.length > 40 ? `${x.slice(0, 40)}…` : x}`).join(",") : String(v)}`);
+  const parts = Object.entries(t).map(
+    ([k, v]) => `${k}=${Array.isArray(v) ? v.map(([h, x]) => `${h}:${x.length > 40 ? `${x.slice(0, 40)}…` : x}`).join(",") : String(v)}`,
+  );
   return parts.join(" ") || "plain";
 }
 
@@ -109,7 +111,9 @@ function describeRequest(built: BuiltRequest): string {
     .slice(0, 12)
     .map(([k, v]) => `${k}: ${v.length > 80 ? `${v.slice(0, 80)}…` : v}`)
     .join(" | ");
-  const body = wire.body ? `${JSON.stringify(wire.body.subarray(0, 240).toString("latin1"))}${wire.body.length > 240 ? `… (${wire.body.length} bytes)` : ""}` : "none";
+  const body = wire.body
+    ? `${JSON.stringify(wire.body.subarray(0, 240).toString("latin1"))}${wire.body.length > 240 ? `… (${wire.body.length} bytes)` : ""}`
+    : "none";
   return `${wire.method} ${target} [${headers}] body=${body}`;
 }
 
@@ -203,7 +207,19 @@ export async function runFuzz(options: RunOptions): Promise<RunReport> {
   };
 
   const health = async (index: number) => {
-    const res = await send(world.endpoint, { method: "GET", target: "/api/health", headers: [["Host", world.host], ["Connection", "close"]], body: null }, timeoutMs);
+    const res = await send(
+      world.endpoint,
+      {
+        method: "GET",
+        target: "/api/health",
+        headers: [
+          ["Host", world.host],
+          ["Connection", "close"],
+        ],
+        body: null,
+      },
+      timeoutMs,
+    );
     if (res.status !== 200 || !res.text.includes('"ok"')) {
       record({ invariant: "health", detail: `GET /api/health answered ${res.status || res.failure}` }, index, null, null, res);
       return false;
@@ -241,12 +257,16 @@ export async function runFuzz(options: RunOptions): Promise<RunReport> {
     bump((byDoor[spec.role] ??= {}), res.status === 0 ? status : `${String(res.status)[0]}xx`);
     bump((report.byOperation[op.procedure] ??= {}), status);
     bump(report.byKind, spec.kind);
-    for (const [k, v] of Object.entries(spec.transport)) bump((report.byTransport[`${k}=${Array.isArray(v) ? v.map(([h]) => h).join("+") : String(v)}`] ??= {}), status);
+    for (const [k, v] of Object.entries(spec.transport))
+      bump((report.byTransport[`${k}=${Array.isArray(v) ? v.map(([h]) => h).join("+") : String(v)}`] ??= {}), status);
     if (res.status >= 400 && !res.headers.some(([k]) => k === "x-request-id")) report.protocolRejections += 1;
-    else if (res.status >= 400 && res.text && underTheDoors(built.wire.target) && !/json/i.test(header(res, "content-type") ?? "")) bump(report.mislabelledErrors, `${res.status} ${header(res, "content-type") ?? "none"}`);
+    else if (res.status >= 400 && res.text && underTheDoors(built.wire.target) && !/json/i.test(header(res, "content-type") ?? ""))
+      bump(report.mislabelledErrors, `${res.status} ${header(res, "content-type") ?? "none"}`);
 
     if (options.trace) {
-      log(`  #${index} ${spec.door} ${spec.role} ${op.procedure} ${spec.kind} [${describeTransport(spec)}] ${built.wire.method} ${built.wire.target.slice(0, 100)} → ${status} ${res.durationMs.toFixed(0)} ms`);
+      log(
+        `  #${index} ${spec.door} ${spec.role} ${op.procedure} ${spec.kind} [${describeTransport(spec)}] ${built.wire.method} ${built.wire.target.slice(0, 100)} → ${status} ${res.durationMs.toFixed(0)} ms`,
+      );
     }
     for (const v of checkResponse({ spec, op, built, res, secrets: world.secrets, requester })) record(v, index, spec, built, res);
 
@@ -261,7 +281,9 @@ export async function runFuzz(options: RunOptions): Promise<RunReport> {
       if (after) {
         const changed = changedTables(lastDigest!, after);
         if (changed.length) {
-          const what = rejected ? `a refused (${res.status}${byParser ? " from Node's HTTP parser" : ""}) request` : `a ${built.wire.method} request`;
+          const what = rejected
+            ? `a refused (${res.status}${byParser ? " from Node's HTTP parser" : ""}) request`
+            : `a ${built.wire.method} request`;
           const previous = previousParserRejection === index - 1 ? ` (or #${index - 1} before it, also refused by the parser)` : "";
           record({ invariant: "state-change", detail: `${what} changed ${changed.join(", ")}${previous}` }, index, spec, built, res);
         }
@@ -284,7 +306,8 @@ export async function runFuzz(options: RunOptions): Promise<RunReport> {
       }
       refreshDue = true;
       if (SESSION_CHANGING.has(op.procedure) || spec.transport.trpc) {
-        for (const note of await bookkeeping(() => world.ensureRoles())) report.notes.push(`#${index} ${op.procedure} (${spec.role}): ${note}`);
+        for (const note of await bookkeeping(() => world.ensureRoles()))
+          report.notes.push(`#${index} ${op.procedure} (${spec.role}): ${note}`);
       }
       lastDigest = null;
     } else if (res.status === 401 && spec.role !== "anonymous" && !spec.transport.cookie && op.requiresSession && !spec.transport.raw) {
@@ -317,7 +340,9 @@ export async function runFuzz(options: RunOptions): Promise<RunReport> {
         break;
       }
     }
-    log(`  ${Math.min(b + BATCH, indexes.length)}/${indexes.length} requests, ${report.findings.length} findings, ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    log(
+      `  ${Math.min(b + BATCH, indexes.length)}/${indexes.length} requests, ${report.findings.length} findings, ${((performance.now() - started) / 1000).toFixed(0)} s`,
+    );
   }
   await health(indexes.at(-1) ?? 0);
   report.durationMs = performance.now() - started;
@@ -341,30 +366,54 @@ export function groupFindings(findings: Finding[]): { key: string; count: number
 export function formatReport(report: RunReport, verbose = false): string {
   const lines: string[] = [];
   const secs = (report.durationMs / 1000).toFixed(1);
-  lines.push(`Fuzz seed ${report.seed}: ${report.requests} requests over ${report.operations} operations in ${secs} s (${(report.requests / (report.durationMs / 1000)).toFixed(0)} req/s)`);
-  lines.push(`State digests: ${report.digests} (${report.digestMode}, from the ${report.inspector}, ${(report.digestMs / 1000).toFixed(1)} s); listings and cast sessions: ${(report.bookkeepingMs / 1000).toFixed(1)} s; answers from Node's HTTP parser: ${report.protocolRejections}`);
+  lines.push(
+    `Fuzz seed ${report.seed}: ${report.requests} requests over ${report.operations} operations in ${secs} s (${(report.requests / (report.durationMs / 1000)).toFixed(0)} req/s)`,
+  );
+  lines.push(
+    `State digests: ${report.digests} (${report.digestMode}, from the ${report.inspector}, ${(report.digestMs / 1000).toFixed(1)} s); listings and cast sessions: ${(report.bookkeepingMs / 1000).toFixed(1)} s; answers from Node's HTTP parser: ${report.protocolRejections}`,
+  );
   const mislabelled = Object.entries(report.mislabelledErrors);
-  if (mislabelled.length) lines.push(`JSON errors sent with another Content-Type: ${mislabelled.map(([k, n]) => `${k} (${n})`).join(", ")}`);
+  if (mislabelled.length)
+    lines.push(`JSON errors sent with another Content-Type: ${mislabelled.map(([k, n]) => `${k} (${n})`).join(", ")}`);
   lines.push("");
   lines.push("door   role        statuses");
   for (const [door, roles] of Object.entries(report.byDoorRole)) {
     for (const [role, statuses] of Object.entries(roles)) {
       const total = Object.values(statuses).reduce((a, b) => a + b, 0);
-      lines.push(`${door.padEnd(6)} ${role.padEnd(11)} ${String(total).padStart(6)}  ${Object.entries(statuses).sort().map(([s, n]) => `${s}: ${n}`).join("  ")}`);
+      lines.push(
+        `${door.padEnd(6)} ${role.padEnd(11)} ${String(total).padStart(6)}  ${Object.entries(statuses)
+          .sort()
+          .map(([s, n]) => `${s}: ${n}`)
+          .join("  ")}`,
+      );
     }
   }
   lines.push("");
   lines.push("operation                  statuses");
   for (const [op, statuses] of Object.entries(report.byOperation).sort()) {
-    lines.push(`${op.padEnd(26)} ${Object.entries(statuses).sort().map(([s, n]) => `${s}: ${n}`).join("  ")}`);
+    lines.push(
+      `${op.padEnd(26)} ${Object.entries(statuses)
+        .sort()
+        .map(([s, n]) => `${s}: ${n}`)
+        .join("  ")}`,
+    );
   }
   lines.push("");
-  lines.push(`inputs: ${Object.entries(report.byKind).map(([k, n]) => `${k} ${n}`).join(", ")}`);
+  lines.push(
+    `inputs: ${Object.entries(report.byKind)
+      .map(([k, n]) => `${k} ${n}`)
+      .join(", ")}`,
+  );
   if (verbose) {
     lines.push("");
     lines.push("transport mutation                       statuses");
     for (const [t, statuses] of Object.entries(report.byTransport).sort()) {
-      lines.push(`${t.slice(0, 40).padEnd(40)} ${Object.entries(statuses).sort().map(([s, n]) => `${s}: ${n}`).join("  ")}`);
+      lines.push(
+        `${t.slice(0, 40).padEnd(40)} ${Object.entries(statuses)
+          .sort()
+          .map(([s, n]) => `${s}: ${n}`)
+          .join("  ")}`,
+      );
     }
   }
   if (report.notes.length) {

@@ -19,17 +19,67 @@ export interface Transport {
   /** Content-Type to send instead of `application/json` ("" sends an empty one; null sends none). */
   contentType?: string | null;
   /** How the JSON body is re-encoded or broken. */
-  body?: "empty" | "whitespace" | "truncated" | "trailing-garbage" | "utf8-bom" | "utf16" | "form" | "multipart" | "null-literal" | "gzip" | "bad-gzip" | "on-get";
+  body?:
+    | "empty"
+    | "whitespace"
+    | "truncated"
+    | "trailing-garbage"
+    | "utf8-bom"
+    | "utf16"
+    | "form"
+    | "multipart"
+    | "null-literal"
+    | "gzip"
+    | "bad-gzip"
+    | "on-get";
   /** Another method than the documented one. */
   method?: string;
-  path?: "bad-percent" | "trailing-slash" | "double-slash" | "upper-case" | "dot-segment" | "encoded-slash" | "suffix" | "nul" | "long-segment" | "huge";
+  path?:
+    | "bad-percent"
+    | "trailing-slash"
+    | "double-slash"
+    | "upper-case"
+    | "dot-segment"
+    | "encoded-slash"
+    | "suffix"
+    | "nul"
+    | "long-segment"
+    | "huge";
   query?: "bad-percent" | "repeated" | "huge" | "unknown-param" | "bracket-array" | "empty-value";
   /** Extra or odd headers, sent after the usual ones. */
   headers?: [string, string][];
   cookie?: "garbage" | "duplicate-after" | "duplicate-before" | "huge" | "malformed" | "session-id";
   origin?: "none" | "null" | "evil" | "malformed" | "cross-site" | "same-origin-fetch";
-  trpc?: "batch" | "batch-many" | "batch-mixed" | "wrong-method" | "bad-input-json" | "unknown-procedure" | "proto-procedure" | "empty-procedure" | "router-path" | "batch-bad-index" | "jsonl";
-  raw?: "lying-content-length" | "huge-content-length" | "bad-content-length" | "control-in-header" | "obs-text-header" | "bare-lf" | "http10" | "no-host" | "cl-and-te" | "non-ascii-path" | "space-in-path" | "lowercase-method" | "chunked" | "bad-chunked" | "obs-fold" | "header-flood" | "zero-length-with-body";
+  trpc?:
+    | "batch"
+    | "batch-many"
+    | "batch-mixed"
+    | "wrong-method"
+    | "bad-input-json"
+    | "unknown-procedure"
+    | "proto-procedure"
+    | "empty-procedure"
+    | "router-path"
+    | "batch-bad-index"
+    | "jsonl";
+  raw?:
+    | "lying-content-length"
+    | "huge-content-length"
+    | "bad-content-length"
+    | "control-in-header"
+    | "obs-text-header"
+    | "bare-lf"
+    | "http10"
+    | "no-host"
+    | "cl-and-te"
+    | "non-ascii-path"
+    | "space-in-path"
+    | "lowercase-method"
+    | "chunked"
+    | "bad-chunked"
+    | "obs-fold"
+    | "header-flood"
+    | "zero-length-with-body";
 }
 
 export interface RequestSpec {
@@ -57,7 +107,10 @@ export function inputFields(op: Operation): Record<string, Field> {
 }
 
 /** Login-shaped inputs (email + password, no username) get a known account's credentials half the time. */
-function withKnownCredentials(fields: Record<string, Field>, valid: fc.Arbitrary<Record<string, unknown>>): fc.Arbitrary<Record<string, unknown>> {
+function withKnownCredentials(
+  fields: Record<string, Field>,
+  valid: fc.Arbitrary<Record<string, unknown>>,
+): fc.Arbitrary<Record<string, unknown>> {
   if (!fields.email || !fields.password || fields.username) return valid;
   return fc.oneof<fc.Arbitrary<Record<string, unknown>>[]>(
     valid,
@@ -130,7 +183,10 @@ const oddHeaders: fc.Arbitrary<[string, string][]> = fc.constantFrom<[string, st
   [["Expect", "something-else"]],
   [["Content-Encoding", "identity"]],
   [["Content-Encoding", "br"]],
-  [["Connection", "keep-alive, Upgrade"], ["Upgrade", "websocket"]],
+  [
+    ["Connection", "keep-alive, Upgrade"],
+    ["Upgrade", "websocket"],
+  ],
   [["Authorization", "Bearer eyJhbGciOiJub25lIn0.e30."]],
   [["Authorization", "Basic YWRtaW46YWRtaW4="]],
   [["User-Agent", "u".repeat(8000)]],
@@ -166,15 +222,55 @@ function transportArbitrary(): fc.Arbitrary<Transport> {
         "json",
       ),
     }),
-    fc.record({ body: fc.constantFrom("empty", "whitespace", "truncated", "trailing-garbage", "utf8-bom", "utf16", "form", "multipart", "null-literal", "gzip", "bad-gzip", "on-get") }),
+    fc.record({
+      body: fc.constantFrom(
+        "empty",
+        "whitespace",
+        "truncated",
+        "trailing-garbage",
+        "utf8-bom",
+        "utf16",
+        "form",
+        "multipart",
+        "null-literal",
+        "gzip",
+        "bad-gzip",
+        "on-get",
+      ),
+    }),
     fc.record({ method: fc.constantFrom("GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE", "PROPFIND") }),
-    fc.record({ path: fc.constantFrom("bad-percent", "trailing-slash", "double-slash", "upper-case", "dot-segment", "encoded-slash", "suffix", "nul", "long-segment", "huge") }),
+    fc.record({
+      path: fc.constantFrom(
+        "bad-percent",
+        "trailing-slash",
+        "double-slash",
+        "upper-case",
+        "dot-segment",
+        "encoded-slash",
+        "suffix",
+        "nul",
+        "long-segment",
+        "huge",
+      ),
+    }),
     fc.record({ query: fc.constantFrom("bad-percent", "repeated", "huge", "unknown-param", "bracket-array", "empty-value") }),
     fc.record({ headers: oddHeaders }),
     fc.record({ cookie: fc.constantFrom("garbage", "duplicate-after", "duplicate-before", "huge", "malformed", "session-id") }),
     fc.record({ origin: fc.constantFrom("none", "null", "evil", "malformed", "cross-site", "same-origin-fetch") }),
     fc.record({
-      trpc: fc.constantFrom("batch", "batch-many", "batch-mixed", "wrong-method", "bad-input-json", "unknown-procedure", "proto-procedure", "empty-procedure", "router-path", "batch-bad-index", "jsonl"),
+      trpc: fc.constantFrom(
+        "batch",
+        "batch-many",
+        "batch-mixed",
+        "wrong-method",
+        "bad-input-json",
+        "unknown-procedure",
+        "proto-procedure",
+        "empty-procedure",
+        "router-path",
+        "batch-bad-index",
+        "jsonl",
+      ),
     }),
     fc.record({
       raw: fc.constantFrom(
@@ -217,7 +313,14 @@ export function requestSpecArbitrary(operations: Operation[]): fc.Arbitrary<Requ
           input: inputArbitrary(op),
           transport,
         })
-        .map(({ door, role, input, transport }): RequestSpec => ({ op: op.operationId, door, role, kind: input.kind, input: input.input, transport })),
+        .map(({ door, role, input, transport }): RequestSpec => ({
+          op: op.operationId,
+          door,
+          role,
+          kind: input.kind,
+          input: input.input,
+          transport,
+        })),
     ),
   );
 }

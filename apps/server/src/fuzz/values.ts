@@ -179,10 +179,11 @@ export function urlComponent(value: unknown): string {
 
 /** A short, printable description of a value for failure reports. */
 export function preview(value: unknown, max = 300): string {
-  const text = JSON.stringify(value, (_k, v: unknown) => {
-    if (isPlaceholder(v) && v.$fuzz === "repeat") return `<${JSON.stringify(v.unit.slice(0, 8))} x ${v.count}>`;
-    if (isPlaceholder(v) && v.$fuzz === "deep") return `<${v.shape} nested ${v.depth} deep>`;
-    return v;
-  }) ?? "undefined";
+  const text =
+    JSON.stringify(value, (_k, v: unknown) => {
+      if (isPlaceholder(v) && v.$fuzz === "repeat") return `<${JSON.stringify(v.unit.slice(0, 8))} x ${v.count}>`;
+      if (isPlaceholder(v) && v.$fuzz === "deep") return `<${v.shape} nested ${v.depth} deep>`;
+      return v;
+    }) ?? "undefined";
   return text.length > max ? `${text.slice(0, max)}… (${text.length} chars)` : text;
 }

@@ -83,7 +83,9 @@ function restShape(op: Operation, input: unknown): Shape {
   const hasBody = op.method !== "GET" && op.method !== "DELETE";
   if (hasBody) return { method: op.method, path, query: [], body: rest ?? input };
   const query: [string, string][] = rest
-    ? Object.entries(rest).filter(([, v]) => v !== undefined).map(([k, v]) => [encodeURIComponent(k), urlComponent(v)])
+    ? Object.entries(rest)
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => [encodeURIComponent(k), urlComponent(v)])
     : input === undefined
       ? []
       : [["input", urlComponent(input)]];
@@ -268,7 +270,10 @@ function originHeaders(spec: RequestSpec, ctx: WireContext): [string, string][] 
     case "cross-site":
       return [["Sec-Fetch-Site", "cross-site"]];
     case "same-origin-fetch":
-      return [["Sec-Fetch-Site", "same-origin"], ["Origin", "http://evil.example"]];
+      return [
+        ["Sec-Fetch-Site", "same-origin"],
+        ["Origin", "http://evil.example"],
+      ];
     default:
       return [["Origin", ctx.origin]];
   }
@@ -341,7 +346,10 @@ export function buildRequest(spec: RequestSpec, op: Operation, ctx: WireContext)
       wire.protocol = "HTTP/1.0";
       break;
     case "no-host":
-      headers.splice(headers.findIndex(([k]) => k === "Host"), 1);
+      headers.splice(
+        headers.findIndex(([k]) => k === "Host"),
+        1,
+      );
       break;
     case "cl-and-te":
       wire.body = bytes ?? Buffer.from("{}");
@@ -382,6 +390,12 @@ export function buildRequest(spec: RequestSpec, op: Operation, ctx: WireContext)
     contentLength(wire.body.length);
   }
   const bodyText = wire.body ? wire.body.toString("utf8") : "";
-  const echo = [wire.target, safeDecode(wire.target), ...headers.map(([, v]) => v), bodyText, jsonBytes(input ?? null).toString("utf8")].join("\n");
+  const echo = [
+    wire.target,
+    safeDecode(wire.target),
+    ...headers.map(([, v]) => v),
+    bodyText,
+    jsonBytes(input ?? null).toString("utf8"),
+  ].join("\n");
   return { wire, resolvedInput: input, echo };
 }

@@ -169,10 +169,18 @@ export class World {
       this.registeredAdmin = true;
     } else {
       if (!this.options.adminEmail || !this.options.adminPassword) {
-        throw new Error("This server already has an admin: pass its credentials (--admin-email/--admin-password, or FUZZ_ADMIN_EMAIL/FUZZ_ADMIN_PASSWORD).");
+        throw new Error(
+          "This server already has an admin: pass its credentials (--admin-email/--admin-password, or FUZZ_ADMIN_EMAIL/FUZZ_ADMIN_PASSWORD).",
+        );
       }
       this.bystanders.push(first);
-      const admin: Account = { username: "admin", email: this.options.adminEmail, password: this.options.adminPassword, id: "", token: null };
+      const admin: Account = {
+        username: "admin",
+        email: this.options.adminEmail,
+        password: this.options.adminPassword,
+        id: "",
+        token: null,
+      };
       if (!(await this.login(admin))) throw new Error("Could not log in with the admin credentials given");
       const me = await this.api("GET", "/api/user", undefined, admin.token);
       admin.id = (me.json as { id: string }).id;
@@ -185,14 +193,24 @@ export class World {
     for (let i = 0; i < 3; i++) this.bystanders.push(await this.register("victim"));
 
     // Leads created by the admin and by the staff member, with strings no other record has.
-    for (const [who, account] of [["admin", this.accounts.admin], ["staff", this.accounts.staff]] as const) {
+    for (const [who, account] of [
+      ["admin", this.accounts.admin],
+      ["staff", this.accounts.staff],
+    ] as const) {
       for (let i = 0; i < 3; i++) {
         const mark = `fzmark${tag()}`;
         this.secrets.markers.push(mark);
         const res = await this.api(
           "POST",
           "/api/leads",
-          { name: `Seed ${who} ${mark}`, email: `${mark}@lead.example.net`, zipCode: "28801", service: "crawl-space", notes: `private note ${mark}`, phone: "(828) 555-0100" },
+          {
+            name: `Seed ${who} ${mark}`,
+            email: `${mark}@lead.example.net`,
+            zipCode: "28801",
+            service: "crawl-space",
+            notes: `private note ${mark}`,
+            phone: "(828) 555-0100",
+          },
           account.token,
         );
         if (res.status !== 200) throw new Error(`Seeding a lead answered ${res.status}: ${res.text.slice(0, 300)}`);
@@ -218,7 +236,8 @@ export class World {
     for (let i = 0; i < 2; i++) await this.seedGalleryImage(`Seed photo ${i}`);
     await this.refresh();
     const firstSubmission = this.pools.ids["/api/contact-submissions"]?.[0];
-    if (firstSubmission) await this.api("POST", `/api/contact-submissions/${firstSubmission}/convert-to-lead`, undefined, this.accounts.admin.token);
+    if (firstSubmission)
+      await this.api("POST", `/api/contact-submissions/${firstSubmission}/convert-to-lead`, undefined, this.accounts.admin.token);
     await this.refresh();
   }
 
@@ -232,7 +251,10 @@ export class World {
     const done = put.ok ? await this.api("POST", `/api/admin/gallery/upload/${uploadId}/complete`, undefined, token) : null;
     const imageUrl = (done?.json as { imageUrl?: string } | undefined)?.imageUrl;
     const created = imageUrl ? await this.api("POST", "/api/admin/gallery", { title, altText: title, imageUrl }, token) : null;
-    if (created?.status !== 200) throw new Error(`Seeding a gallery image failed: ${put.status} ${done?.text.slice(0, 200) ?? ""} ${created?.text.slice(0, 200) ?? ""}`);
+    if (created?.status !== 200)
+      throw new Error(
+        `Seeding a gallery image failed: ${put.status} ${done?.text.slice(0, 200) ?? ""} ${created?.text.slice(0, 200) ?? ""}`,
+      );
   }
 
   /** Re-reads ids (the admin's listings) and secrets (the database, when at hand). */
@@ -287,7 +309,10 @@ export class World {
     for (const role of ["admin", "staff"] as const) {
       const account = this.accounts[role];
       const me = await this.api("GET", "/api/user", undefined, account.token);
-      const ok = me.status === 200 && (me.json as { id?: string; isAdmin?: boolean }).id === account.id && (me.json as { isAdmin?: boolean }).isAdmin === (role === "admin");
+      const ok =
+        me.status === 200 &&
+        (me.json as { id?: string; isAdmin?: boolean }).id === account.id &&
+        (me.json as { isAdmin?: boolean }).isAdmin === (role === "admin");
       if (ok) continue;
       if (await this.login(account)) {
         notes.push(`${role}: session ended, logged in again`);

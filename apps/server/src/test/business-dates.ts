@@ -22,7 +22,9 @@ export function addDays(date: string, days: number): string {
 
 /** Today in the business zone, 'yyyy-MM-dd'. */
 export function businessToday(): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: BUSINESS_ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
+  return new Intl.DateTimeFormat("en-CA", { timeZone: BUSINESS_ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(
+    new Date(),
+  );
 }
 
 /** A Tuesday in July (daylight time, UTC-4) and one in January (standard time, UTC-5). */

@@ -5,9 +5,12 @@ import type { ApiClient, Door } from "./harness.js";
 export async function uploadThrough(client: ApiClient, door: Door, bytes: Buffer, fileName = "photo.jpg") {
   const ticket = await client.call(door, "gallery.upload", { fileName });
   expect(ticket.status).toBe(200);
-  const put = await fetch(ticket.body.uploadURL, { method: "PUT", body: bytes, headers: { "content-type": "application/octet-stream", ...ticket.body.headers } });
+  const put = await fetch(ticket.body.uploadURL, {
+    method: "PUT",
+    body: bytes,
+    headers: { "content-type": "application/octet-stream", ...ticket.body.headers },
+  });
   const putBody = await put.json().catch(() => null);
   const done = put.ok ? await client.call(door, "gallery.completeUpload", { uploadId: ticket.body.uploadId }) : null;
   return { ticket, put: { status: put.status, body: putBody as { message?: string } | null }, done };
 }
-

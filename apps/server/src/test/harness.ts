@@ -17,7 +17,10 @@ export interface TestServer {
  * A real server on a random port over a fresh database (PostgreSQL when TEST_DATABASE_URL is set).
  * `withWeb` also serves the built web app (apps/web/dist: `npm run build -w @crawlguard/web`).
  */
-export async function startTestServer(env: Record<string, string> = {}, { withWeb = false }: { withWeb?: boolean } = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  { withWeb = false }: { withWeb?: boolean } = {},
+): Promise<TestServer> {
   const testDb = await createTestDatabase();
   const running = await startServer({
     withWeb,

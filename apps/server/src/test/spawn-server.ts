@@ -79,7 +79,11 @@ export async function spawnServer(options: SpawnServerOptions): Promise<ServerPr
     ...options.env,
   };
   const started = performance.now();
-  const child = spawn(options.node ?? process.execPath, ENTRY_ARGS[options.entry ?? "source"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe", "ipc"] });
+  const child = spawn(options.node ?? process.execPath, ENTRY_ARGS[options.entry ?? "source"], {
+    cwd: ROOT,
+    env,
+    stdio: ["ignore", "pipe", "pipe", "ipc"],
+  });
   // The channel only tells the child when its parent is gone (see server-process.ts).
   child.channel?.unref();
   let output = "";

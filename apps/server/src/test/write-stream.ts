@@ -136,7 +136,8 @@ const LEAD_STATUSES = ["contacted", "quoted", "in-progress", "new", "won", "lost
 function changes(before: LeadState, after: LeadState): TimelineEntry[] {
   const entries: TimelineEntry[] = [];
   if (before.status !== after.status) entries.push({ kind: "status", from: before.status, to: after.status });
-  if (before.estimatedValue !== after.estimatedValue) entries.push({ kind: "value", from: before.estimatedValue, to: after.estimatedValue });
+  if (before.estimatedValue !== after.estimatedValue)
+    entries.push({ kind: "value", from: before.estimatedValue, to: after.estimatedValue });
   if (before.scheduledDate !== after.scheduledDate) entries.push({ kind: "schedule", from: before.scheduledDate, to: after.scheduledDate });
   return entries;
 }
@@ -274,11 +275,18 @@ export class WriteLedger {
       const version = Number(/^v(\d+)$/.exec(row.notes)?.[1] ?? NaN);
       const allowed = lead.unknown === null ? [lead.acked] : [lead.acked, lead.unknown];
       if (!allowed.includes(version)) {
-        failures.push(`lead ${lead.id} holds version ${row.notes}; acknowledged v${lead.acked}${lead.unknown === null ? "" : `, in flight v${lead.unknown}`}`);
+        failures.push(
+          `lead ${lead.id} holds version ${row.notes}; acknowledged v${lead.acked}${lead.unknown === null ? "" : `, in flight v${lead.unknown}`}`,
+        );
         continue;
       }
       const expected = lead.states[version]!;
-      const actual: LeadState = { status: row.status, notes: row.notes, estimatedValue: row.estimatedValue, scheduledDate: row.scheduledDate };
+      const actual: LeadState = {
+        status: row.status,
+        notes: row.notes,
+        estimatedValue: row.estimatedValue,
+        scheduledDate: row.scheduledDate,
+      };
       if (JSON.stringify(actual) !== JSON.stringify(expected)) {
         failures.push(`lead ${lead.id} v${version} is half-written: ${JSON.stringify(actual)}, expected ${JSON.stringify(expected)}`);
       }
@@ -305,7 +313,8 @@ export class WriteLedger {
       const found = byEmail.get(contact.form.email) ?? [];
       if (found.length > 1) failures.push(`submission ${contact.form.email} stored ${found.length} times`);
       if (contact.state === "acked" && found.length === 0) failures.push(`acknowledged submission ${contact.form.email} is missing`);
-      if (contact.state === "absent" && found.length > 0) failures.push(`submission ${contact.form.email} appeared after it was found missing`);
+      if (contact.state === "absent" && found.length > 0)
+        failures.push(`submission ${contact.form.email} appeared after it was found missing`);
       for (const row of found) failures.push(...submissionMismatches(row, contact.form));
       if (contact.state === "unknown") contact.state = found.length ? "acked" : "absent";
     }

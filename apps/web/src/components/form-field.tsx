@@ -15,7 +15,10 @@ export const errorId = (id: string) => `${id}-error`;
 const helperId = (id: string) => `${id}-helper`;
 
 /** The attributes of the control of field `id`. */
-export function fieldControlProps(id: string, { required = false, error, helper }: Pick<FormFieldProps, "required" | "error" | "helper">): FieldControlProps {
+export function fieldControlProps(
+  id: string,
+  { required = false, error, helper }: Pick<FormFieldProps, "required" | "error" | "helper">,
+): FieldControlProps {
   const describedBy = error ? errorId(id) : helper ? helperId(id) : undefined;
   return {
     id,

@@ -23,8 +23,7 @@ describe("attributionOf", () => {
       utmTerm: "crawl space",
       utmContent: "ad1",
       referrer: "https://www.google.com/",
-      landingPage:
-        "/services?utm_source=google&utm_medium=cpc&utm_campaign=spring&utm_term=crawl%20space&utm_content=ad1",
+      landingPage: "/services?utm_source=google&utm_medium=cpc&utm_campaign=spring&utm_term=crawl%20space&utm_content=ad1",
     });
   });
 

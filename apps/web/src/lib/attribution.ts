@@ -1,5 +1,10 @@
 import type { Attribution } from "@crawlguard/validators";
-import { ATTRIBUTION_FIELDS, ATTRIBUTION_PARAM_MAX as MAX_PARAM, ATTRIBUTION_URL_MAX as MAX_URL, UTM_PARAMS } from "@crawlguard/validators/attribution";
+import {
+  ATTRIBUTION_FIELDS,
+  ATTRIBUTION_PARAM_MAX as MAX_PARAM,
+  ATTRIBUTION_URL_MAX as MAX_URL,
+  UTM_PARAMS,
+} from "@crawlguard/validators/attribution";
 
 /*
  * First-touch attribution for the contact form: the UTM parameters, the external referrer and the
@@ -10,7 +15,6 @@ import { ATTRIBUTION_FIELDS, ATTRIBUTION_PARAM_MAX as MAX_PARAM, ATTRIBUTION_URL
  */
 
 export const ATTRIBUTION_KEY = "crawlguard_attribution";
-
 
 /** What a page view at `href`, reached from `referrer`, tells about the visit. */
 export function attributionOf(href: string, referrer: string): Attribution {

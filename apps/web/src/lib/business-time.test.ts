@@ -32,7 +32,9 @@ describe.each(BROWSER_ZONES)("in a browser in %s", (browserZone) => {
 
   it("really runs in that zone", () => {
     const offset = new Date(2026, 0, 15).getTimezoneOffset();
-    expect(offset).toBe({ UTC: 0, "Asia/Tokyo": -540, "America/Los_Angeles": 480, "Europe/London": 0, "Pacific/Auckland": -780 }[browserZone]);
+    expect(offset).toBe(
+      { UTC: 0, "Asia/Tokyo": -540, "America/Los_Angeles": 480, "Europe/London": 0, "Pacific/Auckland": -780 }[browserZone],
+    );
   });
 
   it("reads a typed Asheville time as the Asheville instant", () => {
@@ -48,7 +50,9 @@ describe.each(BROWSER_ZONES)("in a browser in %s", (browserZone) => {
 
   it("hands the calendar floating dates whose local fields are the Asheville wall clock", () => {
     const floating = toFloating("2026-03-09T13:00:00.000Z", NY); // Monday after spring-forward: 09:00 EDT
-    expect([floating.getFullYear(), floating.getMonth(), floating.getDate(), floating.getHours(), floating.getMinutes()]).toEqual([2026, 2, 9, 9, 0]);
+    expect([floating.getFullYear(), floating.getMonth(), floating.getDate(), floating.getHours(), floating.getMinutes()]).toEqual([
+      2026, 2, 9, 9, 0,
+    ]);
     expect(floatingToWallTime(floating)).toEqual({ date: "2026-03-09", time: "09:00" });
     expect(floatingToIso(floating, NY)).toBe("2026-03-09T13:00:00.000Z");
   });

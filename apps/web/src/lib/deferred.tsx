@@ -33,9 +33,12 @@ const INTERACTIONS = ["pointerdown", "keydown", "touchstart"] as const;
 
 /** Calls `callback` once `element` nears the viewport or the visitor interacts with the page. */
 function whenNeeded(element: Element, callback: () => void): () => void {
-  const observer = new IntersectionObserver((entries) => {
-    if (entries.some((entry) => entry.isIntersecting)) done();
-  }, { rootMargin: NEAR_VIEWPORT });
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) done();
+    },
+    { rootMargin: NEAR_VIEWPORT },
+  );
   function done() {
     stop();
     callback();
@@ -65,9 +68,7 @@ export function deferred(load: () => Promise<ComponentType>): DeferredComponent 
   let open!: () => void;
   // Settles once the part is needed and its code has arrived. When the code
   // cannot be loaded (offline), it stays pending: the server HTML remains.
-  const ready = new Promise<void>((resolve) => (open = resolve))
-    .then(preload)
-    .catch(() => new Promise<never>(() => {}));
+  const ready = new Promise<void>((resolve) => (open = resolve)).then(preload).catch(() => new Promise<never>(() => {}));
 
   function Content({ onReady }: { onReady: () => void }) {
     const Component = Loaded ?? use(ready);

@@ -175,8 +175,7 @@ export function applyHeadTags(doc: Document, tags: ReadonlyArray<HeadTag>): void
   const wanted = tags.filter((tag): tag is Exclude<HeadTag, { tag: "title" }> => tag.tag !== "title");
   const current = Array.from(doc.head.querySelectorAll(`[${HEAD_ATTRIBUTE}]`));
   const next = wanted.map((tag) => createElement(doc, tag));
-  const unchanged =
-    current.length === next.length && current.every((element, index) => element.isEqualNode(next[index] ?? null));
+  const unchanged = current.length === next.length && current.every((element, index) => element.isEqualNode(next[index] ?? null));
   if (unchanged) return;
   for (const element of current) element.remove();
   for (const element of next) doc.head.appendChild(element);

@@ -5,9 +5,7 @@ import { errorText, httpStatusOf, responseErrorText, trpcErrorText } from "./htt
 describe("errorText", () => {
   it("uses the body's message when it is a non-empty string", () => {
     expect(errorText(401, '{"message":"Invalid email or password"}')).toBe("401: Invalid email or password");
-    expect(errorText(400, { message: "Username already exists", code: "CONFLICT" })).toBe(
-      "400: Username already exists",
-    );
+    expect(errorText(400, { message: "Username already exists", code: "CONFLICT" })).toBe("400: Username already exists");
   });
 
   it("falls back to the whole JSON body as text when message is missing, empty or not a string", () => {

@@ -56,8 +56,7 @@ function responseOf(meta: Record<string, unknown> | undefined): Response | undef
 export function httpStatusOf(error: unknown): number | undefined {
   if (!(error instanceof TRPCClientError)) return undefined;
   const data: unknown = error.data;
-  const status =
-    typeof data === "object" && data !== null ? (data as { httpStatus?: unknown }).httpStatus : undefined;
+  const status = typeof data === "object" && data !== null ? (data as { httpStatus?: unknown }).httpStatus : undefined;
   if (typeof status === "number") return status;
   return responseOf(error.meta)?.status;
 }

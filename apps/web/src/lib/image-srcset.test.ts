@@ -20,7 +20,9 @@ describe("srcSetOf", () => {
   });
 
   it("escapes spaces and commas, which would split a candidate", () => {
-    expect(srcSetOf([{ url: "https://cdn.example/a b,c.webp?x=1", width: 480, height: 320 }])).toBe("https://cdn.example/a%20b%2Cc.webp?x=1 480w");
+    expect(srcSetOf([{ url: "https://cdn.example/a b,c.webp?x=1", width: 480, height: 320 }])).toBe(
+      "https://cdn.example/a%20b%2Cc.webp?x=1 480w",
+    );
   });
 
   it("is undefined without renditions", () => {

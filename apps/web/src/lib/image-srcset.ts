@@ -29,9 +29,11 @@ export function largestRendition(renditions: readonly ImageRendition[]): ImageRe
  * The intrinsic size to put in `width`/`height` (so the page does not move as the image loads):
  * the image's own when known, else the largest rendition's.
  */
-export function intrinsicSize(
-  image: { width: number | null; height: number | null; renditions: readonly ImageRendition[] },
-): { width: number; height: number } | undefined {
+export function intrinsicSize(image: {
+  width: number | null;
+  height: number | null;
+  renditions: readonly ImageRendition[];
+}): { width: number; height: number } | undefined {
   if (image.width && image.height) return { width: image.width, height: image.height };
   const largest = largestRendition(image.renditions);
   return largest ? { width: largest.width, height: largest.height } : undefined;

@@ -3,7 +3,9 @@ import { describe, expect, it } from "vitest";
 import { createQueryClient } from "./query-client";
 
 function answered(httpStatus: number) {
-  return TRPCClientError.from({ error: { message: "Not logged in", code: -32001, data: { code: "UNAUTHORIZED", httpStatus, path: "leads.list" } } });
+  return TRPCClientError.from({
+    error: { message: "Not logged in", code: -32001, data: { code: "UNAUTHORIZED", httpStatus, path: "leads.list" } },
+  });
 }
 
 describe("createQueryClient", () => {
@@ -20,7 +22,11 @@ describe("createQueryClient", () => {
     expect(calls).toHaveLength(1);
 
     const mutate = (path: string[], status: number) =>
-      client.getMutationCache().build(client, { mutationKey: [path], mutationFn: fail(status) }).execute(undefined).catch(() => {});
+      client
+        .getMutationCache()
+        .build(client, { mutationKey: [path], mutationFn: fail(status) })
+        .execute(undefined)
+        .catch(() => {});
     await mutate(["auth", "login"], 401);
     expect(calls).toHaveLength(1);
     await mutate(["leads", "update"], 401);

@@ -25,7 +25,9 @@ export function createQueryClient({ onUnauthorized }: QueryClientOptions = {}): 
   };
   const queryClient = new QueryClient({
     queryCache: new QueryCache({ onError: (error, query) => unauthorized(error, query.queryKey) }),
-    mutationCache: new MutationCache({ onError: (error, _variables, _context, mutation) => unauthorized(error, mutation.options.mutationKey) }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => unauthorized(error, mutation.options.mutationKey),
+    }),
     defaultOptions: {
       queries: {
         retry: false,

@@ -15,9 +15,7 @@ export const publicRoute = createRoute({
     await SiteFooter.preload();
   },
   head: ({ match }) => ({
-    scripts: [
-      { type: "application/ld+json", children: JSON.stringify(buildLocalBusinessJsonLd(match.context.publicUrl)) },
-    ],
+    scripts: [{ type: "application/ld+json", children: JSON.stringify(buildLocalBusinessJsonLd(match.context.publicUrl)) }],
   }),
   component: PublicLayout,
 });

@@ -1,10 +1,4 @@
-import {
-  buildBreadcrumbJsonLd,
-  buildServiceJsonLd,
-  getService,
-  serviceDetailSeo,
-  serviceNotFoundSeo,
-} from "@crawlguard/content";
+import { buildBreadcrumbJsonLd, buildServiceJsonLd, getService, serviceDetailSeo, serviceNotFoundSeo } from "@crawlguard/content";
 import { createRoute, lazyRouteComponent, notFound } from "@tanstack/react-router";
 import { pageHead } from "../lib/page-head";
 import { publicRoute } from "./public";

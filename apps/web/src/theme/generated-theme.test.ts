@@ -27,7 +27,9 @@ const generated = new Set([...publicRecipes.recipes, ...publicRecipes.slotRecipe
 async function sourceFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
   const nested = await Promise.all(
-    entries.map((e) => (e.isDirectory() ? sourceFiles(path.join(dir, e.name)) : /(?<!\.test)\.tsx?$/.test(e.name) ? [path.join(dir, e.name)] : [])),
+    entries.map((e) =>
+      e.isDirectory() ? sourceFiles(path.join(dir, e.name)) : /(?<!\.test)\.tsx?$/.test(e.name) ? [path.join(dir, e.name)] : [],
+    ),
   );
   return nested.flat();
 }
@@ -43,7 +45,8 @@ describe("the generated Chakra theme", () => {
     for (const file of await sourceFiles(srcDir)) {
       const text = await readFile(file, "utf8");
       for (const [, entry] of text.matchAll(/from "@chakra-ui\/react\/([a-z-]+)"/g)) {
-        const mapped = entry! in RECIPE_OF_ENTRY ? RECIPE_OF_ENTRY[entry!] : entry!.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());
+        const mapped =
+          entry! in RECIPE_OF_ENTRY ? RECIPE_OF_ENTRY[entry!] : entry!.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());
         if (!mapped) continue;
         const hasRecipe = `${mapped}Recipe` in theme || `${mapped}SlotRecipe` in theme;
         if (hasRecipe && !generated.has(mapped)) missing.push(`${mapped} (${path.relative(srcDir, file)})`);

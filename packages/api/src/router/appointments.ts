@@ -48,7 +48,15 @@ export const appointmentsRouter = {
     .input(bookingRequestSchema)
     .output(bookingResultSchema)
     .mutation(async ({ ctx, input }) => {
-      const result = await appointments.bookAppointment(ctx.sql, input, ctx.user, ctx.config.businessTimeZone, undefined, undefined, ctx.google);
+      const result = await appointments.bookAppointment(
+        ctx.sql,
+        input,
+        ctx.user,
+        ctx.config.businessTimeZone,
+        undefined,
+        undefined,
+        ctx.google,
+      );
       ctx.google.nudge();
       return result;
     }),
@@ -94,7 +102,8 @@ export const appointmentsRouter = {
         method: "GET",
         path: "/api/appointments/availability",
         tags: ["appointments"],
-        summary: "The booking slots of a date (every 30 minutes, 08:00–18:00, business time zone) for an assignee, each with the conflicts it would have",
+        summary:
+          "The booking slots of a date (every 30 minutes, 08:00–18:00, business time zone) for an assignee, each with the conflicts it would have",
       },
       errors: { "bad-input": "The date is before today (business time zone), or assignedTo names no user." },
     })

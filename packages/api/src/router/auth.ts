@@ -16,7 +16,12 @@ async function startSession(ctx: Context, userId: string) {
 export const authRouter = {
   register: publicProcedure
     .meta({
-      openapi: { method: "POST", path: "/api/register", tags: ["auth"], summary: "Create an account (the first one becomes admin) and sign in" },
+      openapi: {
+        method: "POST",
+        path: "/api/register",
+        tags: ["auth"],
+        summary: "Create an account (the first one becomes admin) and sign in",
+      },
       errors: {
         forbidden: "Registration is closed (REGISTRATION=closed) and this is not the first account.",
         conflict: "The username or the email is already taken (either in any case).",

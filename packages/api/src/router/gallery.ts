@@ -11,7 +11,14 @@ import {
   publicGalleryImageSchema,
 } from "@crawlguard/validators";
 import * as gallery from "../services/gallery.js";
-import { completeUpload, createUpload, NOTHING_RECEIVED_MESSAGE, STILL_PROCESSING_MESSAGE, TOO_LARGE_MESSAGE, UPLOAD_NOT_FOUND } from "../services/gallery-uploads.js";
+import {
+  completeUpload,
+  createUpload,
+  NOTHING_RECEIVED_MESSAGE,
+  STILL_PROCESSING_MESSAGE,
+  TOO_LARGE_MESSAGE,
+  UPLOAD_NOT_FOUND,
+} from "../services/gallery-uploads.js";
 import { HEIC_MESSAGE, UNSUPPORTED_TYPE_MESSAGE } from "../services/gallery-processing.js";
 import { publicProcedure, staffProcedure } from "../trpc.js";
 
@@ -20,7 +27,14 @@ const tags = ["gallery"];
 
 export const galleryRouter = {
   list: staffProcedure
-    .meta({ openapi: { method: "GET", path: "/api/admin/gallery", tags, summary: "Every gallery image, drafts included, by display order then newest" } })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/api/admin/gallery",
+        tags,
+        summary: "Every gallery image, drafts included, by display order then newest",
+      },
+    })
     .input(z.void())
     .output(z.array(galleryImageSchema))
     .query(({ ctx }) => gallery.listGalleryImages(ctx.sql, ctx.storage)),
@@ -52,7 +66,9 @@ export const galleryRouter = {
     })
     .input(galleryUploadRequestSchema)
     .output(galleryUploadTicketSchema)
-    .mutation(({ ctx, input }) => createUpload(ctx.sql, ctx.storage, { userId: ctx.user.id, origin: ctx.origin, fileName: input.fileName, size: input.size })),
+    .mutation(({ ctx, input }) =>
+      createUpload(ctx.sql, ctx.storage, { userId: ctx.user.id, origin: ctx.origin, fileName: input.fileName, size: input.size }),
+    ),
 
   completeUpload: staffProcedure
     .meta({

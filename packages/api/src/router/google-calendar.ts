@@ -47,7 +47,14 @@ export const googleCalendarRouter = {
     .query(({ ctx }) => ctx.google.status(ctx.origin)),
 
   init: staffProcedure
-    .meta({ openapi: { method: "POST", path: "/api/calendar/init", tags, summary: "The panel's check on mount: the same answer as GET /api/calendar/status" } })
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/api/calendar/init",
+        tags,
+        summary: "The panel's check on mount: the same answer as GET /api/calendar/status",
+      },
+    })
     .input(noInput)
     .output(googleCalendarStatusSchema)
     .mutation(({ ctx }) => ctx.google.status(ctx.origin)),

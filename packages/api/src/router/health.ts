@@ -6,7 +6,12 @@ import { publicProcedure } from "../trpc.js";
 export const healthRouter = {
   check: publicProcedure
     .meta({
-      openapi: { method: "GET", path: "/api/health", tags: ["health"], summary: "200 when the database answers, with the Node.js version serving" },
+      openapi: {
+        method: "GET",
+        path: "/api/health",
+        tags: ["health"],
+        summary: "200 when the database answers, with the Node.js version serving",
+      },
       errors: { unavailable: "The database does not answer." },
     })
     .input(z.void())

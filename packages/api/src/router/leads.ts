@@ -17,20 +17,34 @@ const NO_SUCH_LEAD = "No lead has this id.";
 
 export const leadsRouter = {
   list: staffProcedure
-    .meta({ openapi: { method: "GET", path: "/api/leads", tags: ["leads"], summary: "Every lead, newest first (the board filters client-side)" } })
+    .meta({
+      openapi: { method: "GET", path: "/api/leads", tags: ["leads"], summary: "Every lead, newest first (the board filters client-side)" },
+    })
     .input(z.void())
     .output(z.array(leadSchema))
     .query(({ ctx }) => leads.listLeads(ctx.sql)),
 
   duplicates: staffProcedure
-    .meta({ openapi: { method: "GET", path: "/api/leads/duplicates", tags: ["leads"], summary: "Leads with the same email (any case) or phone number (digits only)" } })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/api/leads/duplicates",
+        tags: ["leads"],
+        summary: "Leads with the same email (any case) or phone number (digits only)",
+      },
+    })
     .input(leadDuplicatesQuerySchema)
     .output(z.array(duplicateLeadSchema))
     .query(({ ctx, input }) => leads.findDuplicateLeads(ctx.sql, input)),
 
   timeline: staffProcedure
     .meta({
-      openapi: { method: "GET", path: "/api/leads/{id}/timeline", tags: ["leads"], summary: "Who changed the lead's status, value or appointment, and when (oldest first)" },
+      openapi: {
+        method: "GET",
+        path: "/api/leads/{id}/timeline",
+        tags: ["leads"],
+        summary: "Who changed the lead's status, value or appointment, and when (oldest first)",
+      },
       errors: { "not-found": NO_SUCH_LEAD },
     })
     .input(idInput)
@@ -49,7 +63,12 @@ export const leadsRouter = {
 
   update: staffProcedure
     .meta({
-      openapi: { method: "PATCH", path: "/api/leads/{id}", tags: ["leads"], summary: "Change the given fields of a lead (null clears an optional one)" },
+      openapi: {
+        method: "PATCH",
+        path: "/api/leads/{id}",
+        tags: ["leads"],
+        summary: "Change the given fields of a lead (null clears an optional one)",
+      },
       errors: { "not-found": NO_SUCH_LEAD },
     })
     .input(leadUpdateSchema.extend(idInput.shape))
@@ -61,7 +80,10 @@ export const leadsRouter = {
     }),
 
   delete: staffProcedure
-    .meta({ openapi: { method: "DELETE", path: "/api/leads/{id}", tags: ["leads"], summary: "Delete a lead" }, errors: { "not-found": NO_SUCH_LEAD } })
+    .meta({
+      openapi: { method: "DELETE", path: "/api/leads/{id}", tags: ["leads"], summary: "Delete a lead" },
+      errors: { "not-found": NO_SUCH_LEAD },
+    })
     .input(idInput)
     .output(z.object({ success: z.literal(true) }))
     .mutation(async ({ ctx, input }) => {
@@ -70,4 +92,3 @@ export const leadsRouter = {
       return { success: true as const };
     }),
 } satisfies TRPCRouterRecord;
-

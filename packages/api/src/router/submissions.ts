@@ -6,7 +6,14 @@ import { staffProcedure } from "../trpc.js";
 
 export const submissionsRouter = {
   list: staffProcedure
-    .meta({ openapi: { method: "GET", path: "/api/contact-submissions", tags: ["submissions"], summary: "Contact submissions, newest first, with the lead converted from each" } })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/api/contact-submissions",
+        tags: ["submissions"],
+        summary: "Contact submissions, newest first, with the lead converted from each",
+      },
+    })
     .input(z.void())
     .output(z.array(contactSubmissionSchema))
     .query(({ ctx }) => submissions.listSubmissions(ctx.sql)),

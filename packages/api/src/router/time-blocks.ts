@@ -7,17 +7,28 @@ import { staffProcedure } from "../trpc.js";
 const idInput = z.object({ id: z.string().uuid() });
 /** Another user's block answers the same as one that does not exist. */
 const NO_SUCH_BLOCK = "The current user has no time block with this id.";
-const BLOCK_RULES = "The end is not after the start, a recurring block has no pattern, or its recurrence end date is before its start date.";
+const BLOCK_RULES =
+  "The end is not after the start, a recurring block has no pattern, or its recurrence end date is before its start date.";
 
 export const timeBlocksRouter = {
   list: staffProcedure
-    .meta({ openapi: { method: "GET", path: "/api/time-blocks", tags: ["availability"], summary: "The current user's time blocks, by start (recurring blocks once each; GET /api/calendar/range expands them)" } })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/api/time-blocks",
+        tags: ["availability"],
+        summary: "The current user's time blocks, by start (recurring blocks once each; GET /api/calendar/range expands them)",
+      },
+    })
     .input(z.void())
     .output(z.array(timeBlockSchema))
     .query(({ ctx }) => timeBlocks.listTimeBlocks(ctx.sql, ctx.user.id)),
 
   get: staffProcedure
-    .meta({ openapi: { method: "GET", path: "/api/time-blocks/{id}", tags: ["availability"], summary: "One of the current user's time blocks" }, errors: { "not-found": NO_SUCH_BLOCK } })
+    .meta({
+      openapi: { method: "GET", path: "/api/time-blocks/{id}", tags: ["availability"], summary: "One of the current user's time blocks" },
+      errors: { "not-found": NO_SUCH_BLOCK },
+    })
     .input(idInput)
     .output(timeBlockSchema)
     .query(({ ctx, input }) => timeBlocks.getTimeBlock(ctx.sql, ctx.user.id, input.id)),
@@ -28,7 +39,8 @@ export const timeBlocksRouter = {
         method: "POST",
         path: "/api/time-blocks",
         tags: ["availability"],
-        summary: "Block time for the current user: one-off, or repeating daily, weekly or monthly at the same business-zone wall-clock time; the colour defaults by type",
+        summary:
+          "Block time for the current user: one-off, or repeating daily, weekly or monthly at the same business-zone wall-clock time; the colour defaults by type",
       },
       errors: { "bad-input": BLOCK_RULES },
     })
@@ -42,16 +54,27 @@ export const timeBlocksRouter = {
         method: "PATCH",
         path: "/api/time-blocks/{id}",
         tags: ["availability"],
-        summary: "Change the given fields of one of the current user's time blocks (the result must still be valid; color null goes back to the type's colour)",
+        summary:
+          "Change the given fields of one of the current user's time blocks (the result must still be valid; color null goes back to the type's colour)",
       },
       errors: { "bad-input": BLOCK_RULES, "not-found": NO_SUCH_BLOCK },
     })
     .input(timeBlockUpdateSchema.extend(idInput.shape))
     .output(timeBlockSchema)
-    .mutation(({ ctx, input: { id, ...patch } }) => timeBlocks.updateTimeBlock(ctx.sql, ctx.user.id, id, patch, ctx.config.businessTimeZone)),
+    .mutation(({ ctx, input: { id, ...patch } }) =>
+      timeBlocks.updateTimeBlock(ctx.sql, ctx.user.id, id, patch, ctx.config.businessTimeZone),
+    ),
 
   delete: staffProcedure
-    .meta({ openapi: { method: "DELETE", path: "/api/time-blocks/{id}", tags: ["availability"], summary: "Delete one of the current user's time blocks (every occurrence)" }, errors: { "not-found": NO_SUCH_BLOCK } })
+    .meta({
+      openapi: {
+        method: "DELETE",
+        path: "/api/time-blocks/{id}",
+        tags: ["availability"],
+        summary: "Delete one of the current user's time blocks (every occurrence)",
+      },
+      errors: { "not-found": NO_SUCH_BLOCK },
+    })
     .input(idInput)
     .output(z.object({ success: z.literal(true) }))
     .mutation(async ({ ctx, input }) => {

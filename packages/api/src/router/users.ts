@@ -17,7 +17,12 @@ export const usersRouter = {
 
   delete: adminProcedure
     .meta({
-      openapi: { method: "DELETE", path: "/api/users/{id}", tags: ["users"], summary: "Delete a non-admin account and end its sessions (admins only)" },
+      openapi: {
+        method: "DELETE",
+        path: "/api/users/{id}",
+        tags: ["users"],
+        summary: "Delete a non-admin account and end its sessions (admins only)",
+      },
       errors: { "not-found": NO_SUCH_USER, forbidden: "The account is an admin: admins cannot be deleted." },
     })
     .input(idInput)
@@ -30,7 +35,12 @@ export const usersRouter = {
 
   resetPassword: adminProcedure
     .meta({
-      openapi: { method: "PATCH", path: "/api/users/{id}/reset-password", tags: ["users"], summary: "Set a new password and end the account's sessions (admins only)" },
+      openapi: {
+        method: "PATCH",
+        path: "/api/users/{id}/reset-password",
+        tags: ["users"],
+        summary: "Set a new password and end the account's sessions (admins only)",
+      },
       errors: { "not-found": NO_SUCH_USER },
     })
     .input(resetPasswordSchema.extend(idInput.shape))

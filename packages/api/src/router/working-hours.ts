@@ -13,7 +13,8 @@ export const workingHoursRouter = {
         method: "GET",
         path: "/api/working-hours",
         tags: ["availability"],
-        summary: "The current user's seven working days, Sunday ('0') first; days never saved are the defaults (Monday–Friday 09:00–17:00, weekend closed)",
+        summary:
+          "The current user's seven working days, Sunday ('0') first; days never saved are the defaults (Monday–Friday 09:00–17:00, weekend closed)",
       },
     })
     .input(z.void())
@@ -40,7 +41,8 @@ export const workingHoursRouter = {
         method: "PUT",
         path: "/api/working-hours",
         tags: ["availability"],
-        summary: "Save All: set several days (up to seven, each once) in one transaction; nothing is saved when any day is invalid. Answers the whole week",
+        summary:
+          "Save All: set several days (up to seven, each once) in one transaction; nothing is saved when any day is invalid. Answers the whole week",
       },
       errors: { "bad-input": END_BEFORE_START },
     })

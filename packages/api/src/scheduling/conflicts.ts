@@ -87,4 +87,3 @@ export function findConflicts(appointment: Interval, inputs: ConflictInputs, zon
   }
   return conflicts;
 }
-

@@ -1,5 +1,15 @@
 import { overlaps } from "./intervals.js";
-import { dayNumber, daysInMonth, fromDayNumber, monthsBetween, parseDate, wallParts, wallTimeOnDay, type CalendarDate, type Interval } from "./zone.js";
+import {
+  dayNumber,
+  daysInMonth,
+  fromDayNumber,
+  monthsBetween,
+  parseDate,
+  wallParts,
+  wallTimeOnDay,
+  type CalendarDate,
+  type Interval,
+} from "./zone.js";
 
 export type RecurrencePattern = "daily" | "weekly" | "monthly";
 

@@ -86,7 +86,17 @@ describe.each(PROCESS_ZONES)("scheduling rules with the process in %s", (process
     it("match Intl's at every instant, across changes, in zones with odd offsets and rules", () => {
       // Lord Howe moves 30 minutes, Chatham is +12:45, Tehran dropped DST in 2022, Casablanca
       // leaves DST for Ramadan, Santiago changes at midnight.
-      const zones = [NY, AKL, "Australia/Lord_Howe", "Pacific/Chatham", "Asia/Tehran", "Africa/Casablanca", "America/Santiago", "Asia/Kathmandu", "UTC"];
+      const zones = [
+        NY,
+        AKL,
+        "Australia/Lord_Howe",
+        "Pacific/Chatham",
+        "Asia/Tehran",
+        "Africa/Casablanca",
+        "America/Santiago",
+        "Asia/Kathmandu",
+        "UTC",
+      ];
       const wrong: string[] = [];
       let seed = 7;
       const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
@@ -106,7 +116,8 @@ describe.each(PROCESS_ZONES)("scheduling rules with the process in %s", (process
             if (tzOffset(zone, new Date(mid)) === tzOffset(zone, new Date(t))) lo = mid;
             else hi = mid;
           }
-          for (const edge of [t, hi - 1, hi, t + step]) if (offsetAt(zone, edge) !== tzOffset(zone, new Date(edge))) wrong.push(`${zone} ${new Date(edge).toISOString()}`);
+          for (const edge of [t, hi - 1, hi, t + step])
+            if (offsetAt(zone, edge) !== tzOffset(zone, new Date(edge))) wrong.push(`${zone} ${new Date(edge).toISOString()}`);
         }
       }
       expect(wrong).toEqual([]);
@@ -143,7 +154,11 @@ describe.each(PROCESS_ZONES)("scheduling rules with the process in %s", (process
     });
 
     it("reads an instant back as the zone's wall time", () => {
-      expect(wallParts(at("2026-03-10T03:30:00Z"), NY)).toEqual({ date: { year: 2026, month: 3, day: 9 }, minutes: 23 * 60 + 30, weekday: 1 });
+      expect(wallParts(at("2026-03-10T03:30:00Z"), NY)).toEqual({
+        date: { year: 2026, month: 3, day: 9 },
+        minutes: 23 * 60 + 30,
+        weekday: 1,
+      });
       expect(wallParts(at("2026-11-01T05:30:00Z"), NY).minutes).toBe(90);
       expect(wallParts(at("2026-11-01T06:30:00Z"), NY).minutes).toBe(90);
     });
@@ -166,8 +181,12 @@ describe.each(PROCESS_ZONES)("scheduling rules with the process in %s", (process
 
   describe("overlaps", () => {
     it("treats touching intervals as not overlapping", () => {
-      expect(overlaps(span("2026-05-05T13:00:00Z", "2026-05-05T14:00:00Z"), span("2026-05-05T14:00:00Z", "2026-05-05T15:00:00Z"))).toBe(false);
-      expect(overlaps(span("2026-05-05T14:00:00Z", "2026-05-05T15:00:00Z"), span("2026-05-05T13:00:00Z", "2026-05-05T14:00:00Z"))).toBe(false);
+      expect(overlaps(span("2026-05-05T13:00:00Z", "2026-05-05T14:00:00Z"), span("2026-05-05T14:00:00Z", "2026-05-05T15:00:00Z"))).toBe(
+        false,
+      );
+      expect(overlaps(span("2026-05-05T14:00:00Z", "2026-05-05T15:00:00Z"), span("2026-05-05T13:00:00Z", "2026-05-05T14:00:00Z"))).toBe(
+        false,
+      );
     });
     it("finds partial, inner and equal overlaps", () => {
       const a = span("2026-05-05T13:00:00Z", "2026-05-05T14:00:00Z");
@@ -186,7 +205,12 @@ describe.each(PROCESS_ZONES)("scheduling rules with the process in %s", (process
     });
 
     it("keeps a weekly block's wall-clock time across the spring change", () => {
-      const block: BlockRule = { start: at(wall("2026-03-03", "09:00")), end: at(wall("2026-03-03", "10:00")), pattern: "weekly", until: null };
+      const block: BlockRule = {
+        start: at(wall("2026-03-03", "09:00")),
+        end: at(wall("2026-03-03", "10:00")),
+        pattern: "weekly",
+        until: null,
+      };
       expect(isoList(occurrences(block, month(2026, 3), NY))).toEqual([
         [wall("2026-03-03", "09:00"), wall("2026-03-03", "10:00")],
         ["2026-03-10T13:00:00.000Z", "2026-03-10T14:00:00.000Z"],
@@ -200,7 +224,12 @@ describe.each(PROCESS_ZONES)("scheduling rules with the process in %s", (process
     it("keeps wall-clock times when the fall-back change falls inside an occurrence", () => {
       // Sundays 01:30–02:30: on 1 November 01:30 is the first (EDT) one, 02:30 is EST, so that
       // occurrence lasts two hours of absolute time.
-      const block: BlockRule = { start: at(wall("2026-10-25", "01:30")), end: at(wall("2026-10-25", "02:30")), pattern: "weekly", until: null };
+      const block: BlockRule = {
+        start: at(wall("2026-10-25", "01:30")),
+        end: at(wall("2026-10-25", "02:30")),
+        pattern: "weekly",
+        until: null,
+      };
       expect(isoList(occurrences(block, span("2026-10-24T00:00:00Z", "2026-11-09T00:00:00Z"), NY))).toEqual([
         ["2026-10-25T05:30:00.000Z", "2026-10-25T06:30:00.000Z"],
         ["2026-11-01T05:30:00.000Z", "2026-11-01T07:30:00.000Z"],
@@ -209,7 +238,12 @@ describe.each(PROCESS_ZONES)("scheduling rules with the process in %s", (process
     });
 
     it("moves a daily 02:30 occurrence to 03:30 on the spring-forward day (RFC 5545)", () => {
-      const block: BlockRule = { start: at(wall("2026-03-06", "02:30")), end: at(wall("2026-03-06", "02:45")), pattern: "daily", until: "2026-03-09" };
+      const block: BlockRule = {
+        start: at(wall("2026-03-06", "02:30")),
+        end: at(wall("2026-03-06", "02:45")),
+        pattern: "daily",
+        until: "2026-03-09",
+      };
       expect(isoList(occurrences(block, span("2026-03-01T00:00:00Z", "2026-04-01T00:00:00Z"), NY))).toEqual([
         ["2026-03-06T07:30:00.000Z", "2026-03-06T07:45:00.000Z"],
         ["2026-03-07T07:30:00.000Z", "2026-03-07T07:45:00.000Z"],
@@ -219,7 +253,12 @@ describe.each(PROCESS_ZONES)("scheduling rules with the process in %s", (process
     });
 
     it("skips months without the 31st", () => {
-      const block: BlockRule = { start: at(wall("2026-01-31", "10:00")), end: at(wall("2026-01-31", "11:00")), pattern: "monthly", until: null };
+      const block: BlockRule = {
+        start: at(wall("2026-01-31", "10:00")),
+        end: at(wall("2026-01-31", "11:00")),
+        pattern: "monthly",
+        until: null,
+      };
       const year = { start: startOfDay(date("2026-01-01"), NY), end: startOfDay(date("2027-01-01"), NY) };
       const days = occurrences(block, year, NY).map((o) => wallParts(o.start, NY));
       expect(days.map((d) => `${d.date.month}/${d.date.day}`)).toEqual(["1/31", "3/31", "5/31", "7/31", "8/31", "10/31", "12/31"]);
@@ -227,7 +266,12 @@ describe.each(PROCESS_ZONES)("scheduling rules with the process in %s", (process
     });
 
     it("repeats a 29 February monthly block on the 29th, in February only in leap years", () => {
-      const block: BlockRule = { start: at(wall("2028-02-29", "08:00")), end: at(wall("2028-02-29", "08:30")), pattern: "monthly", until: null };
+      const block: BlockRule = {
+        start: at(wall("2028-02-29", "08:00")),
+        end: at(wall("2028-02-29", "08:30")),
+        pattern: "monthly",
+        until: null,
+      };
       const window = { start: startOfDay(date("2028-01-01"), NY), end: startOfDay(date("2032-04-01"), NY) };
       const list = occurrences(block, window, NY).map((o) => wallParts(o.start, NY).date);
       expect(list.every((d) => d.day === 29)).toBe(true);
@@ -237,14 +281,24 @@ describe.each(PROCESS_ZONES)("scheduling rules with the process in %s", (process
     });
 
     it("stops after the recurrence end date (inclusive)", () => {
-      const block: BlockRule = { start: at(wall("2026-03-03", "09:00")), end: at(wall("2026-03-03", "10:00")), pattern: "weekly", until: "2026-03-17" };
+      const block: BlockRule = {
+        start: at(wall("2026-03-03", "09:00")),
+        end: at(wall("2026-03-03", "10:00")),
+        pattern: "weekly",
+        until: "2026-03-17",
+      };
       expect(occurrences(block, month(2026, 3), NY)).toHaveLength(3);
       expect(occurrences({ ...block, until: "2026-03-16" }, month(2026, 3), NY)).toHaveLength(2);
     });
 
     it("includes an occurrence that began before the window, and never one that only touches it", () => {
       // Nights 22:00–06:00.
-      const block: BlockRule = { start: at(wall("2026-05-01", "22:00")), end: at(wall("2026-05-02", "06:00")), pattern: "daily", until: null };
+      const block: BlockRule = {
+        start: at(wall("2026-05-01", "22:00")),
+        end: at(wall("2026-05-02", "06:00")),
+        pattern: "daily",
+        until: null,
+      };
       const morning = { start: at(wall("2026-05-10", "05:00")), end: at(wall("2026-05-10", "07:00")) };
       expect(isoList(occurrences(block, morning, NY))).toEqual([[wall("2026-05-09", "22:00"), wall("2026-05-10", "06:00")]]);
       const touching = { start: at(wall("2026-05-10", "06:00")), end: at(wall("2026-05-10", "22:00")) };
@@ -255,14 +309,24 @@ describe.each(PROCESS_ZONES)("scheduling rules with the process in %s", (process
       const once: BlockRule = { start: at("2026-05-05T13:00:00Z"), end: at("2026-05-05T14:00:00Z"), pattern: null, until: null };
       expect(occurrences(once, span("2026-05-05T13:30:00Z", "2026-05-06T00:00:00Z"), NY)).toHaveLength(1);
       expect(occurrences(once, span("2026-05-05T14:00:00Z", "2026-05-06T00:00:00Z"), NY)).toHaveLength(0);
-      const daily: BlockRule = { start: at(wall("2000-01-03", "12:00")), end: at(wall("2000-01-03", "13:00")), pattern: "daily", until: null };
+      const daily: BlockRule = {
+        start: at(wall("2000-01-03", "12:00")),
+        end: at(wall("2000-01-03", "13:00")),
+        pattern: "daily",
+        until: null,
+      };
       const far = occurrences(daily, month(2099, 6), NY);
       expect(far).toHaveLength(30);
       expect(far[0]!.start.toISOString()).toBe(wall("2099-06-01", "12:00"));
     });
 
     it("never starts before the block itself", () => {
-      const block: BlockRule = { start: at(wall("2026-03-20", "09:00")), end: at(wall("2026-03-20", "10:00")), pattern: "daily", until: null };
+      const block: BlockRule = {
+        start: at(wall("2026-03-20", "09:00")),
+        end: at(wall("2026-03-20", "10:00")),
+        pattern: "daily",
+        until: null,
+      };
       expect(occurrences(block, month(2026, 3), NY)).toHaveLength(12);
     });
   });
@@ -271,24 +335,46 @@ describe.each(PROCESS_ZONES)("scheduling rules with the process in %s", (process
     const week = defaultWeek();
 
     it("defaults to Monday–Friday 09:00–17:00 and fills in days not stored", () => {
-      expect(week.map((d) => [d.dayOfWeek, d.isActive])).toEqual([["0", false], ["1", true], ["2", true], ["3", true], ["4", true], ["5", true], ["6", false]]);
+      expect(week.map((d) => [d.dayOfWeek, d.isActive])).toEqual([
+        ["0", false],
+        ["1", true],
+        ["2", true],
+        ["3", true],
+        ["4", true],
+        ["5", true],
+        ["6", false],
+      ]);
       const stored = [{ dayOfWeek: "6", startTime: "10:00", endTime: "14:00", isActive: true }];
       expect(completeWeek(stored)[6]).toEqual(stored[0]);
       expect(completeWeek(stored)[1]).toEqual({ dayOfWeek: "1", startTime: "09:00", endTime: "17:00", isActive: true });
     });
 
     it("accepts an appointment inside the day's hours, edges included", () => {
-      expect(checkWorkingHours({ start: at(wall("2026-05-05", "09:00")), end: at(wall("2026-05-05", "10:00")) }, week, NY)).toEqual({ ok: true });
-      expect(checkWorkingHours({ start: at(wall("2026-05-05", "16:00")), end: at(wall("2026-05-05", "17:00")) }, week, NY)).toEqual({ ok: true });
+      expect(checkWorkingHours({ start: at(wall("2026-05-05", "09:00")), end: at(wall("2026-05-05", "10:00")) }, week, NY)).toEqual({
+        ok: true,
+      });
+      expect(checkWorkingHours({ start: at(wall("2026-05-05", "16:00")), end: at(wall("2026-05-05", "17:00")) }, week, NY)).toEqual({
+        ok: true,
+      });
     });
 
     it("refuses one that starts early, ends late, falls on a day off or runs past midnight", () => {
       expect(checkWorkingHours({ start: at(wall("2026-05-05", "08:30")), end: at(wall("2026-05-05", "09:30")) }, week, NY).ok).toBe(false);
       const late = checkWorkingHours({ start: at(wall("2026-05-05", "16:30")), end: at(wall("2026-05-05", "17:30")) }, week, NY);
-      expect(late).toEqual({ ok: false, weekday: 2, window: { start: at(wall("2026-05-05", "09:00")), end: at(wall("2026-05-05", "17:00")) } });
-      expect(checkWorkingHours({ start: at(wall("2026-05-09", "10:00")), end: at(wall("2026-05-09", "11:00")) }, week, NY)).toEqual({ ok: false, weekday: 6, window: null });
+      expect(late).toEqual({
+        ok: false,
+        weekday: 2,
+        window: { start: at(wall("2026-05-05", "09:00")), end: at(wall("2026-05-05", "17:00")) },
+      });
+      expect(checkWorkingHours({ start: at(wall("2026-05-09", "10:00")), end: at(wall("2026-05-09", "11:00")) }, week, NY)).toEqual({
+        ok: false,
+        weekday: 6,
+        window: null,
+      });
       const longDay = completeWeek([{ dayOfWeek: "2", startTime: "00:00", endTime: "23:59", isActive: true }]);
-      expect(checkWorkingHours({ start: at(wall("2026-05-05", "23:30")), end: at(wall("2026-05-06", "00:30")) }, longDay, NY).ok).toBe(false);
+      expect(checkWorkingHours({ start: at(wall("2026-05-05", "23:30")), end: at(wall("2026-05-06", "00:30")) }, longDay, NY).ok).toBe(
+        false,
+      );
     });
 
     it("reads hours in the business zone on a change day", () => {
@@ -327,7 +413,16 @@ describe.each(PROCESS_ZONES)("scheduling rules with the process in %s", (process
         tuesday10,
         {
           week,
-          blocks: [{ id: "b1", title: "Coffee", start: at(wall("2026-05-05", "09:00")), end: at(wall("2026-05-05", "10:00")), pattern: null, until: null }],
+          blocks: [
+            {
+              id: "b1",
+              title: "Coffee",
+              start: at(wall("2026-05-05", "09:00")),
+              end: at(wall("2026-05-05", "10:00")),
+              pattern: null,
+              until: null,
+            },
+          ],
           appointments: [{ id: "l1", name: "Jo Lee", start: at(wall("2026-05-05", "11:00")), end: at(wall("2026-05-05", "12:00")) }],
         },
         NY,
@@ -341,13 +436,29 @@ describe.each(PROCESS_ZONES)("scheduling rules with the process in %s", (process
         saturday,
         {
           week,
-          blocks: [{ id: "b2", title: "Lunch", start: at(wall("2026-05-04", "12:30")), end: at(wall("2026-05-04", "13:30")), pattern: "daily", until: null }],
+          blocks: [
+            {
+              id: "b2",
+              title: "Lunch",
+              start: at(wall("2026-05-04", "12:30")),
+              end: at(wall("2026-05-04", "13:30")),
+              pattern: "daily",
+              until: null,
+            },
+          ],
           appointments: [{ id: "l2", name: "Ana Ruiz", start: at(wall("2026-05-09", "11:30")), end: at(wall("2026-05-09", "12:30")) }],
         },
         NY,
       );
       expect(conflicts).toEqual([
-        { kind: "outside-working-hours", message: "Outside working hours: Saturday is not a working day", id: null, title: "Working hours (Saturday)", start: null, end: null },
+        {
+          kind: "outside-working-hours",
+          message: "Outside working hours: Saturday is not a working day",
+          id: null,
+          title: "Working hours (Saturday)",
+          start: null,
+          end: null,
+        },
         {
           kind: "time-block",
           message: 'Overlaps the time block "Lunch" (May 9, 2026, 12:30 PM – 1:30 PM)',
@@ -368,8 +479,17 @@ describe.each(PROCESS_ZONES)("scheduling rules with the process in %s", (process
     });
 
     it("describes the working span when the appointment runs late", () => {
-      const [conflict] = findConflicts({ start: at(wall("2026-05-05", "16:30")), end: at(wall("2026-05-05", "17:30")) }, { week, blocks: [], appointments: [] }, NY);
-      expect(conflict).toMatchObject({ kind: "outside-working-hours", message: "Outside working hours: Tuesday 9:00 AM – 5:00 PM", start: wall("2026-05-05", "09:00"), end: wall("2026-05-05", "17:00") });
+      const [conflict] = findConflicts(
+        { start: at(wall("2026-05-05", "16:30")), end: at(wall("2026-05-05", "17:30")) },
+        { week, blocks: [], appointments: [] },
+        NY,
+      );
+      expect(conflict).toMatchObject({
+        kind: "outside-working-hours",
+        message: "Outside working hours: Tuesday 9:00 AM – 5:00 PM",
+        start: wall("2026-05-05", "09:00"),
+        end: wall("2026-05-05", "17:00"),
+      });
     });
   });
 });

@@ -12,7 +12,11 @@ export interface Slot extends Interval {
  * spring-forward gap) is left out; one that happens twice (fall-back) is offered once, at its
  * first occurrence, which is what booking it gives.
  */
-export function slotsOn(date: CalendarDate, options: { from: string; to: string; stepMinutes: number; durationMinutes: number }, zone: string): Slot[] {
+export function slotsOn(
+  date: CalendarDate,
+  options: { from: string; to: string; stepMinutes: number; durationMinutes: number },
+  zone: string,
+): Slot[] {
   const from = parseTime(options.from);
   const to = parseTime(options.to);
   if (from === null || to === null || options.stepMinutes <= 0) return [];

@@ -130,9 +130,12 @@ async function conflictInputs(sql: Queryable, assignee: string, window: Interval
   return {
     week,
     blocks: blocks.map((b): BlockForConflicts => ({ id: b.id, title: b.title, ...toRule(b) })),
-    appointments: appointments.map(
-      (a): AppointmentForConflicts => ({ id: a.id, name: a.name, start: a.scheduledDate, end: addMinutes(a.scheduledDate, a.durationMinutes) }),
-    ),
+    appointments: appointments.map((a): AppointmentForConflicts => ({
+      id: a.id,
+      name: a.name,
+      start: a.scheduledDate,
+      end: addMinutes(a.scheduledDate, a.durationMinutes),
+    })),
   };
 }
 
@@ -161,10 +164,15 @@ const blankToNull = (value: string | null | undefined) => (value?.trim() ? value
  * before today (business zone), or a time that does not exist that day (spring-forward gap). An
  * ambiguous time (fall-back) is its first occurrence.
  */
-function resolveBookingTime(input: Pick<BookingRequest, "appointmentDate" | "appointmentTime" | "durationMinutes">, zone: string, now: Date): Interval | FieldIssue[] {
+function resolveBookingTime(
+  input: Pick<BookingRequest, "appointmentDate" | "appointmentTime" | "durationMinutes">,
+  zone: string,
+  now: Date,
+): Interval | FieldIssue[] {
   const date = parseDate(input.appointmentDate);
   const minutes = parseTime(input.appointmentTime);
-  if (!date || minutes === null) return [{ path: "appointmentDate", message: "Date must be a real date written yyyy-MM-dd (2000 to 2099)" }];
+  if (!date || minutes === null)
+    return [{ path: "appointmentDate", message: "Date must be a real date written yyyy-MM-dd (2000 to 2099)" }];
   if (isBeforeToday(input.appointmentDate, zone, now)) return [{ path: "appointmentDate", message: PAST_DATE_MESSAGE }];
   const resolved = resolveWallTime(date, minutes, zone);
   if (resolved.kind === "nonexistent") {
@@ -222,7 +230,9 @@ export async function bookAppointment(
     const conflicts = findConflicts(when, await conflictInputs(tx, assignee, when, leadId), zone);
     if (conflicts.length > 0 && !input.confirm) return { booked: false, lead: null, conflicts };
 
-    const lead = leadId ? await rescheduleLead(tx, leadId, before!, input, when, assignee, actor) : await insertBookedLead(tx, input, when, assignee, actor);
+    const lead = leadId
+      ? await rescheduleLead(tx, leadId, before!, input, when, assignee, actor)
+      : await insertBookedLead(tx, input, when, assignee, actor);
     await pushes.enqueue(tx, lead.id);
     return { booked: true, lead, conflicts };
   });
@@ -291,7 +301,8 @@ export async function scheduleFromCalendar(
 function calendarMessage({ booked, conflicts }: BookingResult): string {
   const n = conflicts.length;
   const items = `${n} conflict${n === 1 ? "" : "s"}`;
-  if (booked) return n === 0 ? "Appointment has been scheduled successfully." : `Appointment has been scheduled successfully, over ${items}.`;
+  if (booked)
+    return n === 0 ? "Appointment has been scheduled successfully." : `Appointment has been scheduled successfully, over ${items}.`;
   return `Not scheduled: ${conflicts.map((c) => c.message).join("; ")}. Send confirm: true to book anyway.`;
 }
 
@@ -322,22 +333,20 @@ export async function calendarRange(
     blocksNear(sql, window, owner, me),
   ]);
 
-  const appointments = appointmentRows.map(
-    (a): RangeAppointment => ({
-      id: a.id,
-      name: a.name,
-      phone: a.phone,
-      address: a.address,
-      service: a.service,
-      status: a.status,
-      priority: a.priority,
-      start: isoString(a.scheduledDate.getTime()),
-      end: isoString(a.scheduledDate.getTime() + a.durationMinutes * 60_000),
-      durationMinutes: a.durationMinutes,
-      assigneeName: a.assigneeName,
-      mine: a.mine,
-    }),
-  );
+  const appointments = appointmentRows.map((a): RangeAppointment => ({
+    id: a.id,
+    name: a.name,
+    phone: a.phone,
+    address: a.address,
+    service: a.service,
+    status: a.status,
+    priority: a.priority,
+    start: isoString(a.scheduledDate.getTime()),
+    end: isoString(a.scheduledDate.getTime() + a.durationMinutes * 60_000),
+    durationMinutes: a.durationMinutes,
+    assigneeName: a.assigneeName,
+    mine: a.mine,
+  }));
   const blocks: RangeBlock[] = [];
   for (const b of blockRows) {
     const found = occurrences(toRule(b), window, zone);
@@ -389,7 +398,13 @@ export async function availability(
     durationMinutes,
     slots: slots.map((slot) => {
       const conflicts: Conflict[] = findConflicts(slot, inputs, zone);
-      return { time: slot.time, start: slot.start.toISOString(), end: slot.end.toISOString(), available: conflicts.length === 0, conflicts };
+      return {
+        time: slot.time,
+        start: slot.start.toISOString(),
+        end: slot.end.toISOString(),
+        available: conflicts.length === 0,
+        conflicts,
+      };
     }),
   };
 }
@@ -404,4 +419,3 @@ export function schedulingSettings(zone: string, now: Date = new Date()): Schedu
     maxRangeDays: MAX_RANGE_DAYS,
   };
 }
-

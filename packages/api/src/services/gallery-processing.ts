@@ -14,7 +14,8 @@ export const MAX_INPUT_PIXELS = 100_000_000;
 export const UNSUPPORTED_TYPE_MESSAGE = "Only JPEG, PNG, WebP, AVIF and GIF images can be uploaded.";
 export const HEIC_MESSAGE =
   "HEIC photos can't be used directly. On an iPhone, set Settings > Camera > Formats to Most Compatible, or share the photo as JPEG first (Photos > Share > Options > Most Compatible), then upload that file.";
-export const TOO_MANY_PIXELS_MESSAGE = "This image has too many pixels to process (at most 100 megapixels). Please resize it and upload it again.";
+export const TOO_MANY_PIXELS_MESSAGE =
+  "This image has too many pixels to process (at most 100 megapixels). Please resize it and upload it again.";
 export const DAMAGED_IMAGE_MESSAGE = "This image file is damaged or incomplete. Please export it again and upload the new file.";
 
 export interface Rendition {

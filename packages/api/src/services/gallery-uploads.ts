@@ -1,7 +1,12 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
 import { ObjectTooLargeError, type ObjectStorage } from "@crawlguard/storage";
-import { GALLERY_MAX_UPLOAD_BYTES, type GalleryRendition, type GalleryUploadResult, type GalleryUploadTicket } from "@crawlguard/validators";
+import {
+  GALLERY_MAX_UPLOAD_BYTES,
+  type GalleryRendition,
+  type GalleryUploadResult,
+  type GalleryUploadTicket,
+} from "@crawlguard/validators";
 import type { Sql } from "@crawlguard/db";
 import { DomainError } from "../errors.js";
 import { processImage, RENDITION_WIDTHS } from "./gallery-processing.js";
@@ -100,7 +105,10 @@ export async function receiveUpload(
     const [known] = await sql<{ state: UploadState; expired: boolean }[]>`
       SELECT state, link_expires_at <= now() AS expired FROM gallery_uploads WHERE token_hash = ${hashToken(token)}`;
     if (!known) throw new DomainError("not-found", UPLOAD_NOT_FOUND);
-    throw new DomainError(known.state === "pending" && known.expired ? "forbidden" : "conflict", known.state === "pending" ? LINK_EXPIRED_MESSAGE : LINK_USED_MESSAGE);
+    throw new DomainError(
+      known.state === "pending" && known.expired ? "forbidden" : "conflict",
+      known.state === "pending" ? LINK_EXPIRED_MESSAGE : LINK_USED_MESSAGE,
+    );
   }
   const { id } = claimed;
   try {
@@ -213,13 +221,21 @@ export async function removeDiscarded(sql: Queryable, storage: ObjectStorage, id
  * image uses after a day and discarded ones go with their files, and a raw upload is deleted
  * once more after its link expired (a presigned S3 link can be used again until then).
  */
-export async function sweepGalleryUploads(sql: Queryable, storage: ObjectStorage, limit = 200): Promise<{ removed: number; cleared: number }> {
+export async function sweepGalleryUploads(
+  sql: Queryable,
+  storage: ObjectStorage,
+  limit = 200,
+): Promise<{ removed: number; cleared: number }> {
   const stale = await sql<{ id: string }[]>`
     SELECT u.id FROM gallery_uploads u
     WHERE (u.state = 'discarded' OR u.created_at < now() - make_interval(hours => ${UNATTACHED_UPLOAD_HOURS}))
       AND NOT EXISTS (SELECT 1 FROM gallery_images g WHERE g.upload_id = u.id)
     ORDER BY u.created_at LIMIT ${limit}`;
-  await removeDiscarded(sql, storage, stale.map((r) => r.id));
+  await removeDiscarded(
+    sql,
+    storage,
+    stale.map((r) => r.id),
+  );
   const expired = await sql<{ id: string }[]>`
     SELECT id FROM gallery_uploads
     WHERE NOT incoming_cleared AND state IN ('ready', 'discarded') AND link_expires_at < now()

@@ -120,7 +120,13 @@ export async function createGalleryImage(sql: Sql, storage: ObjectStorage, userI
 }
 
 /** Changes the given fields; a new imageUrl swaps the photo, and the old one's files are removed. */
-export async function updateGalleryImage(sql: Sql, storage: ObjectStorage, log: Logger, id: string, patch: GalleryUpdate): Promise<GalleryImage> {
+export async function updateGalleryImage(
+  sql: Sql,
+  storage: ObjectStorage,
+  log: Logger,
+  id: string,
+  patch: GalleryUpdate,
+): Promise<GalleryImage> {
   const discarded = await transaction(sql, async (tx) => {
     const [before] = await tx<{ uploadId: string | null; imageUrl: string | null }[]>`
       SELECT upload_id, image_url FROM gallery_images WHERE id = ${id} FOR UPDATE`;
@@ -164,7 +170,10 @@ export async function deleteGalleryImage(sql: Sql, storage: ObjectStorage, log: 
 
 /** Puts the given images first, in the given order: each one's display order becomes its position. */
 export async function reorderGalleryImages(sql: Sql, storage: ObjectStorage, ids: readonly string[]): Promise<GalleryImage[]> {
-  if (new Set(ids).size !== ids.length) throw new DomainError("bad-input", "ids: Each image may appear only once", [{ path: "ids", message: "Each image may appear only once" }]);
+  if (new Set(ids).size !== ids.length)
+    throw new DomainError("bad-input", "ids: Each image may appear only once", [
+      { path: "ids", message: "Each image may appear only once" },
+    ]);
   await transaction(sql, async (tx) => {
     const found = await tx<{ id: string }[]>`SELECT id FROM gallery_images WHERE id = ANY(${ids as string[]}::uuid[]) FOR UPDATE`;
     if (found.length !== ids.length) throw new DomainError("not-found", GALLERY_IMAGE_NOT_FOUND);

@@ -42,7 +42,8 @@ export const NOT_CONFIGURED_MESSAGE =
   "Google Calendar is not configured on this server. Set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET (an OAuth client of the Google Cloud console " +
   "with the Calendar API enabled and this server's redirect URI registered), then restart. The README's \"Google Calendar\" section walks through it.";
 export const NOT_CONNECTED_MESSAGE = "Google Calendar is not connected. Connect it in the Google Calendar tab.";
-export const NEEDS_RECONNECT_MESSAGE = "Google no longer accepts the calendar connection. Reconnect Google Calendar in the Google Calendar tab.";
+export const NEEDS_RECONNECT_MESSAGE =
+  "Google no longer accepts the calendar connection. Reconnect Google Calendar in the Google Calendar tab.";
 export const BAD_STATE_MESSAGE =
   "This authorization was not started from this session, was already used or has expired (10 minutes). Connect Google Calendar again.";
 export const EVENT_ADDED_MESSAGE = "Appointment has been added to your Google Calendar.";
@@ -57,7 +58,19 @@ const SYNC_DIRECT_MAX = 50;
 const WORKER_BATCH = 10;
 const DAY_MS = 86_400_000;
 /** Lead fields the event is made of: changing any other field queues no push. */
-const EVENT_FIELDS = new Set(["name", "email", "phone", "address", "zipCode", "service", "notes", "estimatedValue", "scheduledDate", "durationMinutes", "status"]);
+const EVENT_FIELDS = new Set([
+  "name",
+  "email",
+  "phone",
+  "address",
+  "zipCode",
+  "service",
+  "notes",
+  "estimatedValue",
+  "scheduledDate",
+  "durationMinutes",
+  "status",
+]);
 
 /** Queues pushes inside a lead change's transaction (the leads and appointments services call it). */
 export interface CalendarPushes {
@@ -99,7 +112,19 @@ interface ConnectionRow {
 /** What a push reads of a lead: its stored fields and the hash of what was last sent to Google. */
 type PushLeadRow = Pick<
   LeadRow,
-  "id" | "name" | "email" | "phone" | "address" | "zipCode" | "service" | "notes" | "estimatedValue" | "status" | "scheduledDate" | "durationMinutes" | "googleCalendarEventId"
+  | "id"
+  | "name"
+  | "email"
+  | "phone"
+  | "address"
+  | "zipCode"
+  | "service"
+  | "notes"
+  | "estimatedValue"
+  | "status"
+  | "scheduledDate"
+  | "durationMinutes"
+  | "googleCalendarEventId"
 > & { googleCalendarPushedHash: string | null };
 
 type PushOutcome = "pushed" | "removed" | "absent";
@@ -179,7 +204,8 @@ export class GoogleCalendar implements CalendarPushes {
   }
 
   private requireConfigured(): { settings: GoogleSettings; cipher: TokenCipher } {
-    if (!this.configured || !this.settings || !this.cipher) throw new DomainError("conflict", this.unavailableReason ?? NOT_CONFIGURED_MESSAGE);
+    if (!this.configured || !this.settings || !this.cipher)
+      throw new DomainError("conflict", this.unavailableReason ?? NOT_CONFIGURED_MESSAGE);
     return { settings: this.settings, cipher: this.cipher };
   }
 
@@ -232,7 +258,10 @@ export class GoogleCalendar implements CalendarPushes {
     const tokens = this.cipher ? this.decryptTokens(row) : null;
     if (tokens && this.settings) {
       await revokeTokens(this.settings, tokens).catch((error: unknown) =>
-        this.log.warn({ reason: error instanceof Error ? error.message : "unknown" }, "Google did not confirm the revocation; tokens forgotten anyway"),
+        this.log.warn(
+          { reason: error instanceof Error ? error.message : "unknown" },
+          "Google did not confirm the revocation; tokens forgotten anyway",
+        ),
       );
     }
     await this.sql`DELETE FROM google_calendar_connection`;
@@ -253,7 +282,8 @@ export class GoogleCalendar implements CalendarPushes {
 
   private async saveTokens(tokens: StoredTokens): Promise<void> {
     if (!this.cipher) return;
-    await this.sql`UPDATE google_calendar_connection SET tokens_encrypted = ${this.cipher.encrypt(JSON.stringify(tokens))}, updated_at = now()`;
+    await this
+      .sql`UPDATE google_calendar_connection SET tokens_encrypted = ${this.cipher.encrypt(JSON.stringify(tokens))}, updated_at = now()`;
   }
 
   private async recordFailure(error: GoogleCalendarError): Promise<void> {
@@ -265,7 +295,8 @@ export class GoogleCalendar implements CalendarPushes {
   }
 
   private async recordSuccess(): Promise<void> {
-    await this.sql`UPDATE google_calendar_connection SET last_error = NULL, last_error_at = NULL, updated_at = now() WHERE last_error IS NOT NULL`;
+    await this
+      .sql`UPDATE google_calendar_connection SET last_error = NULL, last_error_at = NULL, updated_at = now() WHERE last_error IS NOT NULL`;
   }
 
   /**
@@ -279,7 +310,12 @@ export class GoogleCalendar implements CalendarPushes {
     if (row.needsReconnect) throw new DomainError("conflict", NEEDS_RECONNECT_MESSAGE);
     const tokens = this.decryptTokens(row);
     if (!tokens) {
-      await this.recordFailure(new GoogleCalendarError("revoked", "The stored Google tokens cannot be read with this server's token key: reconnect Google Calendar"));
+      await this.recordFailure(
+        new GoogleCalendarError(
+          "revoked",
+          "The stored Google tokens cannot be read with this server's token key: reconnect Google Calendar",
+        ),
+      );
       throw new DomainError("conflict", NEEDS_RECONNECT_MESSAGE);
     }
     return new CalendarClient(settings, tokens, (fresh) => {
@@ -313,7 +349,9 @@ export class GoogleCalendar implements CalendarPushes {
 
   /** Upcoming events of the calendar (the panel shows 5). */
   async upcomingEvents(): Promise<GoogleCalendarEvent[]> {
-    return this.withGoogle("Could not read Google Calendar", (client) => client.listEvents({ timeMin: new Date(), max: GOOGLE_UPCOMING_EVENTS_MAX }));
+    return this.withGoogle("Could not read Google Calendar", (client) =>
+      client.listEvents({ timeMin: new Date(), max: GOOGLE_UPCOMING_EVENTS_MAX }),
+    );
   }
 
   /**
@@ -326,7 +364,9 @@ export class GoogleCalendar implements CalendarPushes {
     if (end.getTime() <= start.getTime()) throw badInput([{ path: "endDate", message: "endDate must be after startDate" }]);
     if (!this.configured) return [];
     try {
-      return await this.withGoogle("Could not read Google Calendar", (client) => client.listEvents({ timeMin: start, timeMax: end, max: GOOGLE_RANGE_MAX_EVENTS }));
+      return await this.withGoogle("Could not read Google Calendar", (client) =>
+        client.listEvents({ timeMin: start, timeMax: end, max: GOOGLE_RANGE_MAX_EVENTS }),
+      );
     } catch (error) {
       if (error instanceof DomainError) return [];
       throw error;
@@ -388,7 +428,8 @@ export class GoogleCalendar implements CalendarPushes {
     }
     const event = this.eventOf(lead);
     await client.upsertEvent({ ...event, id: eventId });
-    await this.sql`UPDATE leads SET google_calendar_event_id = ${eventId}, google_calendar_pushed_hash = ${eventFingerprint(event)} WHERE id = ${leadId}`;
+    await this
+      .sql`UPDATE leads SET google_calendar_event_id = ${eventId}, google_calendar_pushed_hash = ${eventFingerprint(event)} WHERE id = ${leadId}`;
     return "pushed";
   }
 
@@ -435,14 +476,17 @@ export class GoogleCalendar implements CalendarPushes {
     try {
       if (future.length > 0) {
         const last = future.reduce((max, l) => Math.max(max, l.scheduledDate.getTime() + l.durationMinutes * 60_000), 0);
-        for (const e of await client.listEvents({ timeMin: new Date(Date.now() - DAY_MS), timeMax: new Date(last + DAY_MS), max: 10_000 })) inGoogle.add(e.id);
+        for (const e of await client.listEvents({ timeMin: new Date(Date.now() - DAY_MS), timeMax: new Date(last + DAY_MS), max: 10_000 }))
+          inGoogle.add(e.id);
       }
     } catch (error) {
       if (error instanceof GoogleCalendarError) await this.recordFailure(error);
       throw this.domainErrorOf(error, "Failed to sync calendar");
     }
 
-    const due = future.filter((l) => !inGoogle.has(eventIdForLead(l.id)) || l.googleCalendarPushedHash !== eventFingerprint(this.eventOf(l)));
+    const due = future.filter(
+      (l) => !inGoogle.has(eventIdForLead(l.id)) || l.googleCalendarPushedHash !== eventFingerprint(this.eventOf(l)),
+    );
     const work = [...stale.map((l) => l.id), ...due.map((l) => l.id)];
     let pushed = 0;
     let removed = 0;
@@ -535,7 +579,10 @@ export class GoogleCalendar implements CalendarPushes {
           await this.queue.complete(job);
         } else {
           const delay = await this.queue.retryLater(job);
-          this.log.warn({ leadId: job.leadId, attempt: job.attempt + 1, retryInSeconds: delay, reason: failure?.message }, "calendar push failed; will retry");
+          this.log.warn(
+            { leadId: job.leadId, attempt: job.attempt + 1, retryInSeconds: delay, reason: failure?.message },
+            "calendar push failed; will retry",
+          );
         }
       }
     }

@@ -41,7 +41,14 @@ export async function listLeadEvents(sql: Queryable, leadId: string): Promise<Le
   const rows = await sql<LeadEventRow[]>`
     SELECT id, kind, from_value, to_value, actor_name, created_at FROM lead_events
     WHERE lead_id = ${leadId} ORDER BY seq`;
-  return rows.map((r) => ({ id: r.id, kind: r.kind, from: r.fromValue, to: r.toValue, actorName: r.actorName, createdAt: r.createdAt.toISOString() }));
+  return rows.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    from: r.fromValue,
+    to: r.toValue,
+    actorName: r.actorName,
+    createdAt: r.createdAt.toISOString(),
+  }));
 }
 
 /** What changed between a lead before and after an update, as timeline entries. */

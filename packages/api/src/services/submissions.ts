@@ -52,9 +52,7 @@ function clickIdSource(landingPage: string | null): "google" | "facebook" | null
  */
 export function leadSourceFor(s: Pick<ContactSubmission, "utmSource" | "referrer" | "landingPage">): Lead["source"] {
   const host = referrerHost(s.referrer);
-  return (
-    (s.utmSource && classify(s.utmSource)) || clickIdSource(s.landingPage) || (host && classify(host)) || "website"
-  );
+  return (s.utmSource && classify(s.utmSource)) || clickIdSource(s.landingPage) || (host && classify(host)) || "website";
 }
 
 /**

@@ -16,7 +16,12 @@ type WorkingWeekInput = z.output<typeof workingWeekInputSchema>;
 export async function getWorkingWeek(sql: Queryable, userId: string): Promise<WorkingDay[]> {
   const rows = await sql<WorkingDay[]>`
     SELECT day_of_week, start_time, end_time, is_active FROM working_hours WHERE user_id = ${userId}`;
-  return completeWeek(rows).map(({ dayOfWeek, startTime, endTime, isActive }) => ({ dayOfWeek: dayOfWeek as DayOfWeek, startTime, endTime, isActive }));
+  return completeWeek(rows).map(({ dayOfWeek, startTime, endTime, isActive }) => ({
+    dayOfWeek: dayOfWeek as DayOfWeek,
+    startTime,
+    endTime,
+    isActive,
+  }));
 }
 
 async function upsertDay(sql: Queryable, userId: string, dayOfWeek: DayOfWeek, day: WorkingDayInput): Promise<void> {

@@ -4,15 +4,7 @@ import { SimpleGrid } from "@chakra-ui/react/simple-grid";
 import { Stack } from "@chakra-ui/react/stack";
 import { chakra } from "@chakra-ui/react/styled-system";
 import { Text } from "@chakra-ui/react/text";
-import {
-  aboutServiceTypes,
-  brandImages,
-  company,
-  companyValues,
-  mission,
-  serviceAreas,
-  serviceCounties,
-} from "@crawlguard/content";
+import { aboutServiceTypes, brandImages, company, companyValues, mission, serviceAreas, serviceCounties } from "@crawlguard/content";
 import { Handshake, HeartHandshake, MapPin, Timer, Trophy } from "lucide-react";
 import { PageMain } from "../../components/page-main";
 import { CheckList } from "../public/check-list";
@@ -29,11 +21,7 @@ const VALUE_ICONS = [Handshake, Trophy, HeartHandshake, Timer] as const;
 export function AboutPage() {
   return (
     <PageMain>
-      <PageHero
-        eyebrow={`Locally owned since ${company.foundedYear}`}
-        title={`About ${company.name}`}
-        intro={company.description}
-      />
+      <PageHero eyebrow={`Locally owned since ${company.foundedYear}`} title={`About ${company.name}`} intro={company.description} />
       <Section eyebrow="Our Mission" title="Protecting Mountain Homes From the Ground Up" align="start">
         <SimpleGrid columns={{ base: 1, lg: 2 }} gap={{ base: "8", lg: "12" }} alignItems="center">
           <Stack gap="6">
@@ -44,9 +32,7 @@ export function AboutPage() {
               <Heading as="h3" size="lg" color="brand.950">
                 Our Neighbors Across the Mountains
               </Heading>
-              <Text color="gray.700">
-                We serve {listOf(serviceCounties)} counties, including these towns:
-              </Text>
+              <Text color="gray.700">We serve {listOf(serviceCounties)} counties, including these towns:</Text>
               <chakra.ul display="flex" flexWrap="wrap" gap="2" listStyleType="none">
                 {serviceAreas.map((area) => (
                   <chakra.li
@@ -75,7 +61,16 @@ export function AboutPage() {
         </SimpleGrid>
       </Section>
       <Box bg="brand.900" color="white">
-        <SimpleGrid as="dl" columns={{ base: 1, sm: 3 }} gap="8" maxW="5xl" mx="auto" px="6" py={{ base: "12", md: "16" }} textAlign="center">
+        <SimpleGrid
+          as="dl"
+          columns={{ base: 1, sm: 3 }}
+          gap="8"
+          maxW="5xl"
+          mx="auto"
+          px="6"
+          py={{ base: "12", md: "16" }}
+          textAlign="center"
+        >
           {company.stats.map((stat) => (
             <Stack key={stat.label} gap="2" direction="column-reverse">
               <chakra.dt color="brand.100" fontWeight="medium">

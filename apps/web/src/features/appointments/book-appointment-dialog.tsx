@@ -81,7 +81,9 @@ export default function BookAppointmentDialog({ open, onClose, lead, prefill }: 
   const saved = useAppointmentSaved();
 
   const options = useMemo(() => bookableLeads(leads.data ?? [], lead), [leads.data, lead]);
-  const selected = values.leadId ? (leads.data?.find((l) => l.id === values.leadId) ?? (lead?.id === values.leadId ? lead : undefined)) : undefined;
+  const selected = values.leadId
+    ? (leads.data?.find((l) => l.id === values.leadId) ?? (lead?.id === values.leadId ? lead : undefined))
+    : undefined;
   const isNewClient = !values.leadId;
   const duplicates = useDuplicateLeads(isNewClient ? values.email : "", isNewClient ? values.phone : "");
   const rescheduling = selected?.scheduledDate ? displayInZone(selected.scheduledDate, zone) : null;
@@ -158,7 +160,10 @@ export default function BookAppointmentDialog({ open, onClose, lead, prefill }: 
       pending={book.isPending}
     >
       <Stack gap="6">
-        <FormField label="Existing lead (optional)" helper={leads.isPending ? "Loading leads..." : "Type a name, email or phone. Choosing a lead fills in the client information."}>
+        <FormField
+          label="Existing lead (optional)"
+          helper={leads.isPending ? "Loading leads..." : "Type a name, email or phone. Choosing a lead fills in the client information."}
+        >
           <LeadCombobox name="leadId" leads={options} selected={lead} value={values.leadId} onChange={selectLead} />
         </FormField>
 
@@ -200,11 +205,28 @@ export default function BookAppointmentDialog({ open, onClose, lead, prefill }: 
               <SelectControl name="priority" value={values.priority} options={priorityOptions} onChange={set("priority")} />
             </FormField>
             <FormField label="Date" required error={errors.appointmentDate}>
-              <Input name="appointmentDate" type="date" min={todayInputValue(zone)} value={values.appointmentDate} onChange={onInput("appointmentDate")} />
+              <Input
+                name="appointmentDate"
+                type="date"
+                min={todayInputValue(zone)}
+                value={values.appointmentDate}
+                onChange={onInput("appointmentDate")}
+              />
             </FormField>
             <Box ref={timeRef}>
-              <FormField label="Time" required error={errors.appointmentTime} helper={slots.clashes.length > 0 ? <ClashHint clashes={slots.clashes} /> : undefined}>
-                <SelectControl name="appointmentTime" value={values.appointmentTime} placeholder="Select a time" options={slots.options} onChange={set("appointmentTime")} />
+              <FormField
+                label="Time"
+                required
+                error={errors.appointmentTime}
+                helper={slots.clashes.length > 0 ? <ClashHint clashes={slots.clashes} /> : undefined}
+              >
+                <SelectControl
+                  name="appointmentTime"
+                  value={values.appointmentTime}
+                  placeholder="Select a time"
+                  options={slots.options}
+                  onChange={set("appointmentTime")}
+                />
               </FormField>
             </Box>
             <FormField label="Duration">
@@ -220,7 +242,12 @@ export default function BookAppointmentDialog({ open, onClose, lead, prefill }: 
         </Section>
 
         {conflicts ? (
-          <ConflictNotice conflicts={conflicts} pending={book.isPending} onBookAnyway={() => void submit(true)} onPickAnother={pickAnother} />
+          <ConflictNotice
+            conflicts={conflicts}
+            pending={book.isPending}
+            onBookAnyway={() => void submit(true)}
+            onPickAnother={pickAnother}
+          />
         ) : null}
       </Stack>
     </FormDialog>

@@ -82,7 +82,11 @@ describe("bookingFromLead", () => {
 
   it("prefills a scheduled lead's current date, time (business zone) and length", () => {
     const scheduled = lead({ scheduledDate: "2025-07-02T18:30:00.000Z", durationMinutes: 90 });
-    expect(bookingFromLead(scheduled, emptyBooking, NY)).toMatchObject({ appointmentDate: "2025-07-02", appointmentTime: "14:30", duration: "90" });
+    expect(bookingFromLead(scheduled, emptyBooking, NY)).toMatchObject({
+      appointmentDate: "2025-07-02",
+      appointmentTime: "14:30",
+      duration: "90",
+    });
   });
 
   it("keeps a service the dialog does not list", () => {
@@ -92,7 +96,14 @@ describe("bookingFromLead", () => {
 
   it("clears the client fields for a new client", () => {
     const filled = bookingFromLead(lead(), emptyBooking, NY);
-    expect(bookingFromLead(undefined, filled, NY)).toMatchObject({ leadId: "", clientName: "", email: "", phone: "", notes: "", priority: "medium" });
+    expect(bookingFromLead(undefined, filled, NY)).toMatchObject({
+      leadId: "",
+      clientName: "",
+      email: "",
+      phone: "",
+      notes: "",
+      priority: "medium",
+    });
   });
 });
 
@@ -111,7 +122,11 @@ describe("validateBooking", () => {
   });
 
   it("passes a complete booking and needs no zip code for an existing lead", () => {
-    const values = { ...bookingFromLead(lead({ address: "1 Main St" }), emptyBooking, NY), appointmentDate: "2025-07-01", appointmentTime: "09:30" };
+    const values = {
+      ...bookingFromLead(lead({ address: "1 Main St" }), emptyBooking, NY),
+      appointmentDate: "2025-07-01",
+      appointmentTime: "09:30",
+    };
     expect(validateBooking({ ...values, zipCode: "" }, NY, NOW)).toEqual({});
   });
 
@@ -124,7 +139,18 @@ describe("validateBooking", () => {
 
 describe("bookingRequest", () => {
   it("sends every client field for a new client", () => {
-    const values = { ...emptyBooking, clientName: "Bo", email: "bo@example.com", phone: "828", address: "2 Elm", zipCode: "28801", service: "consultation", appointmentDate: "2025-07-01", appointmentTime: "08:00", duration: "120" };
+    const values = {
+      ...emptyBooking,
+      clientName: "Bo",
+      email: "bo@example.com",
+      phone: "828",
+      address: "2 Elm",
+      zipCode: "28801",
+      service: "consultation",
+      appointmentDate: "2025-07-01",
+      appointmentTime: "08:00",
+      duration: "120",
+    };
     expect(bookingRequest(values, undefined, false)).toEqual({
       clientName: "Bo",
       email: "bo@example.com",
@@ -143,7 +169,12 @@ describe("bookingRequest", () => {
 
   it("sends a lead's id and only what was typed over its details", () => {
     const existing = lead({ address: "1 Main St" });
-    const values = { ...bookingFromLead(existing, emptyBooking, NY), phone: "8285550199", appointmentDate: "2025-07-01", appointmentTime: "09:30" };
+    const values = {
+      ...bookingFromLead(existing, emptyBooking, NY),
+      phone: "8285550199",
+      appointmentDate: "2025-07-01",
+      appointmentTime: "09:30",
+    };
     expect(bookingRequest(values, existing, true)).toEqual({
       leadId: existing.id,
       phone: "8285550199",

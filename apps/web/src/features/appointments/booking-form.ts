@@ -96,7 +96,12 @@ export function bookingServiceOptionsFor(current: string): Array<{ value: string
  */
 export function bookingFromLead(lead: Lead | undefined, current: BookingValues, zone: string): BookingValues {
   if (!lead) {
-    return { ...emptyBooking, appointmentDate: current.appointmentDate, appointmentTime: current.appointmentTime, duration: current.duration };
+    return {
+      ...emptyBooking,
+      appointmentDate: current.appointmentDate,
+      appointmentTime: current.appointmentTime,
+      duration: current.duration,
+    };
   }
   const scheduled = lead.scheduledDate ? instantToWallTime(lead.scheduledDate, zone) : null;
   return {

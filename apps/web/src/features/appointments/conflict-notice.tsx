@@ -32,7 +32,9 @@ export function ConflictNotice({ conflicts, onBookAnyway, onPickAnother, pending
       <HStack align="flex-start" gap="3">
         <Alert.Indicator />
         <Alert.Content>
-          <Alert.Title id={titleId}>This time clashes with {conflicts.length === 1 ? "something" : `${conflicts.length} things`} already planned</Alert.Title>
+          <Alert.Title id={titleId}>
+            This time clashes with {conflicts.length === 1 ? "something" : `${conflicts.length} things`} already planned
+          </Alert.Title>
           <Alert.Description>
             <Box as="ul" ps="4" mt="1" listStyleType="disc">
               {conflicts.map((conflict, index) => (

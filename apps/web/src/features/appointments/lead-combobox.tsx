@@ -135,7 +135,11 @@ export function LeadCombobox({ leads, value, onChange, selected, newClientLabel 
 
   const shownCount = options.length - 1;
   const status =
-    total === 0 ? "No lead matches. New Client is still available." : shownCount < total ? `Showing ${shownCount} of ${total.toLocaleString("en-US")} leads. Type to narrow the list.` : `${total.toLocaleString("en-US")} ${total === 1 ? "lead" : "leads"}`;
+    total === 0
+      ? "No lead matches. New Client is still available."
+      : shownCount < total
+        ? `Showing ${shownCount} of ${total.toLocaleString("en-US")} leads. Type to narrow the list.`
+        : `${total.toLocaleString("en-US")} ${total === 1 ? "lead" : "leads"}`;
 
   return (
     <Box position="relative">
@@ -180,7 +184,18 @@ export function LeadCombobox({ leads, value, onChange, selected, newClientLabel 
         boxShadow="md"
         overflow="hidden"
       >
-        <Box as="ul" ref={listRef} id={listId} role="listbox" aria-label="Leads" maxH="64" overflowY="auto" py="1" listStyleType="none" m="0">
+        <Box
+          as="ul"
+          ref={listRef}
+          id={listId}
+          role="listbox"
+          aria-label="Leads"
+          maxH="64"
+          overflowY="auto"
+          py="1"
+          listStyleType="none"
+          m="0"
+        >
           {open
             ? options.map((option, index) => (
                 <Box

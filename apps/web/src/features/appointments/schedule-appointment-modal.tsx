@@ -17,7 +17,15 @@ import { todayInputValue } from "../leads/lead-schedule";
 import { bookableLeads, scheduleModalTimeSlots } from "./booking-form";
 import { ClashHint, ConflictNotice } from "./conflict-notice";
 import { LeadCombobox } from "./lead-combobox";
-import { emptySchedule, modalServiceOptionsFor, type ScheduleField, type ScheduleValues, scheduleFromLead, scheduleRequest, validateSchedule } from "./schedule-form";
+import {
+  emptySchedule,
+  modalServiceOptionsFor,
+  type ScheduleField,
+  type ScheduleValues,
+  scheduleFromLead,
+  scheduleRequest,
+  validateSchedule,
+} from "./schedule-form";
 import { useAppointmentSaved } from "./use-appointment-cache";
 import { useSlotOptions } from "./use-slot-options";
 
@@ -59,7 +67,13 @@ export default function ScheduleAppointmentModal({ open, onClose, googleCalendar
 
   const options = useMemo(() => bookableLeads(leads.data ?? []), [leads.data]);
   const selected: Lead | undefined = values.leadId ? leads.data?.find((l) => l.id === values.leadId) : undefined;
-  const slots = useSlotOptions({ slots: scheduleModalTimeSlots, date: values.appointmentDate, time: values.appointmentTime, duration: "60", zone });
+  const slots = useSlotOptions({
+    slots: scheduleModalTimeSlots,
+    date: values.appointmentDate,
+    time: values.appointmentTime,
+    duration: "60",
+    zone,
+  });
 
   const live = validateSchedule(values, zone);
   const errors: FieldErrors<ScheduleField> = {
@@ -75,7 +89,12 @@ export default function ScheduleAppointmentModal({ open, onClose, googleCalendar
   const onInput = (field: ScheduleField) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(field)(event.target.value);
 
   const selectLead = (id: string) => {
-    setValues((current) => scheduleFromLead(leads.data?.find((l) => l.id === id), current));
+    setValues((current) =>
+      scheduleFromLead(
+        leads.data?.find((l) => l.id === id),
+        current,
+      ),
+    );
     setConflicts(null);
     setServerErrors({});
   };
@@ -113,7 +132,10 @@ export default function ScheduleAppointmentModal({ open, onClose, googleCalendar
       pending={schedule.isPending}
     >
       <Stack gap="4">
-        <FormField label="Existing lead (optional)" helper={leads.isPending ? "Loading leads..." : "Type a name, email or phone, or keep New Client."}>
+        <FormField
+          label="Existing lead (optional)"
+          helper={leads.isPending ? "Loading leads..." : "Type a name, email or phone, or keep New Client."}
+        >
           <LeadCombobox name="leadId" leads={options} value={values.leadId} onChange={selectLead} />
         </FormField>
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
@@ -128,7 +150,14 @@ export default function ScheduleAppointmentModal({ open, onClose, googleCalendar
           </FormField>
           <FormField label="Estimated Value ($)" error={errors.estimatedValue}>
             <InputGroup startElement="$">
-              <Input name="estimatedValue" type="number" min={0} step={100} value={values.estimatedValue} onChange={onInput("estimatedValue")} />
+              <Input
+                name="estimatedValue"
+                type="number"
+                min={0}
+                step={100}
+                value={values.estimatedValue}
+                onChange={onInput("estimatedValue")}
+              />
             </InputGroup>
           </FormField>
         </SimpleGrid>
@@ -137,16 +166,39 @@ export default function ScheduleAppointmentModal({ open, onClose, googleCalendar
         </FormField>
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
           <FormField label="Appointment Date" required error={errors.appointmentDate}>
-            <Input name="appointmentDate" type="date" min={todayInputValue(zone)} value={values.appointmentDate} onChange={onInput("appointmentDate")} />
+            <Input
+              name="appointmentDate"
+              type="date"
+              min={todayInputValue(zone)}
+              value={values.appointmentDate}
+              onChange={onInput("appointmentDate")}
+            />
           </FormField>
           <Box ref={timeRef}>
-            <FormField label="Appointment Time" required error={errors.appointmentTime} helper={slots.clashes.length > 0 ? <ClashHint clashes={slots.clashes} /> : undefined}>
-              <SelectControl name="appointmentTime" value={values.appointmentTime} placeholder="Select a time" options={slots.options} onChange={set("appointmentTime")} />
+            <FormField
+              label="Appointment Time"
+              required
+              error={errors.appointmentTime}
+              helper={slots.clashes.length > 0 ? <ClashHint clashes={slots.clashes} /> : undefined}
+            >
+              <SelectControl
+                name="appointmentTime"
+                value={values.appointmentTime}
+                placeholder="Select a time"
+                options={slots.options}
+                onChange={set("appointmentTime")}
+              />
             </FormField>
           </Box>
         </SimpleGrid>
         <FormField label="Service Required" required error={errors.service}>
-          <SelectControl name="service" value={values.service} placeholder="Select a service" options={modalServiceOptionsFor(values.service)} onChange={set("service")} />
+          <SelectControl
+            name="service"
+            value={values.service}
+            placeholder="Select a service"
+            options={modalServiceOptionsFor(values.service)}
+            onChange={set("service")}
+          />
         </FormField>
         <FormField label="Additional Notes">
           <Textarea name="notes" rows={3} value={values.notes} onChange={onInput("notes")} />

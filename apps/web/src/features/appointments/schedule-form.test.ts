@@ -71,11 +71,23 @@ describe("the Schedule Appointment modal", () => {
     const filled = { ...scheduleFromLead(lead(), emptySchedule), appointmentDate: "2025-06-20", appointmentTime: "14:00" };
     expect(validateSchedule(filled, NY, NOW)).toEqual({});
     expect(validateSchedule({ ...filled, phone: "555-0142" }, NY, NOW)).toEqual({ phone: "Phone number must be at least 10 digits" });
-    expect(validateSchedule({ ...filled, appointmentDate: "2025-06-19" }, NY, NOW)).toEqual({ appointmentDate: "Appointment date cannot be in the past" });
+    expect(validateSchedule({ ...filled, appointmentDate: "2025-06-19" }, NY, NOW)).toEqual({
+      appointmentDate: "Appointment date cannot be in the past",
+    });
   });
 
   it("sends the docs/product.md payload for a new client and only changes for a lead", () => {
-    const values = { ...emptySchedule, clientName: "Eli", email: "eli@example.com", phone: "8285550111", address: "1 Elm", service: "foundation-repair", estimatedValue: "1200.5", appointmentDate: "2025-07-01", appointmentTime: "17:30" };
+    const values = {
+      ...emptySchedule,
+      clientName: "Eli",
+      email: "eli@example.com",
+      phone: "8285550111",
+      address: "1 Elm",
+      service: "foundation-repair",
+      estimatedValue: "1200.5",
+      appointmentDate: "2025-07-01",
+      appointmentTime: "17:30",
+    };
     expect(scheduleRequest(values, undefined, false)).toEqual({
       clientName: "Eli",
       email: "eli@example.com",
@@ -89,7 +101,12 @@ describe("the Schedule Appointment modal", () => {
       confirm: false,
     });
     const existing = lead();
-    const chosen = { ...scheduleFromLead(existing, emptySchedule), appointmentDate: "2025-07-01", appointmentTime: "10:00", estimatedValue: "3000" };
+    const chosen = {
+      ...scheduleFromLead(existing, emptySchedule),
+      appointmentDate: "2025-07-01",
+      appointmentTime: "10:00",
+      estimatedValue: "3000",
+    };
     expect(scheduleRequest(chosen, existing, true)).toEqual({
       leadId: existing.id,
       appointmentDate: "2025-07-01",

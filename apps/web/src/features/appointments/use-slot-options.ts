@@ -27,7 +27,11 @@ export function useSlotOptions({ slots, date, time, duration, excludeLeadId, zon
 } {
   const askable = parseDateInput(date) !== null && !isPastDate(date, zone, now);
   const availability = trpc.appointments.availability.useQuery(
-    { date, durationMinutes: String(durationOf(duration)) as NonNullable<AvailabilityQuery["durationMinutes"]>, ...(excludeLeadId ? { excludeLeadId } : {}) },
+    {
+      date,
+      durationMinutes: String(durationOf(duration)) as NonNullable<AvailabilityQuery["durationMinutes"]>,
+      ...(excludeLeadId ? { excludeLeadId } : {}),
+    },
     { enabled: askable, staleTime: 30_000 },
   );
   const today = todayInZone(zone, now);

@@ -79,7 +79,14 @@ function AuthScreen() {
             </Tabs.Root>
           </Card.Body>
         </Card.Root>
-        <chakra.a asChild color="brand.700" fontWeight="medium" textDecoration="underline" textUnderlineOffset="3px" _hover={{ color: "brand.900" }}>
+        <chakra.a
+          asChild
+          color="brand.700"
+          fontWeight="medium"
+          textDecoration="underline"
+          textUnderlineOffset="3px"
+          _hover={{ color: "brand.900" }}
+        >
           <Link to="/">
             <span aria-hidden="true">← </span>Back to the website
           </Link>

@@ -37,15 +37,7 @@ export function LoginForm() {
   return (
     <form onSubmit={(event) => void submit(event)} aria-label="Login" noValidate>
       <Stack gap="4">
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={setEmail}
-          error={errors.email}
-        />
+        <TextField label="Email" name="email" type="email" autoComplete="email" value={email} onChange={setEmail} error={errors.email} />
         <TextField
           label="Password"
           name="password"

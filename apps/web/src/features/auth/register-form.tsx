@@ -50,15 +50,7 @@ export function RegisterForm() {
           onChange={setUsername}
           error={errors.username}
         />
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={setEmail}
-          error={errors.email}
-        />
+        <TextField label="Email" name="email" type="email" autoComplete="email" value={email} onChange={setEmail} error={errors.email} />
         <TextField
           label="Password"
           name="password"

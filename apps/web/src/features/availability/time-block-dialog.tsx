@@ -56,7 +56,9 @@ const SERVER_FIELD: Record<string, TimeBlockField> = {
  */
 export default function TimeBlockDialog({ open, onClose, block, start }: TimeBlockDialogProps) {
   const zone = useBusinessTimeZone();
-  const [values, setValues] = useState<TimeBlockValues>(() => (block ? timeBlockValues(block, zone) : newTimeBlock(zone, Date.now(), start)));
+  const [values, setValues] = useState<TimeBlockValues>(() =>
+    block ? timeBlockValues(block, zone) : newTimeBlock(zone, Date.now(), start),
+  );
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldErrors<TimeBlockField>>({});
   const { timeBlocksChanged } = useAvailabilityInvalidation();
@@ -90,10 +92,13 @@ export default function TimeBlockDialog({ open, onClose, block, start }: TimeBlo
   const pending = create.isPending || update.isPending;
 
   const set = <K extends TimeBlockField>(field: K, value: TimeBlockValues[K]) => {
-    setValues((current) => (field === "startDate" || field === "startTime" ? withStart(current, field, value as string) : { ...current, [field]: value }));
+    setValues((current) =>
+      field === "startDate" || field === "startTime" ? withStart(current, field, value as string) : { ...current, [field]: value },
+    );
     setServerErrors({});
   };
-  const onInput = (field: TimeBlockField) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(field, event.target.value as never);
+  const onInput = (field: TimeBlockField) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+    set(field, event.target.value as never);
 
   const submit = () => {
     setSubmitted(true);
@@ -139,7 +144,12 @@ export default function TimeBlockDialog({ open, onClose, block, start }: TimeBlo
         </SimpleGrid>
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4" alignItems="end">
           <FormField label="Type">
-            <SelectControl name="blockType" value={values.blockType} options={blockTypeOptions} onChange={(type) => setValues((current) => withBlockType(current, type as TimeBlockType))} />
+            <SelectControl
+              name="blockType"
+              value={values.blockType}
+              options={blockTypeOptions}
+              onChange={(type) => setValues((current) => withBlockType(current, type as TimeBlockType))}
+            />
           </FormField>
           <FormField label="Colour" error={errors.color}>
             <HStack gap="2">
@@ -156,10 +166,21 @@ export default function TimeBlockDialog({ open, onClose, block, start }: TimeBlo
         {values.isRecurring ? (
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
             <FormField label="Repeats" required error={errors.recurringPattern}>
-              <SelectControl name="recurringPattern" value={values.recurringPattern} options={patternOptions} onChange={(pattern) => set("recurringPattern", pattern as TimeBlockValues["recurringPattern"])} />
+              <SelectControl
+                name="recurringPattern"
+                value={values.recurringPattern}
+                options={patternOptions}
+                onChange={(pattern) => set("recurringPattern", pattern as TimeBlockValues["recurringPattern"])}
+              />
             </FormField>
             <FormField label="Repeat until (optional)" error={errors.recurrenceEndDate} helper="Blank repeats with no end.">
-              <Input name="recurrenceEndDate" type="date" min={values.startDate} value={values.recurrenceEndDate} onChange={onInput("recurrenceEndDate")} />
+              <Input
+                name="recurrenceEndDate"
+                type="date"
+                min={values.startDate}
+                value={values.recurrenceEndDate}
+                onChange={onInput("recurrenceEndDate")}
+              />
             </FormField>
           </SimpleGrid>
         ) : null}

@@ -1,6 +1,16 @@
 import type { TimeBlock } from "@crawlguard/validators";
 import { describe, expect, it } from "vitest";
-import { newTimeBlock, recurrenceText, sortByStart, timeBlockInput, timeBlockSpan, timeBlockValues, validateTimeBlock, withBlockType, withStart } from "./time-block-form";
+import {
+  newTimeBlock,
+  recurrenceText,
+  sortByStart,
+  timeBlockInput,
+  timeBlockSpan,
+  timeBlockValues,
+  validateTimeBlock,
+  withBlockType,
+  withStart,
+} from "./time-block-form";
 
 const NY = "America/New_York";
 
@@ -46,14 +56,24 @@ describe("a new time block", () => {
   });
 
   it("starts at a calendar slot when given one", () => {
-    expect(newTimeBlock(NY, Date.now(), { date: "2026-07-04", time: "13:00" })).toMatchObject({ startDate: "2026-07-04", startTime: "13:00", endTime: "14:00" });
+    expect(newTimeBlock(NY, Date.now(), { date: "2026-07-04", time: "13:00" })).toMatchObject({
+      startDate: "2026-07-04",
+      startTime: "13:00",
+      endTime: "14:00",
+    });
   });
 });
 
 describe("editing", () => {
   it("reads a block's wall times in the business zone and sends instants back", () => {
     const values = timeBlockValues(block(), NY);
-    expect(values).toMatchObject({ startDate: "2026-03-10", startTime: "12:00", endTime: "13:00", recurringPattern: "daily", recurrenceEndDate: "2026-04-01" });
+    expect(values).toMatchObject({
+      startDate: "2026-03-10",
+      startTime: "12:00",
+      endTime: "13:00",
+      recurringPattern: "daily",
+      recurrenceEndDate: "2026-04-01",
+    });
     expect(timeBlockInput(values, NY)).toMatchObject({
       startDateTime: "2026-03-10T16:00:00.000Z",
       endDateTime: "2026-03-10T17:00:00.000Z",
@@ -97,7 +117,13 @@ describe("the list", () => {
 });
 
 describe("withStart", () => {
-  const base = { ...newTimeBlock("America/New_York", Date.UTC(2027, 2, 1, 15)), startDate: "2027-03-01", startTime: "10:00", endDate: "2027-03-01", endTime: "11:30" };
+  const base = {
+    ...newTimeBlock("America/New_York", Date.UTC(2027, 2, 1, 15)),
+    startDate: "2027-03-01",
+    startTime: "10:00",
+    endDate: "2027-03-01",
+    endTime: "11:30",
+  };
   it("moves the end with the start, keeping the length", () => {
     expect(withStart(base, "startTime", "12:00")).toMatchObject({ startTime: "12:00", endDate: "2027-03-01", endTime: "13:30" });
     expect(withStart(base, "startTime", "23:00")).toMatchObject({ endDate: "2027-03-02", endTime: "00:30" });

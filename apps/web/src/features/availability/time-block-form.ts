@@ -8,7 +8,15 @@ import {
   type TimeBlockType,
   timeBlockTypes,
 } from "@crawlguard/validators";
-import { addDaysToDate, formatInZone, instantToWallTime, parseDateInput, parseTimeInput, timeInputOf, wallTimeToIso } from "../../lib/business-time";
+import {
+  addDaysToDate,
+  formatInZone,
+  instantToWallTime,
+  parseDateInput,
+  parseTimeInput,
+  timeInputOf,
+  wallTimeToIso,
+} from "../../lib/business-time";
 import type { FieldErrors } from "../../lib/form-errors";
 
 /** The Add/Edit Time Block dialog's fields (docs/product.md §2): wall-clock dates and times in the business zone. */

@@ -9,7 +9,13 @@ import { blockTypeLabels } from "./time-block-form";
  */
 export function TimeBlockTypeBadge({ block, size = "sm" }: { block: Pick<TimeBlock, "blockType" | "color">; size?: "xs" | "sm" }) {
   return (
-    <Badge size={size} variant="outline" color="fg" gap="1.5" style={{ background: `${block.color}26`, borderColor: block.color, boxShadow: "none" }}>
+    <Badge
+      size={size}
+      variant="outline"
+      color="fg"
+      gap="1.5"
+      style={{ background: `${block.color}26`, borderColor: block.color, boxShadow: "none" }}
+    >
       <Box as="span" boxSize="2" rounded="full" flexShrink={0} style={{ background: block.color }} aria-hidden="true" />
       {blockTypeLabels[block.blockType]}
     </Badge>

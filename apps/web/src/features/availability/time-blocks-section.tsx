@@ -76,7 +76,14 @@ export function TimeBlocksSection() {
         </Stack>
       )}
       <Suspense fallback={null}>
-        {dialog.key > 0 ? <TimeBlockDialog key={dialog.key} open={dialog.open} block={dialog.block} onClose={() => setDialog((d) => ({ ...d, open: false }))} /> : null}
+        {dialog.key > 0 ? (
+          <TimeBlockDialog
+            key={dialog.key}
+            open={dialog.open}
+            block={dialog.block}
+            onClose={() => setDialog((d) => ({ ...d, open: false }))}
+          />
+        ) : null}
       </Suspense>
       <ConfirmDialog
         open={deleting !== null}
@@ -87,7 +94,9 @@ export function TimeBlocksSection() {
         pending={remove.isPending}
         onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
       >
-        {deleting ? `"${deleting.title}"${deleting.isRecurring ? " and every repeat of it" : ""} will be removed from your calendar.` : null}
+        {deleting
+          ? `"${deleting.title}"${deleting.isRecurring ? " and every repeat of it" : ""} will be removed from your calendar.`
+          : null}
       </ConfirmDialog>
     </Stack>
   );

@@ -66,20 +66,56 @@ export default function WorkingHoursDialog({ open, onClose, week }: WorkingHours
   );
 }
 
-function DayRow({ day, errors, onChange }: { day: WorkingDayDraft; errors: DayErrors | undefined; onChange: (patch: Partial<WorkingDayDraft>) => void }) {
+function DayRow({
+  day,
+  errors,
+  onChange,
+}: {
+  day: WorkingDayDraft;
+  errors: DayErrors | undefined;
+  onChange: (patch: Partial<WorkingDayDraft>) => void;
+}) {
   const name = dayName(day.dayOfWeek);
   return (
     <Grid as="li" templateColumns={{ base: "1fr 1fr", md: "10rem 1fr 1fr" }} gap="3" alignItems="start" borderBottomWidth="1px" pb="3">
       <Box gridColumn={{ base: "1 / -1", md: "auto" }} pt={{ md: "7" }}>
         <LabelledSwitch checked={day.isActive} onChange={(isActive) => onChange({ isActive })} label={name} />
       </Box>
-      <TimeField label="Start" name={`${name} start time`} value={day.startTime} disabled={!day.isActive} error={errors?.startTime} onChange={(startTime) => onChange({ startTime })} />
-      <TimeField label="End" name={`${name} end time`} value={day.endTime} disabled={!day.isActive} error={errors?.endTime} onChange={(endTime) => onChange({ endTime })} />
+      <TimeField
+        label="Start"
+        name={`${name} start time`}
+        value={day.startTime}
+        disabled={!day.isActive}
+        error={errors?.startTime}
+        onChange={(startTime) => onChange({ startTime })}
+      />
+      <TimeField
+        label="End"
+        name={`${name} end time`}
+        value={day.endTime}
+        disabled={!day.isActive}
+        error={errors?.endTime}
+        onChange={(endTime) => onChange({ endTime })}
+      />
     </Grid>
   );
 }
 
-function TimeField({ label, name, value, disabled, error, onChange }: { label: string; name: string; value: string; disabled: boolean; error: string | undefined; onChange: (value: string) => void }) {
+function TimeField({
+  label,
+  name,
+  value,
+  disabled,
+  error,
+  onChange,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  disabled: boolean;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}) {
   return (
     <FormField label={label} required={!disabled} error={error}>
       <Input type="time" aria-label={name} value={value} disabled={disabled} onChange={(event) => onChange(event.target.value)} />

@@ -18,7 +18,13 @@ describe("working hours", () => {
 
   it("checks open days: times required, the end after the start", () => {
     const week = workingWeek(undefined).map((d) =>
-      d.dayOfWeek === "1" ? { ...d, startTime: "" } : d.dayOfWeek === "3" ? { ...d, startTime: "17:00", endTime: "09:00" } : d.dayOfWeek === "0" ? { ...d, endTime: "" } : d,
+      d.dayOfWeek === "1"
+        ? { ...d, startTime: "" }
+        : d.dayOfWeek === "3"
+          ? { ...d, startTime: "17:00", endTime: "09:00" }
+          : d.dayOfWeek === "0"
+            ? { ...d, endTime: "" }
+            : d,
     );
     expect(workingWeekErrors(week)).toEqual({
       "1": { startTime: "Start time is required" },

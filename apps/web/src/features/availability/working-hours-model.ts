@@ -42,7 +42,8 @@ export function workingWeekErrors(days: readonly WorkingDayDraft[]): Partial<Rec
     if (!day.isActive) continue;
     const issues: FieldIssue[] = [];
     const parsed = workingDayInputSchema.safeParse(day);
-    if (!parsed.success) for (const issue of parsed.error.issues) issues.push({ path: String(issue.path[0] ?? ""), message: issue.message });
+    if (!parsed.success)
+      for (const issue of parsed.error.issues) issues.push({ path: String(issue.path[0] ?? ""), message: issue.message });
     else issues.push(...workingDayIssues(day));
     const dayErrors: DayErrors = {};
     for (const issue of issues) if (issue.path === "startTime" || issue.path === "endTime") dayErrors[issue.path] ??= issue.message;

@@ -58,7 +58,12 @@ export function WorkingHoursSection() {
       </Flex>
       <SimpleGrid as="ul" columns={{ base: 1, sm: 2, lg: 4, xl: 7 }} gap="3" listStyleType="none" m="0" p="0">
         {week.map((day) => (
-          <DayCard key={day.dayOfWeek} day={day} pending={update.isPending && update.variables.dayOfWeek === day.dayOfWeek} onToggle={(isActive) => update.mutate({ ...day, isActive })} />
+          <DayCard
+            key={day.dayOfWeek}
+            day={day}
+            pending={update.isPending && update.variables.dayOfWeek === day.dayOfWeek}
+            onToggle={(isActive) => update.mutate({ ...day, isActive })}
+          />
         ))}
       </SimpleGrid>
       <Suspense fallback={null}>

@@ -135,7 +135,9 @@ export const BigCalendar = memo(function BigCalendar({
           style: { background: `${event.block.color}33`, borderColor: event.block.color },
         };
       }
-      return { className: `cg-event--appointment cg-event--${event.appointment.status} cg-event--priority-${event.appointment.priority}${past}` };
+      return {
+        className: `cg-event--appointment cg-event--${event.appointment.status} cg-event--priority-${event.appointment.priority}${past}`,
+      };
     },
     [nowTime],
   );
@@ -151,11 +153,11 @@ export const BigCalendar = memo(function BigCalendar({
     },
     [view, nowTime, onSelectSlot, onShowDay],
   );
-  const selecting = useCallback((range: { start: Date }) => view === "month" || !isPastSlot(range.start, new Date(nowTime)), [view, nowTime]);
-  const drop = useCallback(
-    ({ event, start }: EventInteractionArgs<CalendarEvent>) => onEventDrop(event, new Date(start)),
-    [onEventDrop],
+  const selecting = useCallback(
+    (range: { start: Date }) => view === "month" || !isPastSlot(range.start, new Date(nowTime)),
+    [view, nowTime],
   );
+  const drop = useCallback(({ event, start }: EventInteractionArgs<CalendarEvent>) => onEventDrop(event, new Date(start)), [onEventDrop]);
   const keyPress = useCallback(
     (event: CalendarEvent, e: SyntheticEvent) => {
       const key = (e as KeyboardEvent).key;
@@ -173,7 +175,10 @@ export const BigCalendar = memo(function BigCalendar({
   const hasAllDay = view !== "month" && events.some(allDay);
   const views = useMemo(() => ({ month: true, week: true, day: true }), []);
 
-  const timeGrid = view === "week" ? { min: WEEK_MIN, max: WEEK_MAX, step: WEEK_HOURS.stepMinutes, timeslots: 1 } : { min: DAY_MIN, max: DAY_MAX, step: DAY_HOURS.stepMinutes, timeslots: 1 };
+  const timeGrid =
+    view === "week"
+      ? { min: WEEK_MIN, max: WEEK_MAX, step: WEEK_HOURS.stepMinutes, timeslots: 1 }
+      : { min: DAY_MIN, max: DAY_MAX, step: DAY_HOURS.stepMinutes, timeslots: 1 };
 
   return (
     <Box className={`cg-calendar cg-calendar--${view}${hasAllDay ? " cg-calendar--all-day" : ""}`} overflowX="auto">

@@ -141,7 +141,15 @@ describe("events", () => {
   });
 
   it("counts the summary statuses", () => {
-    expect(statusCounts([{ status: "new" }, { status: "in-progress" }, { status: "completed" }, { status: "completed" }, { status: "scheduled" }])).toEqual({
+    expect(
+      statusCounts([
+        { status: "new" },
+        { status: "in-progress" },
+        { status: "completed" },
+        { status: "completed" },
+        { status: "scheduled" },
+      ]),
+    ).toEqual({
       total: 5,
       new: 1,
       inProgress: 1,
@@ -177,7 +185,16 @@ describe("recent and past appointments", () => {
 
 describe("monthCellEvents", () => {
   const at = (day: number, hour: number, id: string) =>
-    appointmentEvents([appt({ id, start: new Date(Date.UTC(2027, 2, day, hour + 5)).toISOString(), end: new Date(Date.UTC(2027, 2, day, hour + 6)).toISOString() })], NY)[0]!;
+    appointmentEvents(
+      [
+        appt({
+          id,
+          start: new Date(Date.UTC(2027, 2, day, hour + 5)).toISOString(),
+          end: new Date(Date.UTC(2027, 2, day, hour + 6)).toISOString(),
+        }),
+      ],
+      NY,
+    )[0]!;
 
   it("keeps up to two appointments a day, by start, then one '+N more' at the day's end", () => {
     const items = monthCellEvents([at(1, 13, "c"), at(1, 9, "a"), at(1, 11, "b"), at(1, 15, "d"), at(2, 10, "e"), at(2, 8, "f")]);
@@ -217,7 +234,17 @@ describe("Google Calendar events beside ours", () => {
   });
 
   it("draws a date-only event over its days (Google's end date is exclusive), and names untitled ones", () => {
-    const [item] = googleEvents([google({ summary: "  ", start: { dateTime: null, date: "2027-03-04", timeZone: null }, end: { dateTime: null, date: "2027-03-06", timeZone: null } })], new Set(), NY);
+    const [item] = googleEvents(
+      [
+        google({
+          summary: "  ",
+          start: { dateTime: null, date: "2027-03-04", timeZone: null },
+          end: { dateTime: null, date: "2027-03-06", timeZone: null },
+        }),
+      ],
+      new Set(),
+      NY,
+    );
     expect(item).toMatchObject({ allDay: true, title: "(No title)" });
     expect(item!.start).toEqual(new Date(2027, 2, 4));
     expect(item!.end).toEqual(new Date(2027, 2, 6));
@@ -229,8 +256,21 @@ describe("Google Calendar events beside ours", () => {
 
   it("take the month cell's lines appointments leave free, and count in '+N more'", () => {
     const appointment = (hour: number, id: string) =>
-      appointmentEvents([appt({ id, start: new Date(Date.UTC(2027, 2, 2, hour + 5)).toISOString(), end: new Date(Date.UTC(2027, 2, 2, hour + 6)).toISOString() })], NY)[0]!;
-    const early = googleEvents([google({ id: "early1", start: { dateTime: "2027-03-02T07:00:00-05:00", date: null, timeZone: null } })], new Set(), NY)[0]!;
+      appointmentEvents(
+        [
+          appt({
+            id,
+            start: new Date(Date.UTC(2027, 2, 2, hour + 5)).toISOString(),
+            end: new Date(Date.UTC(2027, 2, 2, hour + 6)).toISOString(),
+          }),
+        ],
+        NY,
+      )[0]!;
+    const early = googleEvents(
+      [google({ id: "early1", start: { dateTime: "2027-03-02T07:00:00-05:00", date: null, timeZone: null } })],
+      new Set(),
+      NY,
+    )[0]!;
     const label = (items: ReturnType<typeof monthCellEvents>) => items.map((i) => (i.kind === "more" ? i.title : i.id));
     // One appointment: the Google event fills the second line, shown in time order.
     expect(label(monthCellEvents([appointment(10, "a"), early]))).toEqual(["google:early1", "a"]);

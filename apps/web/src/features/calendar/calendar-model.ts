@@ -1,5 +1,17 @@
 import type { GoogleCalendarEvent, Lead, RangeAppointment, RangeBlock } from "@crawlguard/validators";
-import { addDays, addMinutes, addMonths, addWeeks, endOfMonth, endOfWeek, format, isSameMonth, startOfDay, startOfMonth, startOfWeek } from "date-fns";
+import {
+  addDays,
+  addMinutes,
+  addMonths,
+  addWeeks,
+  endOfMonth,
+  endOfWeek,
+  format,
+  isSameMonth,
+  startOfDay,
+  startOfMonth,
+  startOfWeek,
+} from "date-fns";
 import { floatingOf, floatingToWallTime, toFloating, zonedDayRange } from "../../lib/business-time";
 
 /*
@@ -157,7 +169,10 @@ function cellPriority(a: AppointmentEvent | GoogleEvent, b: AppointmentEvent | G
  * appointments leave free. react-big-calendar's own overflow shows a lone extra event instead of
  * "+1 more" and depends on measured row heights; this does not.
  */
-export function monthCellEvents<T extends AppointmentEvent | GoogleEvent>(events: readonly T[], limit = MONTH_CELL_LIMIT): Array<T | MoreEvent> {
+export function monthCellEvents<T extends AppointmentEvent | GoogleEvent>(
+  events: readonly T[],
+  limit = MONTH_CELL_LIMIT,
+): Array<T | MoreEvent> {
   const byDay = new Map<string, T[]>();
   for (const event of events) {
     const day = format(event.start, "yyyy-MM-dd");
@@ -219,30 +234,32 @@ function cachedPerList<T>(cache: EventCache<T>, list: object, zone: string, comp
 
 /** Appointments as calendar events, at the business zone's wall clock. */
 export function appointmentEvents(appointments: readonly RangeAppointment[], zone: string): AppointmentEvent[] {
-  return cachedPerList(appointmentEventCache, appointments, zone, () => appointments.map((appointment) => ({
-    kind: "appointment",
-    id: appointment.id,
-    title: appointment.name,
-    start: toFloating(appointment.start, zone),
-    end: toFloating(appointment.end, zone),
-    appointment,
-  })));
+  return cachedPerList(appointmentEventCache, appointments, zone, () =>
+    appointments.map((appointment) => ({
+      kind: "appointment",
+      id: appointment.id,
+      title: appointment.name,
+      start: toFloating(appointment.start, zone),
+      end: toFloating(appointment.end, zone),
+      appointment,
+    })),
+  );
 }
 
 /** Time-block occurrences as calendar events (a recurring block once per occurrence). */
 export function blockEvents(blocks: readonly RangeBlock[], zone: string): BlockEvent[] {
-  return cachedPerList(blockEventCache, blocks, zone, () => blocks.flatMap((block) =>
-    block.occurrences.map(
-      (occurrence): BlockEvent => ({
+  return cachedPerList(blockEventCache, blocks, zone, () =>
+    blocks.flatMap((block) =>
+      block.occurrences.map((occurrence): BlockEvent => ({
         kind: "block",
         id: `${block.id}@${occurrence.start}`,
         title: block.title,
         start: toFloating(occurrence.start, zone),
         end: toFloating(occurrence.end, zone),
         block,
-      }),
+      })),
     ),
-  ));
+  );
 }
 
 /**
@@ -264,7 +281,15 @@ export function googleEvents(events: readonly GoogleCalendarEvent[], ownIds: Rea
       const start = floatingOf(event.start.date);
       const end = (event.end.date ? floatingOf(event.end.date) : null) ?? (start ? addDays(start, 1) : null);
       if (!start || !end) continue;
-      items.push({ kind: "google", id: `google:${event.id}`, title, start, end: end > start ? end : addDays(start, 1), allDay: true, event });
+      items.push({
+        kind: "google",
+        id: `google:${event.id}`,
+        title,
+        start,
+        end: end > start ? end : addDays(start, 1),
+        allDay: true,
+        event,
+      });
     }
   }
   return items;

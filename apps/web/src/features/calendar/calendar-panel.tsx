@@ -130,10 +130,13 @@ export default function CalendarPanel() {
 
   // The connected Google Calendar's events of the same window (issue #14), once the leads are
   // known: events that are our own appointments' (their id is the lead's) are left out.
-  const googleRange = trpc.googleCalendar.eventsRange.useQuery(range ? { startDate: range.start, endDate: range.end } : { startDate: "", endDate: "" }, {
-    enabled: googleConnected && range !== null && leads.data !== undefined,
-    placeholderData: keepPreviousData,
-  });
+  const googleRange = trpc.googleCalendar.eventsRange.useQuery(
+    range ? { startDate: range.start, endDate: range.end } : { startDate: "", endDate: "" },
+    {
+      enabled: googleConnected && range !== null && leads.data !== undefined,
+      placeholderData: keepPreviousData,
+    },
+  );
   const ownIds = useMemo(() => ownEventIds(leads.data ?? []), [leads.data]);
   const outside = useMemo<GoogleEvent[]>(
     () => (googleConnected && googleRange.data ? googleEvents(googleRange.data, ownIds, zone) : []),
@@ -144,7 +147,9 @@ export default function CalendarPanel() {
   const blocks = useMemo(() => blockEvents(calendar.data?.blocks ?? [], zone), [calendar.data, zone]);
   const events = useMemo<CalendarEvent[]>(() => {
     const moved = move ? appointments.map((e) => (e.id === move.event.id ? { ...e, start: move.start, end: move.end } : e)) : appointments;
-    return gridView === "month" ? monthCellEvents<AppointmentEvent | GoogleEvent>([...moved, ...outside]) : [...blocks, ...outside, ...moved];
+    return gridView === "month"
+      ? monthCellEvents<AppointmentEvent | GoogleEvent>([...moved, ...outside])
+      : [...blocks, ...outside, ...moved];
   }, [gridView, appointments, blocks, outside, move]);
 
   const lists = useMemo(
@@ -196,7 +201,9 @@ export default function CalendarPanel() {
           title: event.title,
           description: ["Google Calendar event", eventWhen(event.event, zone), location].filter(Boolean).join(" · "),
           type: "info",
-          ...(htmlLink ? { action: { label: "Open in Google Calendar", onClick: () => void window.open(htmlLink, "_blank", "noopener,noreferrer") } } : {}),
+          ...(htmlLink
+            ? { action: { label: "Open in Google Calendar", onClick: () => void window.open(htmlLink, "_blank", "noopener,noreferrer") } }
+            : {}),
         });
         return;
       }
@@ -234,7 +241,16 @@ export default function CalendarPanel() {
             ? {
                 ...data,
                 appointments: data.appointments.map((a) =>
-                  a.id === lead.id ? { ...a, start: lead.scheduledDate ?? a.start, end: new Date(Date.parse(lead.scheduledDate ?? a.start) + (lead.durationMinutes ?? a.durationMinutes) * 60_000).toISOString(), status: lead.status } : a,
+                  a.id === lead.id
+                    ? {
+                        ...a,
+                        start: lead.scheduledDate ?? a.start,
+                        end: new Date(
+                          Date.parse(lead.scheduledDate ?? a.start) + (lead.durationMinutes ?? a.durationMinutes) * 60_000,
+                        ).toISOString(),
+                        status: lead.status,
+                      }
+                    : a,
                 ),
               }
             : data,
@@ -257,7 +273,12 @@ export default function CalendarPanel() {
         return;
       }
       if (start.getTime() === event.start.getTime()) return;
-      const target: MoveState = { event, start, end: new Date(start.getTime() + (event.end.getTime() - event.start.getTime())), conflicts: null };
+      const target: MoveState = {
+        event,
+        start,
+        end: new Date(start.getTime() + (event.end.getTime() - event.start.getTime())),
+        conflicts: null,
+      };
       setMove(target);
       void reschedule(target, false);
     },
@@ -270,7 +291,12 @@ export default function CalendarPanel() {
   // connected (while it is unknown the server decides).
   const google = useMemo<AppointmentGoogleActions>(() => {
     const status = googleStatus.data;
-    const unavailable = !status || status.authenticated ? null : status.needsReconnect ? "Google Calendar needs reconnecting" : "Google Calendar is not connected";
+    const unavailable =
+      !status || status.authenticated
+        ? null
+        : status.needsReconnect
+          ? "Google Calendar needs reconnecting"
+          : "Google Calendar is not connected";
     return { unavailable, pendingLeadId: addToGoogle.pendingLeadId, onAdd: addToGoogle.add };
   }, [googleStatus.data, addToGoogle.pendingLeadId, addToGoogle.add]);
 
@@ -300,7 +326,13 @@ export default function CalendarPanel() {
         </HStack>
         <Flex gap="2" wrap="wrap" align="center">
           <Box minW="36" bg="bg" rounded="l2">
-            <SelectControl aria-label="Whose calendar" size="sm" value={scope} options={scopeOptions} onChange={(value) => setScope(value as CalendarScope)} />
+            <SelectControl
+              aria-label="Whose calendar"
+              size="sm"
+              value={scope}
+              options={scopeOptions}
+              onChange={(value) => setScope(value as CalendarScope)}
+            />
           </Box>
           <Button size="sm" colorPalette="brand" onClick={() => setScheduling((s) => ({ open: true, key: s.key + 1 }))}>
             <CalendarPlus aria-hidden="true" />
@@ -328,10 +360,22 @@ export default function CalendarPanel() {
           <Button size="sm" variant="outline" bg="bg" onClick={() => setDate(navigateDate(view, date, "TODAY", now))}>
             Today
           </Button>
-          <IconButton size="sm" variant="outline" bg="bg" aria-label={`Previous ${period}`} onClick={() => setDate(navigateDate(view, date, "PREV", now))}>
+          <IconButton
+            size="sm"
+            variant="outline"
+            bg="bg"
+            aria-label={`Previous ${period}`}
+            onClick={() => setDate(navigateDate(view, date, "PREV", now))}
+          >
             <ChevronLeft aria-hidden="true" />
           </IconButton>
-          <IconButton size="sm" variant="outline" bg="bg" aria-label={`Next ${period}`} onClick={() => setDate(navigateDate(view, date, "NEXT", now))}>
+          <IconButton
+            size="sm"
+            variant="outline"
+            bg="bg"
+            aria-label={`Next ${period}`}
+            onClick={() => setDate(navigateDate(view, date, "NEXT", now))}
+          >
             <ChevronRight aria-hidden="true" />
           </IconButton>
           <Heading as="h2" size="lg" aria-live="polite" ms="1" me="auto">
@@ -390,7 +434,11 @@ export default function CalendarPanel() {
             {gridView === "month" ? (
               <>
                 <MonthLegend google={googleConnected} />
-                <MonthAppointmentList title={`Appointments in ${format(date, "MMMM yyyy")}`} events={appointments.filter((e) => e.start.getMonth() === date.getMonth())} onOpen={openEvent} />
+                <MonthAppointmentList
+                  title={`Appointments in ${format(date, "MMMM yyyy")}`}
+                  events={appointments.filter((e) => e.start.getMonth() === date.getMonth())}
+                  onOpen={openEvent}
+                />
               </>
             ) : gridView === "week" ? (
               <WeekSummary counts={weekCounts} />
@@ -412,14 +460,31 @@ export default function CalendarPanel() {
           empty="No upcoming appointments scheduled"
           onEdit={editLead}
           google={google}
-          note={view !== "schedule" && lists.upcomingTotal > lists.upcoming.length ? `The next ${lists.upcoming.length} of ${lists.upcomingTotal}. Schedule List shows them all.` : undefined}
+          note={
+            view !== "schedule" && lists.upcomingTotal > lists.upcoming.length
+              ? `The next ${lists.upcoming.length} of ${lists.upcomingTotal}. Schedule List shows them all.`
+              : undefined
+          }
         />
-        <AppointmentList title="Past Appointments" leads={lists.past} zone={zone} empty="No past appointments" onEdit={editLead} google={google} />
+        <AppointmentList
+          title="Past Appointments"
+          leads={lists.past}
+          zone={zone}
+          empty="No past appointments"
+          onEdit={editLead}
+          google={google}
+        />
       </SimpleGrid>
 
       <Suspense fallback={null}>
         {booking.key > 0 ? (
-          <BookAppointmentDialog key={booking.key} open={booking.open} lead={booking.lead} prefill={booking.prefill} onClose={() => setBooking((b) => ({ ...b, open: false }))} />
+          <BookAppointmentDialog
+            key={booking.key}
+            open={booking.open}
+            lead={booking.lead}
+            prefill={booking.prefill}
+            onClose={() => setBooking((b) => ({ ...b, open: false }))}
+          />
         ) : null}
         {scheduling.key > 0 ? (
           <ScheduleAppointmentModal
@@ -430,7 +495,12 @@ export default function CalendarPanel() {
           />
         ) : null}
         {blockDialog.key > 0 ? (
-          <TimeBlockDialog key={blockDialog.key} open={blockDialog.open} block={blockDialog.block} onClose={() => setBlockDialog((d) => ({ ...d, open: false }))} />
+          <TimeBlockDialog
+            key={blockDialog.key}
+            open={blockDialog.open}
+            block={blockDialog.block}
+            onClose={() => setBlockDialog((d) => ({ ...d, open: false }))}
+          />
         ) : null}
       </Suspense>
       <MoveConflictDialog

@@ -92,7 +92,17 @@ export const DaySummary = memo(function DaySummary({ counts }: { counts: StatusC
  * Today's Agenda (docs/product.md §2): the shown day's appointments with name, time, phone, address,
  * status and service; 'No appointments scheduled' when there are none. Each opens the appointment.
  */
-export function TodaysAgenda({ day, isToday, events, onOpen }: { day: Date; isToday: boolean; events: readonly AppointmentEvent[]; onOpen: (event: AppointmentEvent) => void }) {
+export function TodaysAgenda({
+  day,
+  isToday,
+  events,
+  onOpen,
+}: {
+  day: Date;
+  isToday: boolean;
+  events: readonly AppointmentEvent[];
+  onOpen: (event: AppointmentEvent) => void;
+}) {
   return (
     <Panel title="Today's Agenda" subtitle={isToday ? format(day, "EEEE, MMM d, yyyy") : `Showing ${format(day, "EEEE, MMM d, yyyy")}`}>
       {events.length === 0 ? (
@@ -147,7 +157,16 @@ export function MonthLegend({ google = false }: { google?: boolean }) {
         </HStack>
         {google ? (
           <HStack gap="2">
-            <Box boxSize="3" rounded="sm" bg="bg" borderWidth="1px" borderStyle="dashed" borderColor="#1a73e8" borderInlineStartWidth="3px" aria-hidden="true" />
+            <Box
+              boxSize="3"
+              rounded="sm"
+              bg="bg"
+              borderWidth="1px"
+              borderStyle="dashed"
+              borderColor="#1a73e8"
+              borderInlineStartWidth="3px"
+              aria-hidden="true"
+            />
             <Text>Google Calendar events</Text>
           </HStack>
         ) : null}
@@ -164,7 +183,15 @@ export function MonthLegend({ google = false }: { google?: boolean }) {
  * Month events in the grid cannot take keyboard focus (react-big-calendar), so the month's
  * appointments are also listed here as buttons, by date: the keyboard and screen reader path.
  */
-export function MonthAppointmentList({ title, events, onOpen }: { title: string; events: readonly AppointmentEvent[]; onOpen: (event: AppointmentEvent) => void }) {
+export function MonthAppointmentList({
+  title,
+  events,
+  onOpen,
+}: {
+  title: string;
+  events: readonly AppointmentEvent[];
+  onOpen: (event: AppointmentEvent) => void;
+}) {
   return (
     <Panel title={title}>
       {events.length === 0 ? (
@@ -175,7 +202,16 @@ export function MonthAppointmentList({ title, events, onOpen }: { title: string;
         <Stack as="ol" gap="1" listStyleType="none" m="0" p="0" maxH="96" overflowY="auto">
           {events.map((event) => (
             <Box as="li" key={event.id}>
-              <Button variant="ghost" size="sm" w="full" justifyContent="flex-start" h="auto" py="1.5" onClick={() => onOpen(event)} textAlign="start">
+              <Button
+                variant="ghost"
+                size="sm"
+                w="full"
+                justifyContent="flex-start"
+                h="auto"
+                py="1.5"
+                onClick={() => onOpen(event)}
+                textAlign="start"
+              >
                 <Box as="span" aria-hidden="true">
                   {serviceEmoji(event.appointment.service)}
                 </Box>

@@ -138,7 +138,11 @@ export function ContactForm({ variant, title, description }: ContactFormProps) {
 
   useEffect(() => {
     shownAt.current = withPage ? 0 : performance.now();
-    return () => void turnstile.current?.then((widget) => widget.remove(), () => {});
+    return () =>
+      void turnstile.current?.then(
+        (widget) => widget.remove(),
+        () => {},
+      );
   }, [withPage]);
 
   useEffect(() => {
@@ -316,11 +320,21 @@ export function ContactForm({ variant, title, description }: ContactFormProps) {
           {siteKey ? (
             <>
               This form is protected by Cloudflare Turnstile; the Cloudflare{" "}
-              <chakra.a href="https://www.cloudflare.com/privacypolicy/" target="_blank" rel="noopener noreferrer" textDecoration="underline">
+              <chakra.a
+                href="https://www.cloudflare.com/privacypolicy/"
+                target="_blank"
+                rel="noopener noreferrer"
+                textDecoration="underline"
+              >
                 Privacy Policy
               </chakra.a>{" "}
               and{" "}
-              <chakra.a href="https://www.cloudflare.com/website-terms/" target="_blank" rel="noopener noreferrer" textDecoration="underline">
+              <chakra.a
+                href="https://www.cloudflare.com/website-terms/"
+                target="_blank"
+                rel="noopener noreferrer"
+                textDecoration="underline"
+              >
                 Terms of Service
               </chakra.a>{" "}
               apply.

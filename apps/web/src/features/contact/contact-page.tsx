@@ -39,12 +39,16 @@ export function ContactPage() {
       <Box bg="gray.50" py={{ base: "10", md: "16" }}>
         <Container maxW="7xl">
           <SimpleGrid columns={{ base: 1, lg: 5 }} gap={{ base: "8", lg: "10" }} alignItems="start">
-            <Box gridColumn={{ lg: "span 3" }} bg="white" rounded="2xl" shadow="md" borderWidth="1px" p={{ base: "6", md: "10" }} position="relative">
-              <ContactForm
-                variant="full"
-                title="Send Us a Message"
-                description="Fields marked with * are required."
-              />
+            <Box
+              gridColumn={{ lg: "span 3" }}
+              bg="white"
+              rounded="2xl"
+              shadow="md"
+              borderWidth="1px"
+              p={{ base: "6", md: "10" }}
+              position="relative"
+            >
+              <ContactForm variant="full" title="Send Us a Message" description="Fields marked with * are required." />
             </Box>
             <Stack gap="6" gridColumn={{ lg: "span 2" }}>
               <ContactInfo />
@@ -59,7 +63,12 @@ export function ContactPage() {
           <ReviewsBlock />
         </Box>
       </Section>
-      <Section eyebrow="Service Area" title="Areas We Serve" intro={`We serve homeowners throughout ${company.serviceArea.description}.`} bg="brand.50">
+      <Section
+        eyebrow="Service Area"
+        title="Areas We Serve"
+        intro={`We serve homeowners throughout ${company.serviceArea.description}.`}
+        bg="brand.50"
+      >
         <ServiceAreaGrid withStateName />
       </Section>
       <LocationSection />

@@ -17,7 +17,17 @@ type ConfirmDialogProps = {
 };
 
 /** "Are you sure?" before something that cannot be undone. Focus starts on Cancel. */
-export function ConfirmDialog({ open, onClose, title, children, confirmLabel, pendingLabel, pending, onConfirm, cancelLabel = "Cancel" }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  onClose,
+  title,
+  children,
+  confirmLabel,
+  pendingLabel,
+  pending,
+  onConfirm,
+  cancelLabel = "Cancel",
+}: ConfirmDialogProps) {
   const cancelRef = useRef<HTMLButtonElement>(null);
   return (
     <Dialog.Root

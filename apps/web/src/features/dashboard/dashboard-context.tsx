@@ -34,15 +34,7 @@ type DashboardState = {
 const ActionsContext = createContext<DashboardActions | null>(null);
 const StateContext = createContext<DashboardState | null>(null);
 
-export function DashboardProvider({
-  actions,
-  state,
-  children,
-}: {
-  actions: DashboardActions;
-  state: DashboardState;
-  children: ReactNode;
-}) {
+export function DashboardProvider({ actions, state, children }: { actions: DashboardActions; state: DashboardState; children: ReactNode }) {
   return (
     <ActionsContext.Provider value={actions}>
       <StateContext.Provider value={state}>{children}</StateContext.Provider>

@@ -62,11 +62,22 @@ export function DashboardHeader({ user, onBookAppointment, onAddLead }: Dashboar
               <CalendarPlus aria-hidden="true" />
               Book Appointment
             </Button>
-            <Button variant="outline" colorPalette="brand" size={{ base: "sm", md: "md" }} flex={{ base: "1", md: "none" }} onClick={onAddLead}>
+            <Button
+              variant="outline"
+              colorPalette="brand"
+              size={{ base: "sm", md: "md" }}
+              flex={{ base: "1", md: "none" }}
+              onClick={onAddLead}
+            >
               <UserPlus aria-hidden="true" />
               Add Lead
             </Button>
-            <Button variant="ghost" display={{ base: "none", md: "inline-flex" }} onClick={() => void signOut()} disabled={logout.isPending}>
+            <Button
+              variant="ghost"
+              display={{ base: "none", md: "inline-flex" }}
+              onClick={() => void signOut()}
+              disabled={logout.isPending}
+            >
               <LogOut aria-hidden="true" />
               Logout
             </Button>

@@ -1,13 +1,4 @@
-import {
-  CalendarDays,
-  CalendarSync,
-  Clock,
-  Images,
-  Inbox,
-  type LucideIcon,
-  UsersRound,
-  Workflow,
-} from "lucide-react";
+import { CalendarDays, CalendarSync, Clock, Images, Inbox, type LucideIcon, UsersRound, Workflow } from "lucide-react";
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
 
 import type { DashboardTabValue } from "./dashboard-tab-value";

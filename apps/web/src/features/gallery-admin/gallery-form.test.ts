@@ -126,6 +126,13 @@ describe("galleryFormOf", () => {
   });
 
   it("offers the six admin categories", () => {
-    expect(categoryOptions.map((option) => option.label)).toEqual(["General", "Crawl Space", "Waterproofing", "Encapsulation", "Basement", "Before & After"]);
+    expect(categoryOptions.map((option) => option.label)).toEqual([
+      "General",
+      "Crawl Space",
+      "Waterproofing",
+      "Encapsulation",
+      "Basement",
+      "Before & After",
+    ]);
   });
 });

@@ -1,8 +1,4 @@
-import {
-  type AdminGalleryCategory,
-  adminGalleryCategories,
-  adminGalleryCategoryLabels,
-} from "@crawlguard/content";
+import { type AdminGalleryCategory, adminGalleryCategories, adminGalleryCategoryLabels } from "@crawlguard/content";
 import {
   type GalleryImage,
   type GalleryImageCreate,

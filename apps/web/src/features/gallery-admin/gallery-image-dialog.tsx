@@ -80,8 +80,14 @@ export default function GalleryImageDialog({ open, onClose, image }: GalleryImag
     showToast({ title: message, type: "success" });
     onClose();
   };
-  const create = trpc.gallery.create.useMutation({ onSuccess: saved("Image added to gallery successfully"), onError: failed("Failed to add image") });
-  const update = trpc.gallery.update.useMutation({ onSuccess: saved("Image updated successfully"), onError: failed("Failed to update image") });
+  const create = trpc.gallery.create.useMutation({
+    onSuccess: saved("Image added to gallery successfully"),
+    onError: failed("Failed to add image"),
+  });
+  const update = trpc.gallery.update.useMutation({
+    onSuccess: saved("Image updated successfully"),
+    onError: failed("Failed to update image"),
+  });
 
   const choice: ImageChoice =
     upload.state.phase === "done" && upload.state.result
@@ -98,8 +104,10 @@ export default function GalleryImageDialog({ open, onClose, image }: GalleryImag
     setValues((current) => ({ ...current, [field]: value }));
     setServerErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
   };
-  const onInput = (field: "title" | "altText" | "description" | "seoKeywords" | "displayOrder") => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-    set(field, event.target.value);
+  const onInput =
+    (field: "title" | "altText" | "description" | "seoKeywords" | "displayOrder") =>
+    (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      set(field, event.target.value);
 
   const submit = () => {
     setSubmitted(true);
@@ -115,7 +123,11 @@ export default function GalleryImageDialog({ open, onClose, image }: GalleryImag
       open={open}
       onClose={onClose}
       title={image ? "Edit Image" : "Add Image"}
-      description={image ? "Change the details, or upload a new photo to replace this one." : "Upload a photo, then describe it. Published photos show on the public Gallery page."}
+      description={
+        image
+          ? "Change the details, or upload a new photo to replace this one."
+          : "Upload a photo, then describe it. Published photos show on the public Gallery page."
+      }
       onSubmit={submit}
       submitLabel={image ? "Update Image" : "Add Image"}
       pendingLabel="Saving..."
@@ -124,7 +136,17 @@ export default function GalleryImageDialog({ open, onClose, image }: GalleryImag
       <Stack gap="4">
         <ImageUploadField
           upload={upload}
-          current={image ? { src: image.imageUrl, srcSet: srcSetOf(image.renditions), alt: image.altText, width: image.width ?? undefined, height: image.height ?? undefined } : undefined}
+          current={
+            image
+              ? {
+                  src: image.imageUrl,
+                  srcSet: srcSetOf(image.renditions),
+                  alt: image.altText,
+                  width: image.width ?? undefined,
+                  height: image.height ?? undefined,
+                }
+              : undefined
+          }
           error={errors.image}
           onChosen={(file) => {
             setValues((current) => ({ ...current, altText: altTextAfterChoosing(current.altText, file.name) }));
@@ -136,10 +158,24 @@ export default function GalleryImageDialog({ open, onClose, image }: GalleryImag
         </FormField>
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
           <FormField label="Category" error={errors.category}>
-            <SelectControl name="category" value={values.category} options={categoryOptions} onChange={(value) => set("category", value as AdminGalleryCategory)} />
+            <SelectControl
+              name="category"
+              value={values.category}
+              options={categoryOptions}
+              onChange={(value) => set("category", value as AdminGalleryCategory)}
+            />
           </FormField>
           <FormField label="Display order" error={errors.displayOrder} helper="Lower numbers show first.">
-            <Input name="displayOrder" type="number" inputMode="numeric" min={0} max={9999} step={1} value={values.displayOrder} onChange={onInput("displayOrder")} />
+            <Input
+              name="displayOrder"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={9999}
+              step={1}
+              value={values.displayOrder}
+              onChange={onInput("displayOrder")}
+            />
           </FormField>
         </SimpleGrid>
         <FormField label="Alt text" required error={errors.altText} helper="What the photo shows, for screen readers and search engines.">

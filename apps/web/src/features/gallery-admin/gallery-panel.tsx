@@ -70,12 +70,21 @@ export default function GalleryPanel() {
       ) : images.isError ? (
         <LoadError what="gallery images" error={images.error} onRetry={() => void images.refetch()} />
       ) : images.data.length === 0 ? (
-        <PanelEmptyState title="No gallery images yet">Add a photo of a finished job; once published it shows on the public Gallery page.</PanelEmptyState>
+        <PanelEmptyState title="No gallery images yet">
+          Add a photo of a finished job; once published it shows on the public Gallery page.
+        </PanelEmptyState>
       ) : (
         <SortableGallery images={images.data} onEdit={openDialog} onDelete={setDeleting} />
       )}
       <Suspense fallback={null}>
-        {dialog.key > 0 ? <GalleryImageDialog key={dialog.key} open={dialog.open} image={dialog.image} onClose={() => setDialog((d) => ({ ...d, open: false }))} /> : null}
+        {dialog.key > 0 ? (
+          <GalleryImageDialog
+            key={dialog.key}
+            open={dialog.open}
+            image={dialog.image}
+            onClose={() => setDialog((d) => ({ ...d, open: false }))}
+          />
+        ) : null}
       </Suspense>
       <ConfirmDialog
         open={deleting !== null}
@@ -125,7 +134,10 @@ function SortableGallery({ images, onEdit, onDelete }: SortableGalleryProps) {
   const [outcome, setOutcome] = useState("");
   const reorder = useReorderImages();
   const toggle = useTogglePublished();
-  const onTogglePublished = useCallback((image: GalleryImage) => toggle.mutate({ id: image.id, isPublished: !image.isPublished }), [toggle]);
+  const onTogglePublished = useCallback(
+    (image: GalleryImage) => toggle.mutate({ id: image.id, isPublished: !image.isPublished }),
+    [toggle],
+  );
 
   const onDragStart = ({ active }: DragStartEvent) => setDragged(images.find((image) => image.id === active.id) ?? null);
   const onDragEnd = ({ active, over }: DragEndEvent) => {
@@ -137,7 +149,8 @@ function SortableGallery({ images, onEdit, onDelete }: SortableGalleryProps) {
     reorder.mutate(
       { ids: next },
       {
-        onSuccess: () => setOutcome(`${title} moved to position ${next.indexOf(String(active.id)) + 1} of ${next.length}. The order is saved.`),
+        onSuccess: () =>
+          setOutcome(`${title} moved to position ${next.indexOf(String(active.id)) + 1} of ${next.length}. The order is saved.`),
         onError: () => setOutcome(`The new order could not be saved; ${title} is back where it was.`),
       },
     );

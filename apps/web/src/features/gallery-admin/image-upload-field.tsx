@@ -20,7 +20,13 @@ export const UPLOAD_RESTRICTIONS = "One image, up to 10 MB: JPEG, PNG, WebP, AVI
  */
 const ACCEPT = galleryImageTypes.join(",");
 
-export type CurrentImage = { src: string; srcSet?: string | undefined; alt: string; width?: number | undefined; height?: number | undefined };
+export type CurrentImage = {
+  src: string;
+  srcSet?: string | undefined;
+  alt: string;
+  width?: number | undefined;
+  height?: number | undefined;
+};
 
 type ImageUploadFieldProps = {
   upload: ImageUpload;
@@ -132,7 +138,14 @@ export function ImageUploadField({ upload, current, error, onChosen }: ImageUplo
             </Text>
           ) : null}
           <HStack gap="2" wrap="wrap" justify="center">
-            <Button type="button" size="sm" variant="outline" onClick={() => inputRef.current?.click()} disabled={busy} aria-describedby={restrictionsId}>
+            <Button
+              type="button"
+              size="sm"
+              variant="outline"
+              onClick={() => inputRef.current?.click()}
+              disabled={busy}
+              aria-describedby={restrictionsId}
+            >
               <ImageUp aria-hidden="true" />
               {chooseLabel}
             </Button>
@@ -200,7 +213,13 @@ function UploadStatus({ upload: { state } }: { upload: ImageUpload }) {
       ) : null}
       {/* Read out when the phase changes (not at every percent). */}
       <Box srOnly aria-live="polite">
-        {state.phase === "uploading" ? "Uploading the image." : state.phase === "processing" ? "Checking the image." : state.phase === "done" ? "Upload complete." : ""}
+        {state.phase === "uploading"
+          ? "Uploading the image."
+          : state.phase === "processing"
+            ? "Checking the image."
+            : state.phase === "done"
+              ? "Upload complete."
+              : ""}
       </Box>
       {state.error ? (
         <Text role="alert" textStyle="sm" color="fg.error" data-testid="upload-error">

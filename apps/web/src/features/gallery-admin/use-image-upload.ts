@@ -102,7 +102,8 @@ export function useImageUpload(api: UploadApi) {
           if (generation === generationRef.current) setState((s) => ({ ...s, phase: "done", result, error: null }));
         },
         (error: unknown) => {
-          if (generation === generationRef.current) setState((s) => ({ ...s, phase: "failed", progress: 0, error: uploadErrorText(error) }));
+          if (generation === generationRef.current)
+            setState((s) => ({ ...s, phase: "failed", progress: 0, error: uploadErrorText(error) }));
         },
       );
     });

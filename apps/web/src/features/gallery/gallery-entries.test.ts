@@ -68,13 +68,21 @@ describe("publishedEntry", () => {
 });
 
 describe("galleryEntries and filterEntries", () => {
-  const published = [photo(), photo({ id: "b", category: "general", title: "Team at work" }), photo({ id: "c", category: "waterproofing" })];
+  const published = [
+    photo(),
+    photo({ id: "b", category: "general", title: "Team at work" }),
+    photo({ id: "c", category: "waterproofing" }),
+  ];
   const entries = galleryEntries(published);
 
   it("shows the ten built-in projects, then the published photos in the server's order", () => {
     expect(entries).toHaveLength(galleryItems.length + 3);
     expect(entries.slice(0, galleryItems.length).map((e) => e.title)).toEqual(galleryItems.map((item) => item.title));
-    expect(entries.slice(galleryItems.length).map((e) => e.key)).toEqual(["photo-7d4f4f0e-7d5f-4d9a-9a43-0f4d2b1f1a11", "photo-b", "photo-c"]);
+    expect(entries.slice(galleryItems.length).map((e) => e.key)).toEqual([
+      "photo-7d4f4f0e-7d5f-4d9a-9a43-0f4d2b1f1a11",
+      "photo-b",
+      "photo-c",
+    ]);
   });
 
   it("filters by the mapped category; general photos only under All Projects", () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { render } from "../../entry-server";
 import type { PublicApi } from "../../lib/public-api";
 
-const TEMPLATE = "<!DOCTYPE html><html><head><!--app-head--></head><body><div id=\"root\"><!--app-html--></div></body></html>";
+const TEMPLATE = '<!DOCTYPE html><html><head><!--app-head--></head><body><div id="root"><!--app-html--></div></body></html>';
 
 const photo: PublicGalleryImage = {
   id: "3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b",
@@ -21,7 +21,8 @@ const photo: PublicGalleryImage = {
   ],
 };
 
-const renderGallery = (publicApi?: PublicApi) => render({ url: "/gallery", template: TEMPLATE, publicUrl: "https://crawlguard.example", publicApi });
+const renderGallery = (publicApi?: PublicApi) =>
+  render({ url: "/gallery", template: TEMPLATE, publicUrl: "https://crawlguard.example", publicApi });
 
 describe("/gallery rendered on the server", () => {
   it("holds the published photos, with srcset, sizes and their size", async () => {

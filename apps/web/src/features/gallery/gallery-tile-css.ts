@@ -32,8 +32,24 @@ export const galleryTileCss: NonNullable<SystemConfig["globalCss"]> = {
   },
   [`.${GALLERY_TILE.media}`]: { position: "relative", display: "block" },
   // Every tile 3:2 (the built-in projects' shape), whatever the photo's own.
-  [`.${GALLERY_TILE.media} > img`]: { display: "block", width: "full", height: "auto", aspectRatio: "3 / 2", objectFit: "cover", bg: "brand.50" },
-  [`.${GALLERY_TILE.badge}`]: { position: "absolute", top: "3", right: "3", display: "flex", bg: "blackAlpha.600", color: "white", rounded: "full", p: "2" },
+  [`.${GALLERY_TILE.media} > img`]: {
+    display: "block",
+    width: "full",
+    height: "auto",
+    aspectRatio: "3 / 2",
+    objectFit: "cover",
+    bg: "brand.50",
+  },
+  [`.${GALLERY_TILE.badge}`]: {
+    position: "absolute",
+    top: "3",
+    right: "3",
+    display: "flex",
+    bg: "blackAlpha.600",
+    color: "white",
+    rounded: "full",
+    p: "2",
+  },
   [`.${GALLERY_TILE.body}`]: { display: "flex", flexDirection: "column", gap: "1", p: "5" },
   [`.${GALLERY_TILE.category}`]: {
     fontSize: "xs",

@@ -5,7 +5,10 @@ import type { PublicApi } from "../../lib/public-api";
 const PUBLISHED_URL = "/api/gallery";
 
 function isPublishedList(value: unknown): value is PublicGalleryImage[] {
-  return Array.isArray(value) && value.every((item) => typeof item === "object" && item !== null && typeof (item as { id?: unknown }).id === "string");
+  return (
+    Array.isArray(value) &&
+    value.every((item) => typeof item === "object" && item !== null && typeof (item as { id?: unknown }).id === "string")
+  );
 }
 
 /** The published photos from the browser; null when they could not be had (the page then shows the built-in projects). */

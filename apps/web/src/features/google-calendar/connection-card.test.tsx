@@ -77,7 +77,12 @@ describe("ConnectionCard", () => {
 
   it("connected: the account, who connected it and when, the events toggle and Disconnect", () => {
     const text = render({
-      status: status({ authenticated: true, account: "office@crawlguard.test", connectedBy: "owner", connectedAt: "2027-03-10T15:05:00.000Z" }),
+      status: status({
+        authenticated: true,
+        account: "office@crawlguard.test",
+        connectedBy: "owner",
+        connectedAt: "2027-03-10T15:05:00.000Z",
+      }),
     });
     expect(text).toContain("Google Calendar is connected and ready");
     expect(text).toContain("office@crawlguard.test");
@@ -90,7 +95,12 @@ describe("ConnectionCard", () => {
 
   it("shows the pushes waiting and Google's last error when there are any", () => {
     const text = render({
-      status: status({ authenticated: true, pendingPushes: 2, lastError: "Google Calendar is unavailable (503).", lastErrorAt: "2027-03-10T15:05:00.000Z" }),
+      status: status({
+        authenticated: true,
+        pendingPushes: 2,
+        lastError: "Google Calendar is unavailable (503).",
+        lastErrorAt: "2027-03-10T15:05:00.000Z",
+      }),
     });
     expect(text).toContain("2 appointments waiting to be sent to Google");
     expect(text).toContain("Google's last error (Mar 10, 2027 at 10:05 AM)");
@@ -98,7 +108,9 @@ describe("ConnectionCard", () => {
   });
 
   it("needs reconnecting: Reconnect and the reason", () => {
-    const text = render({ status: status({ needsReconnect: true, account: "office@crawlguard.test", lastError: "Token has been expired or revoked." }) });
+    const text = render({
+      status: status({ needsReconnect: true, account: "office@crawlguard.test", lastError: "Token has been expired or revoked." }),
+    });
     expect(text).toContain("Needs Reconnecting");
     expect(text).toContain("Reconnect");
     expect(text).toContain("Token has been expired or revoked.");

@@ -78,7 +78,9 @@ export function ConnectionCard(props: ConnectionCardProps) {
           <NotConnected {...props} connecting={connecting} />
         )}
 
-        {phase.kind === "blocked" ? <PopupBlocked authUrl={phase.authUrl} onOpen={props.onOpenBlocked} onDismiss={props.onDismissBlocked} /> : null}
+        {phase.kind === "blocked" ? (
+          <PopupBlocked authUrl={phase.authUrl} onOpen={props.onOpenBlocked} onDismiss={props.onDismissBlocked} />
+        ) : null}
         {props.problem && !connecting ? (
           <Alert.Root status="error" variant="subtle">
             <Alert.Indicator />
@@ -98,7 +100,9 @@ export function ConnectionCard(props: ConnectionCardProps) {
           <Alert.Root status="warning" variant="subtle">
             <Alert.Indicator />
             <Alert.Content>
-              <Alert.Title>{lastErrorAt ? `Google's last error (${lastErrorAt.date} at ${lastErrorAt.time})` : "Google's last error"}</Alert.Title>
+              <Alert.Title>
+                {lastErrorAt ? `Google's last error (${lastErrorAt.date} at ${lastErrorAt.time})` : "Google's last error"}
+              </Alert.Title>
               <Alert.Description>{status.lastError}</Alert.Description>
             </Alert.Content>
           </Alert.Root>
@@ -160,7 +164,8 @@ function NeedsReconnect({ status, zone, onConnect, onDisconnect, connecting }: C
     <>
       <StateHeading icon={CalendarX} color="orange.fg" title="Google no longer accepts this connection">
         <Text textStyle="sm" color="fg.muted">
-          Google revoked or expired the access{status.account ? ` of ${status.account}` : ""}. Appointments wait here and are sent once you reconnect.
+          Google revoked or expired the access{status.account ? ` of ${status.account}` : ""}. Appointments wait here and are sent once you
+          reconnect.
         </Text>
         <Details status={status} zone={zone} />
       </StateHeading>
@@ -194,7 +199,13 @@ function NotConnected({ status, onConnect, showSetup, connecting }: ConnectionCa
         </Stack>
       </HStack>
       <Box>
-        <Button colorPalette="brand" onClick={onConnect} disabled={connecting} aria-controls={status.configured ? undefined : setupId} aria-expanded={status.configured ? undefined : showSetup}>
+        <Button
+          colorPalette="brand"
+          onClick={onConnect}
+          disabled={connecting}
+          aria-controls={status.configured ? undefined : setupId}
+          aria-expanded={status.configured ? undefined : showSetup}
+        >
           <CalendarCheck aria-hidden="true" />
           {connecting ? "Connecting..." : "Connect Calendar"}
         </Button>
@@ -233,7 +244,9 @@ function PopupBlocked({ authUrl, onOpen, onDismiss }: { authUrl: string; onOpen:
         <Alert.Title>The Google sign-in window was blocked</Alert.Title>
         <Alert.Description>
           <Stack gap="2" align="start">
-            <Text>Your browser blocked the pop-up. Allow pop-ups for this site and try again, or open Google&apos;s sign-in page from here.</Text>
+            <Text>
+              Your browser blocked the pop-up. Allow pop-ups for this site and try again, or open Google&apos;s sign-in page from here.
+            </Text>
             <Flex gap="3" wrap="wrap" align="center">
               <Link href={authUrl} target="google-calendar" onClick={follow} fontWeight="semibold" colorPalette="brand">
                 Open Google sign-in

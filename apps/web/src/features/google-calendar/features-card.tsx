@@ -8,7 +8,11 @@ import { BellRing, type LucideIcon, Mail, NotebookText, RefreshCcw } from "lucid
 import { useId } from "react";
 
 const features: ReadonlyArray<{ title: string; description: string; icon: LucideIcon }> = [
-  { title: "Automatic Sync", description: "Appointments are added when booked, updated when rescheduled and removed when cancelled", icon: RefreshCcw },
+  {
+    title: "Automatic Sync",
+    description: "Appointments are added when booked, updated when rescheduled and removed when cancelled",
+    icon: RefreshCcw,
+  },
   { title: "Email Invitations", description: "Clients receive calendar invitations", icon: Mail },
   { title: "Smart Reminders", description: "24 hours and 30 minutes before", icon: BellRing },
   { title: "Rich Details", description: "Client info, service type, location", icon: NotebookText },

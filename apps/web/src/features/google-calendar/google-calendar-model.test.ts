@@ -64,13 +64,19 @@ describe("upcoming events list", () => {
 describe("eventWhen", () => {
   it("tells the time at the business zone's clock, whatever zone the event was written in", () => {
     expect(eventWhen(event(), NY)).toBe("Mar 10, 2027 · 9:00 AM – 10:30 AM");
-    const tokyo = event({ start: { dateTime: "2027-03-10T23:00:00+09:00", date: null, timeZone: "Asia/Tokyo" }, end: { dateTime: "2027-03-11T00:00:00+09:00", date: null, timeZone: "Asia/Tokyo" } });
+    const tokyo = event({
+      start: { dateTime: "2027-03-10T23:00:00+09:00", date: null, timeZone: "Asia/Tokyo" },
+      end: { dateTime: "2027-03-11T00:00:00+09:00", date: null, timeZone: "Asia/Tokyo" },
+    });
     expect(eventWhen(tokyo, NY)).toBe("Mar 10, 2027 · 9:00 AM – 10:00 AM");
-    expect(eventWhen(event({ end: { dateTime: "2027-03-11T01:00:00-05:00", date: null, timeZone: NY } }), NY)).toBe("Mar 10, 2027 9:00 AM – Mar 11, 2027 1:00 AM");
+    expect(eventWhen(event({ end: { dateTime: "2027-03-11T01:00:00-05:00", date: null, timeZone: NY } }), NY)).toBe(
+      "Mar 10, 2027 9:00 AM – Mar 11, 2027 1:00 AM",
+    );
   });
 
   it("shows date-only events as all day (Google's end date is the day after)", () => {
-    const day = (start: string, end: string) => event({ start: { dateTime: null, date: start, timeZone: null }, end: { dateTime: null, date: end, timeZone: null } });
+    const day = (start: string, end: string) =>
+      event({ start: { dateTime: null, date: start, timeZone: null }, end: { dateTime: null, date: end, timeZone: null } });
     expect(eventWhen(day("2027-03-10", "2027-03-11"), NY)).toBe("Mar 10, 2027 · All day");
     expect(eventWhen(day("2027-03-10", "2027-03-13"), NY)).toBe("Mar 10, 2027 – Mar 12, 2027 · All day");
   });
@@ -85,7 +91,12 @@ describe("our own pushes", () => {
 
   it("are left out of Google's events, whatever else Google holds", () => {
     const ids = ownEventIds([lead, { id: "7c9e6679-7425-40de-944b-e07fc1f90ae7", googleCalendarEventId: "customid123" }]);
-    const events = [event({ id: "0f8fad5bd9cb469fa16570867728950f" }), event({ id: "customid123" }), event({ id: "7c9e6679742540de944be07fc1f90ae7" }), event({ id: "dentist42" })];
+    const events = [
+      event({ id: "0f8fad5bd9cb469fa16570867728950f" }),
+      event({ id: "customid123" }),
+      event({ id: "7c9e6679742540de944be07fc1f90ae7" }),
+      event({ id: "dentist42" }),
+    ];
     expect(externalEvents(events, ids).map((e) => e.id)).toEqual(["dentist42"]);
     // Another program's event that merely looks like ours stays.
     expect(externalEvents([event({ id: "11111111111111111111111111111111" })], ids)).toHaveLength(1);
@@ -96,7 +107,10 @@ describe("the popup's message", () => {
   const ok = { type: GOOGLE_CALENDAR_MESSAGE_TYPE, ok: true, message: "Google Calendar is connected and ready." };
 
   it("is read from this origin only", () => {
-    expect(popupMessageFrom({ origin: ORIGIN, data: ok }, ORIGIN)).toEqual({ ok: true, message: "Google Calendar is connected and ready." });
+    expect(popupMessageFrom({ origin: ORIGIN, data: ok }, ORIGIN)).toEqual({
+      ok: true,
+      message: "Google Calendar is connected and ready.",
+    });
     expect(popupMessageFrom({ origin: "https://evil.example", data: ok }, ORIGIN)).toBeNull();
     expect(popupMessageFrom({ origin: "http://127.0.0.1:4399", data: ok }, ORIGIN)).toBeNull();
   });
@@ -107,15 +121,28 @@ describe("the popup's message", () => {
     expect(parsePopupMessage({ ...ok, type: "something-else" })).toBeNull();
     expect(parsePopupMessage({ type: GOOGLE_CALENDAR_MESSAGE_TYPE, ok: "yes", message: "x" })).toBeNull();
     expect(parsePopupMessage({ type: GOOGLE_CALENDAR_MESSAGE_TYPE, ok: false })).toBeNull();
-    expect(parsePopupMessage({ type: GOOGLE_CALENDAR_MESSAGE_TYPE, ok: false, message: "Access to Google Calendar was not granted." })).toEqual({
+    expect(
+      parsePopupMessage({ type: GOOGLE_CALENDAR_MESSAGE_TYPE, ok: false, message: "Access to Google Calendar was not granted." }),
+    ).toEqual({
       ok: false,
       message: "Access to Google Calendar was not granted.",
     });
   });
 
   it("hands over the code and state when the popup had no session, and only both", () => {
-    const handOver = { type: GOOGLE_CALENDAR_MESSAGE_TYPE, ok: false, message: "Finishing the connection in CrawlGuard…", code: "4/abc", state: "s1" };
-    expect(parsePopupMessage(handOver)).toEqual({ ok: false, message: "Finishing the connection in CrawlGuard…", code: "4/abc", state: "s1" });
+    const handOver = {
+      type: GOOGLE_CALENDAR_MESSAGE_TYPE,
+      ok: false,
+      message: "Finishing the connection in CrawlGuard…",
+      code: "4/abc",
+      state: "s1",
+    };
+    expect(parsePopupMessage(handOver)).toEqual({
+      ok: false,
+      message: "Finishing the connection in CrawlGuard…",
+      code: "4/abc",
+      state: "s1",
+    });
     expect(parsePopupMessage({ ...handOver, state: undefined })).not.toHaveProperty("code");
     expect(parsePopupMessage({ ...handOver, code: 42 })).not.toHaveProperty("state");
   });

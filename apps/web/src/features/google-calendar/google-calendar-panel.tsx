@@ -143,8 +143,10 @@ export default function GoogleCalendarPanel() {
         pending={disconnect.isPending}
         onConfirm={() => disconnect.mutate()}
       >
-        {status.data?.account ? `Appointments will no longer be sent to ${status.data.account}.` : "Appointments will no longer be sent to Google Calendar."} Events already in
-        the calendar stay there.
+        {status.data?.account
+          ? `Appointments will no longer be sent to ${status.data.account}.`
+          : "Appointments will no longer be sent to Google Calendar."}{" "}
+        Events already in the calendar stay there.
       </ConfirmDialog>
     </Stack>
   );

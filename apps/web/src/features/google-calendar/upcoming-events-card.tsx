@@ -105,7 +105,12 @@ function EventRow({ event, zone }: { event: GoogleCalendarEvent; zone: string })
           ) : null}
         </Stack>
         <HStack gap="1" flexShrink={0}>
-          <Badge size="sm" variant={badge === "default" ? "solid" : "subtle"} colorPalette={badge === "default" ? "brand" : "gray"} data-badge={badge}>
+          <Badge
+            size="sm"
+            variant={badge === "default" ? "solid" : "subtle"}
+            colorPalette={badge === "default" ? "brand" : "gray"}
+            data-badge={badge}
+          >
             {statusLabel(event.status)}
           </Badge>
           {event.htmlLink ? (

@@ -62,10 +62,7 @@ function Hero() {
 
 function Stats() {
   const { ratingValue, reviewCount } = company.aggregateRating;
-  const items = [
-    ...company.stats,
-    { value: ratingValue.toFixed(1), label: `Star Rating (${reviewCount} Reviews)` },
-  ];
+  const items = [...company.stats, { value: ratingValue.toFixed(1), label: `Star Rating (${reviewCount} Reviews)` }];
   return (
     <Box bg="white" borderBottomWidth="1px">
       <Container maxW="7xl" py="8">

@@ -48,7 +48,9 @@ export function SiteFooter() {
         <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap={{ base: "10", lg: "8" }}>
           <Stack gap="4">
             <BrandLogo inverted />
-            <Text>{company.tagline}. Licensed &amp; insured, serving homeowners since {company.foundedYear}.</Text>
+            <Text>
+              {company.tagline}. Licensed &amp; insured, serving homeowners since {company.foundedYear}.
+            </Text>
             <chakra.a
               href={company.socialMedia.facebook}
               target="_blank"

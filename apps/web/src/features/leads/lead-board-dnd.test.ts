@@ -4,7 +4,11 @@ import { describe, expect, it } from "vitest";
 import { columnTitle, createLeadAnnouncements, isColumnId } from "./lead-board-dnd";
 
 const active = (status: Lead["status"]) =>
-  ({ id: "a", data: { current: { lead: { name: "Ana Lopez", status } } }, rect: { current: { initial: null, translated: null } } }) as unknown as Active;
+  ({
+    id: "a",
+    data: { current: { lead: { name: "Ana Lopez", status } } },
+    rect: { current: { initial: null, translated: null } },
+  }) as unknown as Active;
 const over = (id: string) => ({ id, rect: {}, disabled: false, data: { current: undefined } }) as unknown as Over;
 
 describe("board announcements", () => {

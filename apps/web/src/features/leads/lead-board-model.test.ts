@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { columnOf, filterLeads, formatCurrency, groupByColumn, keepUnchangedColumns, leadStats, sumEstimatedValues, truncate } from "./lead-board-model";
+import {
+  columnOf,
+  filterLeads,
+  formatCurrency,
+  groupByColumn,
+  keepUnchangedColumns,
+  leadStats,
+  sumEstimatedValues,
+  truncate,
+} from "./lead-board-model";
 import type { LeadStatus } from "./lead-board-model";
 
 type Row = { name: string; email: string; phone: string | null; status: LeadStatus; estimatedValue: string | null };
@@ -30,11 +39,7 @@ describe("filterLeads", () => {
 
   it("matches phone numbers whatever their punctuation", () => {
     expect(filterLeads(rows, { search: "828-555-0199", status: "all" }).map((r) => r.name)).toEqual(["Bill Chen"]);
-    expect(filterLeads(rows, { search: "(828) 555", status: "all" }).map((r) => r.name)).toEqual([
-      "Ana Lopez",
-      "Bill Chen",
-      "Dan Ross",
-    ]);
+    expect(filterLeads(rows, { search: "(828) 555", status: "all" }).map((r) => r.name)).toEqual(["Ana Lopez", "Bill Chen", "Dan Ross"]);
     expect(filterLeads(rows, { search: "0142", status: "all" }).map((r) => r.name)).toEqual(["Dan Ross"]);
   });
 

@@ -136,7 +136,10 @@ export function sumEstimatedValues(leads: ReadonlyArray<Pick<Lead, "estimatedVal
  * `previous` is `previous`'s column object itself. Memoised columns then skip rendering: a drop
  * or an inline edit re-renders the one or two columns it changed, not all six.
  */
-export function keepUnchangedColumns<T>(previous: readonly BoardColumnData<T>[] | undefined, next: BoardColumnData<T>[]): BoardColumnData<T>[] {
+export function keepUnchangedColumns<T>(
+  previous: readonly BoardColumnData<T>[] | undefined,
+  next: BoardColumnData<T>[],
+): BoardColumnData<T>[] {
   if (!previous) return next;
   return next.map((column) => {
     const before = previous.find((candidate) => candidate.id === column.id);

@@ -4,14 +4,7 @@ import { Heading } from "@chakra-ui/react/heading";
 import { Text } from "@chakra-ui/react/text";
 import { getServiceLabel } from "@crawlguard/content";
 import { type Lead, parseEstimatedValue } from "@crawlguard/validators";
-import {
-  DndContext,
-  type DragEndEvent,
-  DragOverlay,
-  useDndContext,
-  useSensor,
-  useSensors,
-} from "@dnd-kit/core";
+import { DndContext, type DragEndEvent, DragOverlay, useDndContext, useSensor, useSensors } from "@dnd-kit/core";
 import { memo, type RefObject, useCallback, useLayoutEffect, useRef, useState } from "react";
 import { showToast } from "../../lib/toaster";
 import { ConfirmDialog } from "../dashboard/confirm-dialog";

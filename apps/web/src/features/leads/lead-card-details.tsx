@@ -113,9 +113,7 @@ function PrioritySelect({ lead }: { lead: Lead }) {
         color={`${palette}.fg`}
         borderColor={`${palette}.muted`}
         fontWeight="medium"
-        onChange={(event: ChangeEvent<HTMLSelectElement>) =>
-          update.mutate({ id: lead.id, priority: event.target.value as LeadPriority })
-        }
+        onChange={(event: ChangeEvent<HTMLSelectElement>) => update.mutate({ id: lead.id, priority: event.target.value as LeadPriority })}
       >
         {priorityOptions.map((option) => (
           <option key={option.value} value={option.value}>

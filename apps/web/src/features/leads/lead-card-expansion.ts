@@ -36,7 +36,11 @@ const cardExpansion = createExpansionStore();
 /** Whether the lead's card shows its details, and the toggle. */
 export function useCardExpanded(leadId: string, store: ExpansionStore = cardExpansion): [boolean, () => void] {
   const subscribe = useCallback((listener: () => void) => store.subscribe(leadId, listener), [store, leadId]);
-  const expanded = useSyncExternalStore(subscribe, () => store.isExpanded(leadId), () => false);
+  const expanded = useSyncExternalStore(
+    subscribe,
+    () => store.isExpanded(leadId),
+    () => false,
+  );
   const toggle = useCallback(() => store.toggle(leadId), [store, leadId]);
   return [expanded, toggle];
 }

@@ -35,7 +35,7 @@ describe("csvCell", () => {
   });
 
   it("neutralises formulas", () => {
-    expect(csvCell("=HYPERLINK(\"http://evil\")")).toBe("\"'=HYPERLINK(\"\"http://evil\"\")\"");
+    expect(csvCell('=HYPERLINK("http://evil")')).toBe('"\'=HYPERLINK(""http://evil"")"');
     expect(csvCell("+1 828 555 0100")).toBe("'+1 828 555 0100");
     expect(csvCell("-2")).toBe("'-2");
     expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
@@ -48,8 +48,15 @@ const NY = "America/New_York";
 
 describe("buildLeadsCsv", () => {
   it("starts with a BOM and a header, ends rows with CRLF", () => {
-    const csv = buildLeadsCsv([lead(), lead({ name: "Bo, Jr.", notes: "Wet\r\ncrawl space", scheduledDate: "2025-06-01T13:00:00.000Z" })], NY);
-    expect(csv.startsWith("\uFEFFName,Email,Phone,Address,Zip Code,Service,Status,Priority,Lead Source,Estimated Value,Scheduled,Notes,Created\r\n")).toBe(true);
+    const csv = buildLeadsCsv(
+      [lead(), lead({ name: "Bo, Jr.", notes: "Wet\r\ncrawl space", scheduledDate: "2025-06-01T13:00:00.000Z" })],
+      NY,
+    );
+    expect(
+      csv.startsWith(
+        "\uFEFFName,Email,Phone,Address,Zip Code,Service,Status,Priority,Lead Source,Estimated Value,Scheduled,Notes,Created\r\n",
+      ),
+    ).toBe(true);
     expect(csv.endsWith("\r\n")).toBe(true);
     const body = csv.slice(1);
     expect(body).toContain(
@@ -64,7 +71,18 @@ describe("buildLeadsCsv", () => {
     const saved = process.env["TZ"];
     process.env["TZ"] = "Asia/Tokyo";
     try {
-      const csv = buildLeadsCsv([lead({ priority: "low", source: "appointment-booking", status: "in-progress", phone: "8285550142", createdAt: "2025-12-31T23:30:00.000Z" })], NY);
+      const csv = buildLeadsCsv(
+        [
+          lead({
+            priority: "low",
+            source: "appointment-booking",
+            status: "in-progress",
+            phone: "8285550142",
+            createdAt: "2025-12-31T23:30:00.000Z",
+          }),
+        ],
+        NY,
+      );
       expect(csv).toContain(",(828) 555-0142,");
       expect(csv).toContain(",Low,Appointment Booking,");
       expect(csv).toContain(",2025-12-31 18:30\r\n");

@@ -51,10 +51,8 @@ export default function LeadFormDialog({ open, onClose, lead }: LeadFormDialogPr
     <K extends LeadFormField>(field: K) =>
     (value: LeadFormValues[K]) =>
       setValues((current) => ({ ...current, [field]: value }));
-  const onInput =
-    (field: LeadFormField) =>
-    (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-      set(field)(event.target.value as never);
+  const onInput = (field: LeadFormField) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+    set(field)(event.target.value as never);
 
   const submit = async () => {
     setSubmitted(true);
@@ -132,7 +130,14 @@ export default function LeadFormDialog({ open, onClose, lead }: LeadFormDialogPr
           </FormField>
           <FormField label="Estimated Value" error={errors.estimatedValue}>
             <InputGroup startElement="$">
-              <Input name="estimatedValue" type="number" min={0} step={100} value={values.estimatedValue} onChange={onInput("estimatedValue")} />
+              <Input
+                name="estimatedValue"
+                type="number"
+                min={0}
+                step={100}
+                value={values.estimatedValue}
+                onChange={onInput("estimatedValue")}
+              />
             </InputGroup>
           </FormField>
           <FormField label="Scheduled Date" error={errors.scheduledDate}>

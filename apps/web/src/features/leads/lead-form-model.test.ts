@@ -1,7 +1,15 @@
 import type { Lead } from "@crawlguard/validators";
 import { leadCreateSchema } from "@crawlguard/validators";
 import { describe, expect, it } from "vitest";
-import { estimatedValueInput, inlineEstimatedValue, leadFormValues, leadInputFromForm, serviceOptionsFor, sourceOptionsFor, statusOptionsFor } from "./lead-form-model";
+import {
+  estimatedValueInput,
+  inlineEstimatedValue,
+  leadFormValues,
+  leadInputFromForm,
+  serviceOptionsFor,
+  sourceOptionsFor,
+  statusOptionsFor,
+} from "./lead-form-model";
 
 const NY = "America/New_York";
 
@@ -13,12 +21,16 @@ describe("lead form", () => {
 
   it("sends a date without a time as 09:00 in the business zone and drops a time without a date", () => {
     const base = { ...leadFormValues(undefined, NY), name: "Ana", email: "ana@example.com", zipCode: "28801" };
-    expect(leadInputFromForm({ ...base, scheduledDate: "2025-07-01", scheduledTime: "" }, NY).scheduledDate).toBe("2025-07-01T13:00:00.000Z");
+    expect(leadInputFromForm({ ...base, scheduledDate: "2025-07-01", scheduledTime: "" }, NY).scheduledDate).toBe(
+      "2025-07-01T13:00:00.000Z",
+    );
     expect(leadInputFromForm({ ...base, scheduledDate: "", scheduledTime: "15:00" }, NY).scheduledDate).toBeNull();
   });
 
   it("validates with the shared schema and its docs/product.md messages", () => {
-    const result = leadCreateSchema.safeParse(leadInputFromForm({ ...leadFormValues(undefined, NY), name: "Ana", email: "ana@example.com", zipCode: "288" }, NY));
+    const result = leadCreateSchema.safeParse(
+      leadInputFromForm({ ...leadFormValues(undefined, NY), name: "Ana", email: "ana@example.com", zipCode: "288" }, NY),
+    );
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((i) => i.message)).toContain("Zip code must be at least 5 characters");
   });

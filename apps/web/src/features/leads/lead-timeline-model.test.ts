@@ -17,7 +17,9 @@ describe("lead timeline entries", () => {
     const booked = "2026-12-01T19:00:00.000Z";
     const moved = "2026-12-02T14:30:00.000Z";
     expect(describeLeadEvent({ kind: "schedule", from: null, to: booked }, ZONE)).toBe("Appointment booked for Dec 1, 2026 2:00 PM");
-    expect(describeLeadEvent({ kind: "schedule", from: booked, to: moved }, ZONE)).toBe("Appointment moved: Dec 1, 2026 2:00 PM → Dec 2, 2026 9:30 AM");
+    expect(describeLeadEvent({ kind: "schedule", from: booked, to: moved }, ZONE)).toBe(
+      "Appointment moved: Dec 1, 2026 2:00 PM → Dec 2, 2026 9:30 AM",
+    );
     expect(describeLeadEvent({ kind: "schedule", from: moved, to: null }, ZONE)).toBe("Appointment removed (was Dec 2, 2026 9:30 AM)");
   });
 

@@ -4,7 +4,8 @@ import { formatCurrency, statusLabels } from "./lead-board-model";
 
 /** An instant on the business's clock (docs/product.md §9 formats), whatever the computer's zone. */
 const when = (iso: string, zone: string) => formatInZone(iso, "MMM d, yyyy h:mm a", zone);
-const status = (value: string | null) => (value && value in statusLabels ? statusLabels[value as keyof typeof statusLabels] : (value ?? "none"));
+const status = (value: string | null) =>
+  value && value in statusLabels ? statusLabels[value as keyof typeof statusLabels] : (value ?? "none");
 const money = (value: string | null) => (value === null ? "none" : formatCurrency(parseEstimatedValue(value)));
 
 /** One timeline entry in words: "Status: New → Contacted". */

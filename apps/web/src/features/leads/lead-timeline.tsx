@@ -19,17 +19,25 @@ export function LeadTimeline({ leadId }: { leadId: string }) {
         History
       </Heading>
       {timeline.isPending ? (
-        <Text color="fg.muted" fontSize="sm">Loading history...</Text>
+        <Text color="fg.muted" fontSize="sm">
+          Loading history...
+        </Text>
       ) : timeline.isError ? (
-        <Text color="fg.error" fontSize="sm">{trpcErrorText(timeline.error)}</Text>
+        <Text color="fg.error" fontSize="sm">
+          {trpcErrorText(timeline.error)}
+        </Text>
       ) : timeline.data.length === 0 ? (
-        <Text color="fg.muted" fontSize="sm">No changes recorded yet.</Text>
+        <Text color="fg.muted" fontSize="sm">
+          No changes recorded yet.
+        </Text>
       ) : (
         <Box as="ol" display="flex" flexDirection="column" gap="2" aria-label="Lead history">
           {timeline.data.map((event) => (
             <li key={event.id}>
               <Text fontSize="sm">{describeLeadEvent(event, zone)}</Text>
-              <Text fontSize="xs" color="fg.muted">{describeLeadEventMeta(event, zone)}</Text>
+              <Text fontSize="xs" color="fg.muted">
+                {describeLeadEventMeta(event, zone)}
+              </Text>
             </li>
           ))}
         </Box>

@@ -16,7 +16,15 @@ import { SelectControl } from "../../components/form-controls";
 import { LoadError } from "../dashboard/load-error";
 import { PanelEmptyState } from "../dashboard/panel-empty-state";
 import { LeadBoard } from "./lead-board";
-import { type BoardColumnData, filterLeads, type LeadFilter, groupByColumn, keepUnchangedColumns, type StatusFilter, statusFilterOptions } from "./lead-board-model";
+import {
+  type BoardColumnData,
+  filterLeads,
+  type LeadFilter,
+  groupByColumn,
+  keepUnchangedColumns,
+  type StatusFilter,
+  statusFilterOptions,
+} from "./lead-board-model";
 import { useBusinessTimeZone } from "../../lib/use-business-time-zone";
 import { buildLeadsCsv, downloadCsv, leadsCsvFilename } from "./lead-csv";
 
@@ -66,7 +74,11 @@ export default function LeadsPanel() {
   const exportCsv = useCallback(() => {
     const { shown: leadsShown, zone: exportZone } = exportable.current;
     downloadCsv(buildLeadsCsv(leadsShown, exportZone), leadsCsvFilename(exportZone));
-    showToast({ title: "Export ready", description: `${leadsShown.length} ${leadsShown.length === 1 ? "lead" : "leads"} exported to CSV.`, type: "success" });
+    showToast({
+      title: "Export ready",
+      description: `${leadsShown.length} ${leadsShown.length === 1 ? "lead" : "leads"} exported to CSV.`,
+      type: "success",
+    });
   }, []);
 
   return (

@@ -23,8 +23,7 @@ export function useLeadsCache() {
           return next;
         }),
       /** Replaces the lead only if it is still there (a rollback must not resurrect a deleted lead). */
-      replace: (lead: Lead) =>
-        list.setData(undefined, (leads) => leads?.map((l) => (l.id === lead.id ? lead : l))),
+      replace: (lead: Lead) => list.setData(undefined, (leads) => leads?.map((l) => (l.id === lead.id ? lead : l))),
       remove: (id: string) => list.setData(undefined, (leads) => leads?.filter((l) => l.id !== id)),
     };
   }, [utils]);

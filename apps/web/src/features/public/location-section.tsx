@@ -75,7 +75,15 @@ export function LocationSection() {
           </chakra.dl>
         </Stack>
         <Stack gap="3" gridColumn={{ lg: "span 3" }}>
-          <Box position="relative" h={{ base: "72", md: "96", lg: "full" }} minH={{ lg: "96" }} rounded="xl" overflow="hidden" bg="brand.50" borderWidth="1px">
+          <Box
+            position="relative"
+            h={{ base: "72", md: "96", lg: "full" }}
+            minH={{ lg: "96" }}
+            rounded="xl"
+            overflow="hidden"
+            bg="brand.50"
+            borderWidth="1px"
+          >
             <Stack position="absolute" inset="0" align="center" justify="center" gap="2" color="brand.700" textAlign="center" p="6">
               <MapPin aria-hidden="true" size={32} />
               <Text fontWeight="semibold">

@@ -20,8 +20,24 @@ type PageHeroProps = {
 };
 
 const SIZES = {
-  page: { columns: "3fr 2fr", gap: "5", maxW: "3xl", title: { base: "3xl", md: "5xl" }, lineHeight: "1.1", intro: { base: "md", md: "lg" }, introMaxW: undefined },
-  home: { columns: "7fr 5fr", gap: { base: "6", md: "8" }, maxW: undefined, title: { base: "4xl", md: "6xl" }, lineHeight: "1.05", intro: { base: "md", md: "xl" }, introMaxW: "2xl" },
+  page: {
+    columns: "3fr 2fr",
+    gap: "5",
+    maxW: "3xl",
+    title: { base: "3xl", md: "5xl" },
+    lineHeight: "1.1",
+    intro: { base: "md", md: "lg" },
+    introMaxW: undefined,
+  },
+  home: {
+    columns: "7fr 5fr",
+    gap: { base: "6", md: "8" },
+    maxW: undefined,
+    title: { base: "4xl", md: "6xl" },
+    lineHeight: "1.05",
+    intro: { base: "md", md: "xl" },
+    introMaxW: "2xl",
+  },
 } as const;
 
 /** The dark banner at the top of a public page, holding its `<h1>`. */

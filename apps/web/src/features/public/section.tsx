@@ -21,13 +21,7 @@ export function Section({ title, eyebrow, intro, align = "center", children, ...
   return (
     <Box as="section" aria-labelledby={headingId} py={{ base: "14", md: "20" }} {...boxProps}>
       <Container maxW="7xl">
-        <Stack
-          gap="3"
-          mb={{ base: "8", md: "12" }}
-          maxW="3xl"
-          mx={centred ? "auto" : undefined}
-          textAlign={centred ? "center" : "start"}
-        >
+        <Stack gap="3" mb={{ base: "8", md: "12" }} maxW="3xl" mx={centred ? "auto" : undefined} textAlign={centred ? "center" : "start"}>
           {eyebrow ? (
             <Text textStyle="sm" fontWeight="bold" letterSpacing="wider" textTransform="uppercase" color="accent.700">
               {eyebrow}

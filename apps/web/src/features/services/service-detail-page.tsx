@@ -34,11 +34,7 @@ export function ServiceDetailPage() {
             <CheckList items={detail.benefits.slice(0, 3)} iconColor="accent.300" />
           </Stack>
         }
-        aside={
-          image ? (
-            <ContentImage image={image} shadow="2xl" display={{ base: "none", lg: "block" }} />
-          ) : null
-        }
+        aside={image ? <ContentImage image={image} shadow="2xl" display={{ base: "none", lg: "block" }} /> : null}
       />
       <Section eyebrow="Benefits" title={`Benefits of ${detail.name}`} align="start">
         <CheckList items={detail.benefits} columns={{ base: 1, md: 2 }} />

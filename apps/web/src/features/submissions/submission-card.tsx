@@ -29,7 +29,13 @@ type SubmissionCardProps = {
   onViewLead: (submission: ContactSubmission) => void;
 };
 
-export const SubmissionCard = memo(function SubmissionCard({ submission, converting, duplicates, onConvert, onViewLead }: SubmissionCardProps) {
+export const SubmissionCard = memo(function SubmissionCard({
+  submission,
+  converting,
+  duplicates,
+  onConvert,
+  onViewLead,
+}: SubmissionCardProps) {
   const submitted = parseISO(submission.createdAt);
   const zone = useBusinessTimeZone();
   const converted = submission.leadId !== null;
@@ -115,7 +121,15 @@ function SubmissionMessage({ message }: { message: string }) {
         {expanded || !long ? message : truncate(message, MESSAGE_MAX)}
       </Text>
       {long ? (
-        <Button variant="plain" size="xs" px="0" color="brand.700" aria-expanded={expanded} aria-controls={id} onClick={() => setExpanded((e) => !e)}>
+        <Button
+          variant="plain"
+          size="xs"
+          px="0"
+          color="brand.700"
+          aria-expanded={expanded}
+          aria-controls={id}
+          onClick={() => setExpanded((e) => !e)}
+        >
           {expanded ? "Show less" : "Read the whole message"}
         </Button>
       ) : null}

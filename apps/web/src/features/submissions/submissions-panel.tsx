@@ -56,9 +56,12 @@ export default function SubmissionsPanel() {
   const onViewLead = useCallback((submission: ContactSubmission) => viewLead(submission.email), [viewLead]);
 
   if (submissions.isPending) return <CenteredSpinner label="Loading contact submissions" minH="60" />;
-  if (submissions.isError) return <LoadError what="contact submissions" error={submissions.error} onRetry={() => void submissions.refetch()} />;
+  if (submissions.isError)
+    return <LoadError what="contact submissions" error={submissions.error} onRetry={() => void submissions.refetch()} />;
   if (submissions.data.length === 0) {
-    return <PanelEmptyState title="No contact submissions yet">Requests sent through the website's contact form show up here.</PanelEmptyState>;
+    return (
+      <PanelEmptyState title="No contact submissions yet">Requests sent through the website's contact form show up here.</PanelEmptyState>
+    );
   }
 
   const open = submissions.data.filter((s) => !s.leadId).length;

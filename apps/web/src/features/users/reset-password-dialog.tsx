@@ -50,7 +50,13 @@ export function ResetPasswordDialog({ user, open, onClose }: { user: User; open:
     >
       <Stack gap="4">
         <FormField label="New Password" required error={errors.newPassword}>
-          <Input name="newPassword" type="password" autoComplete="new-password" value={newPassword} onChange={(e) => setNewPassword(e.target.value)} />
+          <Input
+            name="newPassword"
+            type="password"
+            autoComplete="new-password"
+            value={newPassword}
+            onChange={(e) => setNewPassword(e.target.value)}
+          />
         </FormField>
         <FormField label="Confirm Password" required error={errors.confirmPassword}>
           <Input
