@@ -122,10 +122,10 @@ type SizeResult = {
 async function firstCard(page: Page, url: string): Promise<{ firstCard: number; listRequest: number }> {
   await page.goto(`${url}/admin`);
   await page.waitForFunction(() => (globalThis as unknown as PageGlobal).__bench?.firstCard != null, null, { timeout: 60_000 });
-  return page.evaluate(`(() => {
+  return page.evaluate<{ firstCard: number; listRequest: number }>(`(() => {
     const list = performance.getEntriesByType("resource").find((e) => e.name.includes("leads.list"));
     return { firstCard: window.__bench.firstCard, listRequest: list ? list.responseEnd - list.startTime : NaN };
-  })()`) as Promise<{ firstCard: number; listRequest: number }>;
+  })()`);
 }
 
 /** Drags the first card of New Leads onto Contacted with the mouse, about as fast as a hand. */
@@ -149,7 +149,14 @@ async function dragOnce(page: Page): Promise<{ frame: number; loaf: number; drop
   await page.waitForTimeout(100);
   await page.mouse.up();
   await page.waitForFunction(() => (globalThis as unknown as PageGlobal).__bench?.drop?.ms !== undefined, null, { timeout: 10_000 });
-  const measured = (await page.evaluate(`(() => {
+  const measured = await page.evaluate<{
+    frame: number;
+    loaf: number;
+    drop: number;
+    worst: unknown[];
+    nodes: number;
+    cards: number;
+  }>(`(() => {
     const b = window.__bench;
     let frame = 0;
     // Frames from the one before the press to the last before the release (the drop is timed apart).
@@ -160,7 +167,7 @@ async function dragOnce(page: Page): Promise<{ frame: number; loaf: number; drop
     const loaf = Math.max(0, ...b.loafs.filter((l) => l.start + l.duration >= b.down && l.start <= b.up).map((l) => l.duration));
     const worst = b.loafs.filter((l) => l.start + l.duration >= b.down && l.start <= b.up + 2000).sort((x, y) => y.duration - x.duration).slice(0, 3);
     return { frame, loaf, drop: b.drop.ms, worst, nodes: document.getElementsByTagName("*").length, cards: document.querySelectorAll("[data-lead-card]").length };
-  })()`)) as { frame: number; loaf: number; drop: number; worst: unknown[]; nodes: number; cards: number };
+  })()`);
   if (DEBUG)
     console.log(
       JSON.stringify(
@@ -187,7 +194,7 @@ async function searchKeystrokes(page: Page): Promise<number[]> {
     await page.waitForFunction((search) => (globalThis as unknown as PageGlobal).__bench?.searches[search] !== undefined, typed, {
       timeout: 10_000,
     });
-    times.push((await page.evaluate(`window.__bench.searches[${JSON.stringify(typed)}]`)) as number);
+    times.push(await page.evaluate<number>(`window.__bench.searches[${JSON.stringify(typed)}]`));
   }
   await box.fill("");
   return times;

@@ -92,13 +92,13 @@ async function showWeek(page: Page, date: string, events: number): Promise<Measu
     [seen, events] as const,
   );
   // A string, so the bundler's helpers (tsx names functions with __name) stay out of the page.
-  return page.evaluate(`(() => {
+  return page.evaluate<Measure>(`(() => {
     const drawn = (name) => performance
       .getEntriesByName(name)
       .filter((e) => e.detail && e.detail.events === ${events} && e.detail.view === "week")
       .at(-1).duration;
     return { render: drawn("cg-calendar-render"), paint: drawn("cg-calendar-paint") };
-  })()`) as Promise<Measure>;
+  })()`);
 }
 
 const median = (xs: number[]) => {

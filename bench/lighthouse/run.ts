@@ -313,7 +313,7 @@ async function main(): Promise<void> {
     );
     console.log(misses.length ? `Missed:\n  ${misses.join("\n  ")}` : "All targets met.");
   } finally {
-    await chrome?.kill();
+    chrome?.kill();
     await server.stop();
   }
 }

@@ -139,8 +139,8 @@ function issuesOf(error: TRPCError): { errors: FieldErrors; other: string[] } {
   const issues = (error.cause as { issues?: unknown } | undefined)?.issues;
   if (!Array.isArray(issues)) return { errors, other: [error.message] };
   for (const issue of issues as Array<{ path?: unknown; message?: unknown }>) {
-    const path = String(issue.path ?? "");
-    const message = String(issue.message ?? "Invalid value");
+    const path = Array.isArray(issue.path) ? issue.path.join(".") : "";
+    const message = typeof issue.message === "string" ? issue.message : "Invalid value";
     if ((VALUE_FIELDS as readonly string[]).includes(path)) errors[path as keyof ContactValues] ??= message;
     else other.push(`${path}: ${message}`);
   }

@@ -209,7 +209,7 @@ describe.each(doors)("gallery through the %s door", (door) => {
         controller.close();
       },
     });
-    const chunked = await fetch(ticket.body.uploadURL, { method: "PUT", body, duplex: "half" } as RequestInit);
+    const chunked = await fetch(ticket.body.uploadURL, { method: "PUT", body, duplex: "half" });
     expect(chunked.status).toBe(413);
     expect(await srv.running.db.sql`SELECT 1 FROM gallery_uploads WHERE id = ${ticket.body.uploadId}`).toHaveLength(0);
 

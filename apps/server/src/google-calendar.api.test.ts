@@ -234,7 +234,7 @@ describe.each(doors)("Google Calendar through the %s door", (door: Door) => {
     });
     expect(stored.event.description).toContain("(828) 555-0147");
     expect(stored.event.description).toContain("Musty smell");
-    expect(new Date(stored.event.start!.dateTime!).toISOString()).toBe(julyAt(JULY_TUESDAY, "14:30"));
+    expect(new Date(stored.event.start.dateTime!).toISOString()).toBe(julyAt(JULY_TUESDAY, "14:30"));
     // The lead knows its event.
     const leads = await staff.call(door, "leads.list");
     expect(leads.body.find((l: { id: string }) => l.id === lead.id).googleCalendarEventId).toBe(eventIdOf(lead.id));

@@ -29,7 +29,10 @@ async function startApp(env: Record<string, string>) {
     google: {} as GoogleCalendar,
     web: {
       handlers: [(_req, res) => void res.type("html").send("<!doctype html><p>web app</p>")],
-      renderPage: async (_req, res) => void res.type("html").send("<!doctype html><p>web app</p>"),
+      renderPage: (_req, res) => {
+        res.type("html").send("<!doctype html><p>web app</p>");
+        return Promise.resolve();
+      },
       formTokens: createFormTokens(),
       setPublicApi: () => {},
       close: async () => {},

@@ -68,7 +68,7 @@ export async function startServer({
       (swept) => (swept.removed || swept.cleared ? logger.info(swept, "gallery uploads swept") : undefined),
       (err: unknown) => logger.warn({ err }, "gallery upload sweep failed"),
     );
-  const sweeper = setInterval(sweep, SWEEP_INTERVAL_MS);
+  const sweeper = setInterval(() => void sweep(), SWEEP_INTERVAL_MS);
   sweeper.unref();
   void sweep();
 

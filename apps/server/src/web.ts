@@ -149,7 +149,7 @@ export async function productionWeb(options: WebOptions, log: Logger): Promise<W
   });
   return webApp(
     [assets],
-    async () => ({ render, template }),
+    () => Promise.resolve({ render, template }),
     options,
     log,
     async () => {},

@@ -355,6 +355,7 @@ test.describe("styles", () => {
       }).observe(document, { childList: true, subtree: true });
       // Emotion fills its tags with insertRule (they look empty): log the rules too, so a failure
       // names what the app added.
+      // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with the sheet as `this`
       const insertRule = CSSStyleSheet.prototype.insertRule;
       CSSStyleSheet.prototype.insertRule = function (rule: string, index?: number) {
         if (document.readyState !== "loading") {

@@ -43,10 +43,12 @@ function nextTask(): Promise<void> {
 // hydration) loads after the first paint, so the first paint never waits
 // for JavaScript to download, compile or run. Its modules load in one task
 // and each start step runs in a task of its own (see client-app.tsx).
-afterFirstPaint(async () => {
+async function startApp(): Promise<void> {
   const { startSteps } = await import("./client-app");
   for (const step of startSteps) {
     await nextTask();
     step();
   }
-});
+}
+
+afterFirstPaint(() => void startApp());

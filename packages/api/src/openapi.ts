@@ -144,8 +144,8 @@ function documentErrorsAndSecurity(doc: OpenAPIObject): void {
     const errors = [...reasons]
       .map(([kind, why]) => [ERROR_EDGE[kind].status, why] as const)
       .sort(([a], [b]) => a - b)
-      .map(([status, why]) => [String(status), errorResponse(why)]);
-    const success = Object.entries(operation.responses ?? {}).filter(([status]) => status.startsWith("2"));
+      .map(([status, why]) => [String(status), errorResponse(why)] as const);
+    const success = Object.entries<unknown>(operation.responses ?? {}).filter(([status]) => status.startsWith("2"));
     operation.responses = { ...Object.fromEntries(success), ...Object.fromEntries(errors), "500": INTERNAL_ERROR };
     operation.security = access === "public" ? [] : [{ [SESSION_SECURITY_SCHEME]: [] }];
   }

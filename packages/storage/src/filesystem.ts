@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, readFile, rename, rm, rmdir, stat } from "node:fs/promises";
 import path from "node:path";
-import { Transform, type Readable } from "node:stream";
+import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { assertSafeKey, mediaPath, ObjectTooLargeError, type ObjectStorage } from "./storage.js";
 
@@ -38,7 +38,7 @@ export function filesystemStorage(root: string): ObjectStorage {
 
   return {
     kind: "filesystem",
-    presignPut: async () => null,
+    presignPut: () => Promise.resolve(null),
     async putStream(key, body, { maxBytes }) {
       const target = file(key);
       const part = await temporary(target);
@@ -56,12 +56,7 @@ export function filesystemStorage(root: string): ObjectStorage {
       const target = file(key);
       const part = await temporary(target);
       try {
-        await pipeline(
-          async function* () {
-            yield body;
-          },
-          createWriteStream(part, { mode: 0o644 }),
-        );
+        await pipeline(Readable.from([body]), createWriteStream(part, { mode: 0o644 }));
         await rename(part, target);
       } catch (err) {
         await rm(part, { force: true });
@@ -86,7 +81,7 @@ export function filesystemStorage(root: string): ObjectStorage {
     async open(key) {
       const size = await this.size(key);
       if (size === null) return null;
-      return { body: createReadStream(file(key)) as Readable, size };
+      return { body: createReadStream(file(key)), size };
     },
     async delete(keys) {
       for (const key of keys) {

@@ -151,7 +151,8 @@ export function validateEvent(body: unknown): ValidatedEvent {
       locationType: "parameter",
     });
   }
-  if (fields.status !== undefined && !STATUSES.includes(fields.status)) throw invalid(`Invalid value for status: ${String(fields.status)}`);
+  if (fields.status !== undefined && !STATUSES.includes(fields.status))
+    throw invalid(`Invalid value for status: ${typeof fields.status === "string" ? fields.status : JSON.stringify(fields.status)}`);
   if (fields.attendees !== undefined) fields.attendees = checkAttendees(fields.attendees);
   if (fields.reminders !== undefined) fields.reminders = checkReminders(fields.reminders);
   return { fields: { ...fields, start: start.time, end: end.time }, start: start.instant, end: end.instant };

@@ -73,7 +73,8 @@ export function answeredUser(op: Operation, res: WireResponse): { id: string; em
   if (res.status !== 200 || !["auth.login", "auth.register"].includes(op.procedure)) return null;
   const body = parseJson(res.text) as Record<string, unknown> | Record<string, unknown>[] | undefined;
   const first = Array.isArray(body) ? body[0] : body;
-  const user = ((first?.result as { data?: unknown } | undefined)?.data ?? first) as { id?: unknown; email?: unknown } | undefined;
+  const answered: unknown = (first?.result as { data?: unknown } | undefined)?.data ?? first;
+  const user = answered as { id?: unknown; email?: unknown } | undefined;
   return typeof user?.id === "string" ? { id: user.id, email: typeof user.email === "string" ? user.email : null } : null;
 }
 

@@ -8,8 +8,8 @@ import type { Collection } from "./operations.js";
 /** An existing record's id (or a login account's field), chosen from the run's pools by `pick`. */
 export interface RefValue {
   $fuzz: "ref";
-  /** A collection path (`/api/leads`), or "account" for the accounts the fuzzer logs in as. */
-  collection: Collection | "account";
+  /** A collection path (`/api/leads`), or "account" for the accounts the fuzzer logs in as (a Collection is any string). */
+  collection: Collection;
   pick: number;
   /** For accounts: which field. */
   field?: "email" | "password" | "id";

@@ -47,5 +47,5 @@ export function januaryAt(date: string, hhmm: string): string {
 function instant(date: string, hhmm: string, hoursBehindUtc: number): string {
   const [y, m, d] = date.split("-").map(Number);
   const [h, min] = hhmm.split(":").map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d!, h! + hoursBehindUtc, min!)).toISOString();
+  return new Date(Date.UTC(y!, m! - 1, d, h! + hoursBehindUtc, min)).toISOString();
 }

@@ -17,7 +17,7 @@ function providedSystem() {
   return (provided ??= Object.create(system, {
     _global: { value: [] },
     _config: { value: { ...system._config, disableLayers: true } },
-  }));
+  }) as typeof system);
 }
 
 /** Chakra UI with the CrawlGuard system (light mode only). */

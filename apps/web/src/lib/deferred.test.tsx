@@ -4,7 +4,7 @@ import { deferred, preloadDeferred } from "./deferred";
 
 describe("deferred", () => {
   it("renders in full on the server once preloaded", async () => {
-    const BelowTheFold = deferred(async () => () => <p>Service areas</p>);
+    const BelowTheFold = deferred(() => Promise.resolve(() => <p>Service areas</p>));
     await preloadDeferred();
     const html = renderToString(<BelowTheFold />);
     expect(html).toContain("<p>Service areas</p>");

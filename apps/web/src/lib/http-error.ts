@@ -74,6 +74,6 @@ export function trpcErrorText(error: unknown): string {
   const status = httpStatusOf(error);
   if (status === undefined) return error.message || FALLBACK_DETAIL;
   const response = responseOf(error.meta);
-  const body: ResponseBody = error.shape ?? { message: error.message };
-  return errorText(status, body as ResponseBody, response?.statusText);
+  const body = (error.shape as ResponseBody | undefined) ?? { message: error.message };
+  return errorText(status, body, response?.statusText);
 }

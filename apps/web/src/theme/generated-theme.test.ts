@@ -28,7 +28,9 @@ async function sourceFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
   const nested = await Promise.all(
     entries.map((e) =>
-      e.isDirectory() ? sourceFiles(path.join(dir, e.name)) : /(?<!\.test)\.tsx?$/.test(e.name) ? [path.join(dir, e.name)] : [],
+      e.isDirectory()
+        ? sourceFiles(path.join(dir, e.name))
+        : Promise.resolve(/(?<!\.test)\.tsx?$/.test(e.name) ? [path.join(dir, e.name)] : []),
     ),
   );
   return nested.flat();

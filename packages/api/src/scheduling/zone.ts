@@ -109,7 +109,7 @@ const offsetSpans = new Map<string, Map<number, OffsetSpan[]>>();
  */
 function spansOfYear(zone: string, year: number): OffsetSpan[] {
   let byYear = offsetSpans.get(zone);
-  if (!byYear) offsetSpans.set(zone, (byYear = new Map()));
+  if (!byYear) offsetSpans.set(zone, (byYear = new Map<number, OffsetSpan[]>()));
   const cached = byYear.get(year);
   if (cached) return cached;
   const end = Date.UTC(year + 1, 0, 1);

@@ -78,7 +78,7 @@ export interface CalendarPushes {
   enqueue(tx: Queryable, leadId: string): Promise<void>;
 }
 
-export const NO_PUSHES: CalendarPushes = { enqueue: async () => undefined };
+export const NO_PUSHES: CalendarPushes = { enqueue: () => Promise.resolve() };
 
 /** Whether a lead patch touches what its event shows. */
 export function changesEvent(keys: readonly string[]): boolean {
@@ -411,7 +411,7 @@ export class GoogleCalendar implements CalendarPushes {
   }
 
   /** A lead has an event when it has a date and is not lost (docs/product.md's cancelled appointment). */
-  private static wantsEvent(lead: PushLeadRow | null): lead is PushLeadRow & { scheduledDate: Date } {
+  private static wantsEvent(this: void, lead: PushLeadRow | null): lead is PushLeadRow & { scheduledDate: Date } {
     return lead !== null && lead.scheduledDate !== null && lead.status !== "lost";
   }
 

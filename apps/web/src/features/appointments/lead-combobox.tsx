@@ -168,7 +168,7 @@ export function LeadCombobox({ leads, value, onChange, selected, newClientLabel 
         onBlur={(event) => {
           // A click in the list keeps focus in the box (options prevent mousedown), so a blur
           // that ends outside both is leaving the picker.
-          if (!listRef.current?.contains(event.relatedTarget as Node | null)) close();
+          if (!listRef.current?.contains(event.relatedTarget)) close();
         }}
         onKeyDown={onKeyDown}
       />

@@ -51,8 +51,7 @@ export default function LeadFormDialog({ open, onClose, lead }: LeadFormDialogPr
     <K extends LeadFormField>(field: K) =>
     (value: LeadFormValues[K]) =>
       setValues((current) => ({ ...current, [field]: value }));
-  const onInput = (field: LeadFormField) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-    set(field)(event.target.value as never);
+  const onInput = (field: LeadFormField) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(field)(event.target.value);
 
   const submit = async () => {
     setSubmitted(true);
