@@ -27,7 +27,8 @@ describe("server-rendered class names", () => {
   // process computed before, the browser's render would name styles the server never sent and
   // insert them again after hydration (Chakra 3.37 keyed that memo on sorted property names while
   // the CSS kept the first caller's order; e2e "styles" in public-pages.spec caught it).
-  it("do not depend on the pages the server rendered before", async () => {
+  // Two fresh module graphs and nine server renders: seconds on a quiet machine, more under load.
+  it("do not depend on the pages the server rendered before", { timeout: 60_000 }, async () => {
     const home = await classNames(await freshRender(), "/");
     expect(home.length).toBeGreaterThan(100);
 
