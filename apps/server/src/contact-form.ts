@@ -2,17 +2,27 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response, type Router } from "express";
-import { appRouter, CONTACT_SUCCESS_MESSAGE, type Context, createCallerFactory, GENERIC_ERROR_MESSAGE } from "@crawlguard/api";
+import {
+  appRouter,
+  CONTACT_SUCCESS_MESSAGE,
+  type Context,
+  createCallerFactory,
+  type FieldIssue,
+  GENERIC_ERROR_MESSAGE,
+} from "@crawlguard/api";
 import type { Auth } from "@crawlguard/auth";
 import {
   ATTRIBUTION_FIELDS,
   ATTRIBUTION_PARAM_MAX as MAX_PARAM,
   ATTRIBUTION_URL_MAX as MAX_URL,
   type Attribution,
+  type ContactFormOutcome,
+  type ContactValues,
   UTM_PARAMS,
 } from "@crawlguard/validators";
+import { fromThisOrigin } from "./csrf.js";
 import type { FormTokens } from "./form-tokens.js";
-import type { ContactFormOutcome, ContactFormState, ContactValues, WebApp } from "./web.js";
+import type { ContactFormState, WebApp } from "./web.js";
 
 /**
  * The pages whose HTML carries a contact form (apps/web: the compact form on the home page, the
@@ -103,19 +113,9 @@ export function contactFormStateFor(req: Request, tokens: FormTokens): ContactFo
  * with neither header (not a browser) is accepted only without the session cookie, as there.
  */
 function fromThisSite(req: Request, auth: Auth, allowedOrigins: readonly string[], trustProxy: boolean): boolean {
-  const site = req.get("sec-fetch-site");
-  if (site === "same-origin") return true;
+  if (fromThisOrigin(req, allowedOrigins, trustProxy)) return true;
   const origin = req.get("origin");
-  if (origin && origin !== "null") {
-    if (allowedOrigins.includes(origin)) return true;
-    const host = (trustProxy && req.get("x-forwarded-host")?.split(",")[0]?.trim()) || req.get("host");
-    try {
-      return !!host && new URL(origin).host === host;
-    } catch {
-      return false;
-    }
-  }
-  if (site) return false;
+  if ((origin && origin !== "null") || req.get("sec-fetch-site")) return false;
   return !auth.readToken(req.headers.cookie);
 }
 
@@ -136,11 +136,10 @@ function shown(values: ContactValues): ContactValues {
 function issuesOf(error: TRPCError): { errors: FieldErrors; other: string[] } {
   const errors: FieldErrors = {};
   const other: string[] = [];
-  const issues = (error.cause as { issues?: unknown } | undefined)?.issues;
+  // A bad input's DomainError (@crawlguard/api) names each field it refuses.
+  const issues = (error.cause as { issues?: FieldIssue[] } | undefined)?.issues;
   if (!Array.isArray(issues)) return { errors, other: [error.message] };
-  for (const issue of issues as Array<{ path?: unknown; message?: unknown }>) {
-    const path = Array.isArray(issue.path) ? issue.path.join(".") : "";
-    const message = typeof issue.message === "string" ? issue.message : "Invalid value";
+  for (const { path, message } of issues) {
     if ((VALUE_FIELDS as readonly string[]).includes(path)) errors[path as keyof ContactValues] ??= message;
     else other.push(`${path}: ${message}`);
   }

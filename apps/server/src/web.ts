@@ -3,28 +3,14 @@ import type { Server } from "node:http";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type { Attribution } from "@crawlguard/validators";
+import type { ContactFormServerState } from "@crawlguard/validators";
 import express, { type Request, type RequestHandler, type Response } from "express";
 import type { Logger } from "pino";
 import { contactFormStateFor } from "./contact-form.js";
 import { createFormTokens, type FormTokens } from "./form-tokens.js";
 
-/** The contact form's fields (apps/web/src/features/contact/contact-fields.ts). */
-export type ContactValues = Record<"name" | "email" | "phone" | "address" | "zipCode" | "service" | "message", string>;
-
-/** The outcome of a script-less contact form post, as the page shows it (mirrors the web app's type). */
-export type ContactFormOutcome =
-  | { sent: true; message: string }
-  | { sent: false; values: ContactValues; errors: Partial<Record<keyof ContactValues, string>>; message?: string };
-
-/** What a page with a contact form is rendered with (mirrors `ContactFormServerState` of the web app). */
-export interface ContactFormState {
-  path: string;
-  /** Signed time the form was shown, sent back in a hidden field. */
-  token: string;
-  attribution: Attribution;
-  outcome?: ContactFormOutcome;
-}
+/** What a page with a contact form is rendered with (shared with the web app through @crawlguard/validators). */
+export type ContactFormState = ContactFormServerState;
 
 /** The contract of apps/web/src/entry-server.tsx. */
 type Render = (input: {

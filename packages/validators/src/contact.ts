@@ -41,3 +41,33 @@ export type ContactRequest = z.infer<typeof contactRequestSchema>;
 
 /** A submission that fails is an error answer, so `success` is always true. */
 export const contactResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+
+/** The form's fields as typed (every one a string, empty when left blank). */
+export type ContactValues = Record<keyof ContactInput, string>;
+
+/** What became of a contact form posted without JavaScript, as the server renders it into the page. */
+export type ContactFormOutcome =
+  | { sent: true; message: string }
+  | {
+      sent: false;
+      values: ContactValues;
+      /** docs/product.md §5 messages per field. */
+      errors: Partial<Record<keyof ContactValues, string>>;
+      /** A notice for the whole form: rate limit, bot check, expired form, unreadable request. */
+      message?: string;
+    };
+
+/**
+ * What the server gives the contact form of a page it renders (apps/server's web.ts hands it to
+ * the web app's render, whose router context carries it): a signed time of showing for the
+ * time-to-submit check, the visit's attribution as hidden fields, and the outcome of a script-less
+ * submission to this page.
+ */
+export type ContactFormServerState = {
+  /** The page the state was rendered for; a form elsewhere ignores `outcome`. */
+  path: string;
+  /** Signed time the form was shown, sent back in a hidden field. */
+  token: string;
+  attribution: Attribution;
+  outcome?: ContactFormOutcome;
+};
