@@ -27,11 +27,13 @@ import { HeldKeysKeyboardSensor } from "../../lib/held-keys-keyboard-sensor";
 
 /**
  * Scrolling the board (or page) when a dragged card nears its edge: only in the outer 10 % and
- * gently. dnd-kit's default (the outer 20 %, up to 2,000 px/s) scrolled a phone's board past the
- * next column while a finger rested on its visible sliver, so the card landed a column or two
- * too far.
+ * gently, at most 3 px every 10 ms (300 px/s). dnd-kit's default (the outer 20 %, up to
+ * 2,000 px/s) scrolled a phone's board past the next column while a finger rested on its visible
+ * sliver, so the card landed a column or two too far; at 600 px/s a rest of under a second could
+ * still carry it past, the more so on a fast device. A finger resting there now takes well over
+ * a second to bring the column after it under the finger.
  */
-const AUTO_SCROLL = { threshold: { x: 0.1, y: 0.1 }, acceleration: 3 } as const;
+const AUTO_SCROLL = { threshold: { x: 0.1, y: 0.1 }, acceleration: 3, interval: 10 } as const;
 
 /*
  * The sensors' options, made once: dnd-kit's useSensor memoises on the options object, and a new
