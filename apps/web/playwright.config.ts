@@ -1,10 +1,15 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "@playwright/test";
 
-// E2E_PORT lets two checkouts on one machine run their browser tests at the same time.
+// E2E_PORT lets two runs on one machine (npm run e2e starts the desktop and the phone project side
+// by side, each with a server of its own: scripts/e2e.mjs) test at the same time.
 const PORT = Number(process.env["E2E_PORT"] ?? 3199);
+// E2E_RUN names a run's own folders for failure artifacts and the HTML report, so that two runs side
+// by side neither mix nor wipe each other's (the runner empties its output folder when it starts).
+const RUN = process.env["E2E_RUN"];
 const baseURL = `http://127.0.0.1:${PORT}`;
 
 // The Google API emulator (tooling/google-emulator) the server talks to instead of Google: a port
@@ -29,8 +34,19 @@ const dataDir = process.env["CRAWLGUARD_E2E_DATA_DIR"];
 const chromium = {
   browserName: "chromium" as const,
   launchOptions: {
-    executablePath: process.env["CHROME_PATH"] ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    // CHROME_PATH (default Debian's /usr/bin/chromium) behind a wrapper that merges the
+    // --disable-features switches: Chromium would keep only the last.
+    executablePath: fileURLToPath(new URL("e2e/chromium.sh", import.meta.url)),
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      // Headless Chromium 15x preloads the address bar's popup in a WebUI renderer of its own, which
+      // kept a core about half busy through every test: a quarter of the suite's time here.
+      "--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup",
+    ],
   },
 };
 
@@ -51,12 +67,18 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   forbidOnly: !!process.env["CI"],
-  reporter: process.env["CI"] ? [["list"], ["html", { open: "never" }]] : [["list"]],
+  outputDir: RUN ? `test-results/${RUN}` : "test-results",
+  reporter: process.env["CI"]
+    ? [["list"], ["html", { open: "never", outputFolder: RUN ? `playwright-report/${RUN}` : "playwright-report" }]]
+    : [["list"]],
   timeout: 30_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    // Recording a trace of every test doubles its time on a 2-core machine: off unless asked for
+    // (`npx playwright test --trace retain-on-failure`). A failure still leaves a screenshot and the
+    // page's accessibility snapshot (error-context.md).
+    trace: "off",
     screenshot: "only-on-failure",
   },
   projects: [

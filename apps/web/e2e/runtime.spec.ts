@@ -15,3 +15,19 @@ test("the server under test runs on the project's Node 24", async ({ request }) 
   const pinned = rootPackage.optionalDependencies[`node-${process.platform === "win32" ? "win" : process.platform}-${process.arch}`];
   if (pinned) expect(health.node).toBe(pinned);
 });
+
+// The browser runs behind e2e/chromium.sh: one --disable-features switch carrying Playwright's own
+// list and the config's, and no preloaded address-bar popup renderer eating a core.
+test("the browser keeps Playwright's disabled features and drops the preloaded omnibox popup", async ({ browser, page }) => {
+  await page.goto("chrome://version");
+  const commandLine = await page.locator("#command_line").innerText();
+  const switches = commandLine.split(/\s+/).filter((arg) => arg.startsWith("--disable-features="));
+  expect(switches).toHaveLength(1);
+  const disabled = switches[0]!.slice("--disable-features=".length).split(",");
+  expect(disabled).toEqual(expect.arrayContaining(["HttpsUpgrades", "PaintHolding", "WebUIOmniboxPopup", "WebUIOmniboxAimPopup"]));
+
+  const cdp = await browser.newBrowserCDPSession();
+  const { targetInfos } = await cdp.send("Target.getTargets");
+  expect(targetInfos.filter((target) => target.url.includes("omnibox-popup"))).toEqual([]);
+  await cdp.detach();
+});
