@@ -35,18 +35,11 @@ const chromium = {
   browserName: "chromium" as const,
   launchOptions: {
     // CHROME_PATH (default Debian's /usr/bin/chromium) behind a wrapper that merges the
-    // --disable-features switches: Chromium would keep only the last.
-    executablePath: fileURLToPath(new URL("e2e/chromium.sh", import.meta.url)),
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      // Headless Chromium 15x preloads the address bar's popup in a WebUI renderer of its own, which
-      // kept a core about half busy through every test: a quarter of the suite's time here.
-      "--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup",
-    ],
+    // --disable-features switches (Chromium would keep only the last) and adds its own: it turns off
+    // the address-bar popup headless Chromium 15x preloads in a WebUI renderer of its own, which kept
+    // a core about half busy through every test (a quarter of the suite's time here).
+    executablePath: fileURLToPath(new URL("../../scripts/chromium.sh", import.meta.url)),
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
   },
 };
 

@@ -17,6 +17,7 @@ import { openDatabase } from "@crawlguard/db";
 import { spawnServer, type ServerProcess } from "../../apps/server/src/test/spawn-server.ts";
 import { armDeadline } from "../deadline.ts";
 import { insertPlausibleLeads } from "../seed-leads.ts";
+import { QUIET_CHROMIUM } from "../chromium.ts";
 
 const SIZES = (process.env.BENCH_SIZES ?? "50,5000").split(",").map(Number);
 const LOADS = Number(process.env.BENCH_LOADS ?? 3);
@@ -295,7 +296,7 @@ async function main(): Promise<void> {
   const deadline = armDeadline(DEADLINE_MS, cleanup);
   try {
     browser = await chromium.launch({
-      executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+      executablePath: QUIET_CHROMIUM,
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
     });
     const results: SizeResult[] = [];

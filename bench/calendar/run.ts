@@ -11,6 +11,7 @@ import { chromium, type Page } from "@playwright/test";
 import { addDays, format, nextSunday } from "date-fns";
 import { spawnServer } from "../../apps/server/src/test/spawn-server.ts";
 import { armDeadline } from "../deadline.ts";
+import { QUIET_CHROMIUM } from "../chromium.ts";
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 300);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
@@ -112,7 +113,7 @@ async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "crawlguard-bench-calendar-"));
   const server = await spawnServer({ entry: "built", dataDir });
   const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+    executablePath: QUIET_CHROMIUM,
     args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
   });
   try {

@@ -21,6 +21,7 @@ import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import sharp from "sharp";
+import { QUIET_CHROMIUM } from "../chromium.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const PAGES = process.env.LIGHTHOUSE_PAGES?.split(",").filter(Boolean) ?? [
@@ -283,7 +284,7 @@ async function publishGalleryPhotos(baseUrl: string, count: number): Promise<voi
 }
 
 async function main(): Promise<void> {
-  const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+  const chromePath = QUIET_CHROMIUM;
   const server = await startServer();
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {

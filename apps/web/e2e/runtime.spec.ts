@@ -16,7 +16,7 @@ test("the server under test runs on the project's Node 24", async ({ request }) 
   if (pinned) expect(health.node).toBe(pinned);
 });
 
-// The browser runs behind e2e/chromium.sh: one --disable-features switch carrying Playwright's own
+// The browser runs behind scripts/chromium.sh: one --disable-features switch carrying Playwright's own
 // list and the config's, and no preloaded address-bar popup renderer eating a core.
 test("the browser keeps Playwright's disabled features and drops the preloaded omnibox popup", async ({ browser, page }) => {
   await page.goto("chrome://version");
