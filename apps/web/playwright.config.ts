@@ -34,12 +34,12 @@ const dataDir = process.env["CRAWLGUARD_E2E_DATA_DIR"];
 const chromium = {
   browserName: "chromium" as const,
   launchOptions: {
-    // CHROME_PATH (default Debian's /usr/bin/chromium) behind a wrapper that merges the
-    // --disable-features switches (Chromium would keep only the last) and adds its own: it turns off
-    // the address-bar popup headless Chromium 15x preloads in a WebUI renderer of its own, which kept
-    // a core about half busy through every test (a quarter of the suite's time here).
+    // CHROME_PATH (default Debian's /usr/bin/chromium) behind scripts/chromium.sh, as the benches
+    // start it: no sandbox, GPU or background networking, and the --disable-features switches
+    // merged (Chromium would keep only the last) with its own, which turns off the address-bar popup
+    // headless Chromium 15x preloads in a WebUI renderer that kept a core about half busy through
+    // every test (a quarter of the suite's time here).
     executablePath: fileURLToPath(new URL("../../scripts/chromium.sh", import.meta.url)),
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
   },
 };
 

@@ -297,7 +297,6 @@ async function main(): Promise<void> {
   try {
     browser = await chromium.launch({
       executablePath: QUIET_CHROMIUM,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
     });
     const results: SizeResult[] = [];
     let cookie: string | null = null;

@@ -114,7 +114,6 @@ async function main(): Promise<void> {
   const server = await spawnServer({ entry: "built", dataDir });
   const browser = await chromium.launch({
     executablePath: QUIET_CHROMIUM,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
   });
   try {
     const register = await fetch(`${server.url}/api/register`, {

@@ -33,14 +33,8 @@ const PAGES = process.env.LIGHTHOUSE_PAGES?.split(",").filter(Boolean) ?? [
   "/about",
 ];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+// The rest (no sandbox, no GPU, no background networking) comes from scripts/chromium.sh.
+const CHROME_FLAGS = ["--headless=new"];
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
 const OUT_DIR = process.env.LIGHTHOUSE_OUT;
 const TARGETS = { performance: 98, tbtMs: 50, others: 100, homeJsKb: 150 };
@@ -284,12 +278,11 @@ async function publishGalleryPhotos(baseUrl: string, count: number): Promise<voi
 }
 
 async function main(): Promise<void> {
-  const chromePath = QUIET_CHROMIUM;
   const server = await startServer();
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
     if (GALLERY_PHOTOS) await publishGalleryPhotos(server.baseUrl, GALLERY_PHOTOS);
-    chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
+    chrome = await chromeLauncher.launch({ chromePath: QUIET_CHROMIUM, chromeFlags: CHROME_FLAGS });
     if (OUT_DIR) mkdirSync(OUT_DIR, { recursive: true });
     console.log(
       `Lighthouse ${RUNS > 1 ? `(${RUNS} runs per page: the median run, and the worst of all) ` : ""}on ${server.baseUrl}, mobile preset\n`,

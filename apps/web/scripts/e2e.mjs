@@ -1,9 +1,8 @@
 // The browser tests, as `npm run e2e` runs them: the desktop and the phone project side by side,
 // each in a Playwright run of its own with its own server, Google emulator and fresh embedded
-// database (ports E2E_PORT and E2E_PORT + 1, default 3199 and 3200). One run after the other took
-// twice as long while the machine sat mostly idle: a browser test spends most of its time waiting
-// on the page, the server or a timer, not computing. Each run registers its own first account (the
-// admin), so neither sees the other's data. Exits non-zero when either run fails or runs no test.
+// database (ports E2E_PORT and E2E_PORT + 1, default 3199 and 3200). Each run registers its own
+// first account (the admin), so neither sees the other's data: one run with two workers would not
+// do, as some tests read what every test writes (the stat cards' counts, the admin's user list). Exits non-zero when either run fails or runs no test.
 //   node scripts/e2e.mjs [playwright args…]   e.g. node scripts/e2e.mjs e2e/auth.spec.ts
 import concurrently from "concurrently";
 
