@@ -147,10 +147,13 @@ test.describe("Calendar tab", () => {
     await expect(calendarTitle(page)).toHaveText(dayTitle(now.date));
     const [hour, minute] = now.time.split(":").map(Number) as [number, number];
     const marker = page.locator(".rbc-current-time-indicator");
-    // Slots that have begun: 6:00 up to now, 30 minutes each (none before 6:00, all 32 after 22:00).
+    // Slots that began before this minute: 6:00 up to now, 30 minutes each (none before 6:00, all
+    // 32 after 22:00). The calendar's now is the minute (calendar-panel's clock), so in the first
+    // minute of a slot (10:00:30, say) that slot is still open for booking and not yet shaded.
     const begunBy = (instant: Date) => {
       const [h, m] = ashevilleWallTime(instant.toISOString()).time.split(":").map(Number) as [number, number];
-      return Math.min(32, Math.max(0, Math.floor(((h - 6) * 60 + m) / 30) + 1));
+      const elapsed = (h - 6) * 60 + m;
+      return elapsed <= 0 ? 0 : Math.min(32, Math.floor((elapsed - 1) / 30) + 1);
     };
     if (hour < 6 || hour >= 22) {
       await expect(marker).toHaveCount(0);

@@ -6,6 +6,7 @@ import {
   dayInRange,
   eventsOnDay,
   googleEvents,
+  isPastSlot,
   monthCellEvents,
   navigateDate,
   rangeQuery,
@@ -42,6 +43,15 @@ const appt = (overrides: Partial<RangeAppointment>): RangeAppointment => ({
   assigneeName: null,
   mine: false,
   ...overrides,
+});
+
+describe("isPastSlot", () => {
+  it("shades a slot once a minute after its start has begun: in its first minute it is still open", () => {
+    const slot = new Date(2026, 10, 25, 10, 0);
+    expect(isPastSlot(slot, new Date(2026, 10, 25, 9, 59))).toBe(false);
+    expect(isPastSlot(slot, new Date(2026, 10, 25, 10, 0))).toBe(false);
+    expect(isPastSlot(slot, new Date(2026, 10, 25, 10, 1))).toBe(true);
+  });
 });
 
 describe("visible ranges", () => {
