@@ -2,20 +2,16 @@ import { Box } from "@chakra-ui/react/box";
 import { SimpleGrid } from "@chakra-ui/react/simple-grid";
 import { Stack } from "@chakra-ui/react/stack";
 import { Text } from "@chakra-ui/react/text";
-import type { Conflict, Lead } from "@crawlguard/validators";
-import { type ChangeEvent, type ReactNode, useMemo, useRef, useState } from "react";
+import type { Lead } from "@crawlguard/validators";
+import { type ReactNode, useMemo } from "react";
 import { displayInZone } from "../../lib/business-time";
-import { type FieldErrors, hasErrors } from "../../lib/form-errors";
-import { serverFieldErrors } from "../../lib/server-issues";
-import { showToast } from "../../lib/toaster";
 import { trpc } from "../../lib/trpc";
 import { useBusinessTimeZone } from "../../lib/use-business-time-zone";
-import { FormDialog, useChangedSinceOpen } from "../dashboard/form-dialog";
+import { FormDialog } from "../dashboard/form-dialog";
 import { FormField } from "../../components/form-field";
 import { Input, SelectControl, Textarea } from "../../components/form-controls";
 import { DuplicateWarning } from "../leads/duplicate-warning";
 import { priorityOptions } from "../leads/lead-board-model";
-import { todayInputValue } from "../leads/lead-schedule";
 import { useDuplicateLeads } from "../leads/use-duplicate-leads";
 import {
   type BookingField,
@@ -29,9 +25,10 @@ import {
   emptyBooking,
   validateBooking,
 } from "./booking-form";
-import { ClashHint, ConflictNotice } from "./conflict-notice";
+import { AppointmentWhenFields, ClientContactFields } from "./appointment-fields";
+import { ConflictNotice } from "./conflict-notice";
 import { LeadCombobox } from "./lead-combobox";
-import { useAppointmentSaved } from "./use-appointment-cache";
+import { useAppointmentForm } from "./use-appointment-form";
 import { useSlotOptions } from "./use-slot-options";
 
 export type BookingPrefill = { date: string; time: string };
@@ -70,20 +67,26 @@ const BOOKING_FIELDS: readonly BookingField[] = [
 export default function BookAppointmentDialog({ open, onClose, lead, prefill }: BookAppointmentDialogProps) {
   const zone = useBusinessTimeZone();
   const leads = trpc.leads.list.useQuery();
-  const [values, setValues] = useState<BookingValues>(() =>
-    bookingFromLead(lead, { ...emptyBooking, appointmentDate: prefill?.date ?? "", appointmentTime: prefill?.time ?? "" }, zone),
-  );
-  const [submitted, setSubmitted] = useState(false);
-  const [conflicts, setConflicts] = useState<readonly Conflict[] | null>(null);
-  const [serverErrors, setServerErrors] = useState<FieldErrors<BookingField>>({});
-  const timeRef = useRef<HTMLDivElement>(null);
   const book = trpc.appointments.book.useMutation();
-  const saved = useAppointmentSaved();
+  const findLead = (id: string) => leads.data?.find((l) => l.id === id) ?? (lead?.id === id ? lead : undefined);
+  const form = useAppointmentForm<BookingValues>({
+    initial: () =>
+      bookingFromLead(lead, { ...emptyBooking, appointmentDate: prefill?.date ?? "", appointmentTime: prefill?.time ?? "" }, zone),
+    fields: BOOKING_FIELDS,
+    validate: (values) => validateBooking(values, zone),
+    timingFields: ["appointmentDate", "appointmentTime", "duration", "leadId"],
+    send: async (values, confirm) => {
+      const result = await book.mutateAsync(bookingRequest(values, values.leadId ? findLead(values.leadId) : undefined, confirm));
+      return result.booked && result.lead ? { saved: result.lead } : { conflicts: result.conflicts };
+    },
+    saved: { title: "Appointment Booked", description: "The appointment has been successfully scheduled." },
+    failed: { title: "Booking Failed", description: "Failed to book the appointment. Please try again." },
+    onClose,
+  });
+  const { values, errors, set, onInput } = form;
 
   const options = useMemo(() => bookableLeads(leads.data ?? [], lead), [leads.data, lead]);
-  const selected = values.leadId
-    ? (leads.data?.find((l) => l.id === values.leadId) ?? (lead?.id === values.leadId ? lead : undefined))
-    : undefined;
+  const selected = values.leadId ? findLead(values.leadId) : undefined;
   const isNewClient = !values.leadId;
   const duplicates = useDuplicateLeads(isNewClient ? values.email : "", isNewClient ? values.phone : "");
   const rescheduling = selected?.scheduledDate ? displayInZone(selected.scheduledDate, zone) : null;
@@ -97,55 +100,11 @@ export default function BookAppointmentDialog({ open, onClose, lead, prefill }: 
     zone,
   });
 
-  // Validation runs on submit, then again on every change; a past date is refused at once.
-  const live = validateBooking(values, zone);
-  const errors: FieldErrors<BookingField> = {
-    ...serverErrors,
-    ...(submitted ? live : live.appointmentDate && values.appointmentDate ? { appointmentDate: live.appointmentDate } : {}),
-  };
+  const selectLead = (id: string) => form.replace((current) => bookingFromLead(findLead(id), current, zone));
 
-  const set = (field: BookingField) => (value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setServerErrors(({ [field]: _dropped, ...rest }) => rest);
-    if (field === "appointmentDate" || field === "appointmentTime" || field === "duration" || field === "leadId") setConflicts(null);
-  };
-  const onInput = (field: BookingField) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(field)(event.target.value);
-
-  const selectLead = (id: string) => {
-    const chosen = leads.data?.find((l) => l.id === id) ?? (lead?.id === id ? lead : undefined);
-    setValues((current) => bookingFromLead(chosen, current, zone));
-    setConflicts(null);
-    setServerErrors({});
-  };
-
-  const submit = async (confirm: boolean) => {
-    setSubmitted(true);
-    if (hasErrors(validateBooking(values, zone))) return;
-    try {
-      const result = await book.mutateAsync(bookingRequest(values, selected, confirm));
-      if (!result.booked || !result.lead) {
-        setConflicts(result.conflicts);
-        return;
-      }
-      saved(result.lead);
-      showToast({ title: "Appointment Booked", description: "The appointment has been successfully scheduled.", type: "success" });
-      onClose();
-    } catch (error) {
-      setConflicts(null);
-      setServerErrors(serverFieldErrors(error, BOOKING_FIELDS));
-      showToast({ title: "Booking Failed", description: "Failed to book the appointment. Please try again.", type: "error" });
-    }
-  };
-
-  const pickAnother = () => {
-    setConflicts(null);
-    timeRef.current?.querySelector("select")?.focus();
-  };
-
-  const dirty = useChangedSinceOpen(values);
   return (
     <FormDialog
-      dirty={dirty}
+      dirty={form.dirty}
       open={open}
       onClose={onClose}
       title="Book New Appointment"
@@ -154,10 +113,10 @@ export default function BookAppointmentDialog({ open, onClose, lead, prefill }: 
           ? `Rescheduling ${selected?.name ?? "this appointment"}: now ${rescheduling.date} at ${rescheduling.time}.`
           : "Schedule a visit for an existing lead or a new client."
       }
-      onSubmit={() => void submit(false)}
+      onSubmit={() => void form.submit(false)}
       submitLabel="Book Appointment"
       pendingLabel="Booking..."
-      pending={book.isPending}
+      pending={form.pending}
     >
       <Stack gap="6">
         <FormField
@@ -169,15 +128,7 @@ export default function BookAppointmentDialog({ open, onClose, lead, prefill }: 
 
         <Section title="Client Information">
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-            <FormField label="Client Name" required error={errors.clientName}>
-              <Input name="clientName" autoComplete="off" value={values.clientName} onChange={onInput("clientName")} />
-            </FormField>
-            <FormField label="Email" required error={errors.email}>
-              <Input name="email" type="email" autoComplete="off" value={values.email} onChange={onInput("email")} />
-            </FormField>
-            <FormField label="Phone" required error={errors.phone}>
-              <Input name="phone" type="tel" autoComplete="off" value={values.phone} onChange={onInput("phone")} />
-            </FormField>
+            <ClientContactFields phoneLabel="Phone" values={values} errors={errors} onInput={onInput} />
             {isNewClient ? (
               <FormField label="Zip Code" required error={errors.zipCode}>
                 <Input name="zipCode" inputMode="numeric" autoComplete="off" value={values.zipCode} onChange={onInput("zipCode")} />
@@ -204,31 +155,7 @@ export default function BookAppointmentDialog({ open, onClose, lead, prefill }: 
             <FormField label="Priority">
               <SelectControl name="priority" value={values.priority} options={priorityOptions} onChange={set("priority")} />
             </FormField>
-            <FormField label="Date" required error={errors.appointmentDate}>
-              <Input
-                name="appointmentDate"
-                type="date"
-                min={todayInputValue(zone)}
-                value={values.appointmentDate}
-                onChange={onInput("appointmentDate")}
-              />
-            </FormField>
-            <Box ref={timeRef}>
-              <FormField
-                label="Time"
-                required
-                error={errors.appointmentTime}
-                helper={slots.clashes.length > 0 ? <ClashHint clashes={slots.clashes} /> : undefined}
-              >
-                <SelectControl
-                  name="appointmentTime"
-                  value={values.appointmentTime}
-                  placeholder="Select a time"
-                  options={slots.options}
-                  onChange={set("appointmentTime")}
-                />
-              </FormField>
-            </Box>
+            <AppointmentWhenFields labels={{ date: "Date", time: "Time" }} form={form} slots={slots} zone={zone} />
             <FormField label="Duration">
               <SelectControl name="duration" value={values.duration} options={bookingDurations} onChange={set("duration")} />
             </FormField>
@@ -241,12 +168,12 @@ export default function BookAppointmentDialog({ open, onClose, lead, prefill }: 
           </Text>
         </Section>
 
-        {conflicts ? (
+        {form.conflicts ? (
           <ConflictNotice
-            conflicts={conflicts}
-            pending={book.isPending}
-            onBookAnyway={() => void submit(true)}
-            onPickAnother={pickAnother}
+            conflicts={form.conflicts}
+            pending={form.pending}
+            onBookAnyway={() => void form.submit(true)}
+            onPickAnother={form.pickAnother}
           />
         ) : null}
       </Stack>

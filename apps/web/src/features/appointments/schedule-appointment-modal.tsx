@@ -1,21 +1,17 @@
 import { Alert } from "@chakra-ui/react/alert";
-import { Box } from "@chakra-ui/react/box";
 import { InputGroup } from "@chakra-ui/react/input-group";
 import { SimpleGrid } from "@chakra-ui/react/simple-grid";
 import { Stack } from "@chakra-ui/react/stack";
-import type { Conflict, Lead } from "@crawlguard/validators";
-import { type ChangeEvent, useMemo, useRef, useState } from "react";
-import { type FieldErrors, hasErrors } from "../../lib/form-errors";
-import { serverFieldErrors } from "../../lib/server-issues";
-import { showToast } from "../../lib/toaster";
+import type { Lead } from "@crawlguard/validators";
+import { useMemo } from "react";
 import { trpc } from "../../lib/trpc";
 import { useBusinessTimeZone } from "../../lib/use-business-time-zone";
-import { FormDialog, useChangedSinceOpen } from "../dashboard/form-dialog";
+import { FormDialog } from "../dashboard/form-dialog";
 import { FormField } from "../../components/form-field";
 import { Input, SelectControl, Textarea } from "../../components/form-controls";
-import { todayInputValue } from "../leads/lead-schedule";
 import { bookableLeads, scheduleModalTimeSlots } from "./booking-form";
-import { ClashHint, ConflictNotice } from "./conflict-notice";
+import { AppointmentWhenFields, ClientContactFields } from "./appointment-fields";
+import { ConflictNotice } from "./conflict-notice";
 import { LeadCombobox } from "./lead-combobox";
 import {
   emptySchedule,
@@ -26,7 +22,7 @@ import {
   scheduleRequest,
   validateSchedule,
 } from "./schedule-form";
-import { useAppointmentSaved } from "./use-appointment-cache";
+import { useAppointmentForm } from "./use-appointment-form";
 import { useSlotOptions } from "./use-slot-options";
 
 type ScheduleAppointmentModalProps = {
@@ -57,16 +53,24 @@ const FIELDS: readonly ScheduleField[] = [
 export default function ScheduleAppointmentModal({ open, onClose, googleCalendarConnected = false }: ScheduleAppointmentModalProps) {
   const zone = useBusinessTimeZone();
   const leads = trpc.leads.list.useQuery();
-  const [values, setValues] = useState<ScheduleValues>(emptySchedule);
-  const [submitted, setSubmitted] = useState(false);
-  const [conflicts, setConflicts] = useState<readonly Conflict[] | null>(null);
-  const [serverErrors, setServerErrors] = useState<FieldErrors<ScheduleField>>({});
-  const timeRef = useRef<HTMLDivElement>(null);
   const schedule = trpc.appointments.schedule.useMutation();
-  const saved = useAppointmentSaved();
+  const findLead = (id: string): Lead | undefined => leads.data?.find((l) => l.id === id);
+  const form = useAppointmentForm<ScheduleValues>({
+    initial: emptySchedule,
+    fields: FIELDS,
+    validate: (values) => validateSchedule(values, zone),
+    timingFields: ["appointmentDate", "appointmentTime"],
+    send: async (values, confirm) => {
+      const result = await schedule.mutateAsync(scheduleRequest(values, values.leadId ? findLead(values.leadId) : undefined, confirm));
+      return result.success && result.lead ? { saved: result.lead } : { conflicts: result.conflicts };
+    },
+    saved: { title: "Success!", description: "Appointment has been scheduled successfully." },
+    failed: { title: "Error", description: "Failed to schedule appointment. Please try again." },
+    onClose,
+  });
+  const { values, errors, set, onInput } = form;
 
   const options = useMemo(() => bookableLeads(leads.data ?? []), [leads.data]);
-  const selected: Lead | undefined = values.leadId ? leads.data?.find((l) => l.id === values.leadId) : undefined;
   const slots = useSlotOptions({
     slots: scheduleModalTimeSlots,
     date: values.appointmentDate,
@@ -75,61 +79,19 @@ export default function ScheduleAppointmentModal({ open, onClose, googleCalendar
     zone,
   });
 
-  const live = validateSchedule(values, zone);
-  const errors: FieldErrors<ScheduleField> = {
-    ...serverErrors,
-    ...(submitted ? live : live.appointmentDate && values.appointmentDate ? { appointmentDate: live.appointmentDate } : {}),
-  };
+  const selectLead = (id: string) => form.replace((current) => scheduleFromLead(findLead(id), current));
 
-  const set = (field: ScheduleField) => (value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setServerErrors(({ [field]: _dropped, ...rest }) => rest);
-    if (field === "appointmentDate" || field === "appointmentTime") setConflicts(null);
-  };
-  const onInput = (field: ScheduleField) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(field)(event.target.value);
-
-  const selectLead = (id: string) => {
-    setValues((current) =>
-      scheduleFromLead(
-        leads.data?.find((l) => l.id === id),
-        current,
-      ),
-    );
-    setConflicts(null);
-    setServerErrors({});
-  };
-
-  const submit = async (confirm: boolean) => {
-    setSubmitted(true);
-    if (hasErrors(validateSchedule(values, zone))) return;
-    try {
-      const result = await schedule.mutateAsync(scheduleRequest(values, selected, confirm));
-      if (!result.success || !result.lead) {
-        setConflicts(result.conflicts);
-        return;
-      }
-      saved(result.lead);
-      showToast({ title: "Success!", description: "Appointment has been scheduled successfully.", type: "success" });
-      onClose();
-    } catch (error) {
-      setConflicts(null);
-      setServerErrors(serverFieldErrors(error, FIELDS));
-      showToast({ title: "Error", description: "Failed to schedule appointment. Please try again.", type: "error" });
-    }
-  };
-
-  const dirty = useChangedSinceOpen(values);
   return (
     <FormDialog
-      dirty={dirty}
+      dirty={form.dirty}
       open={open}
       onClose={onClose}
       title="Schedule Appointment"
       description="Book an appointment for waterproofing services"
-      onSubmit={() => void submit(false)}
+      onSubmit={() => void form.submit(false)}
       submitLabel="Schedule Appointment"
       pendingLabel="Scheduling..."
-      pending={schedule.isPending}
+      pending={form.pending}
     >
       <Stack gap="4">
         <FormField
@@ -139,15 +101,7 @@ export default function ScheduleAppointmentModal({ open, onClose, googleCalendar
           <LeadCombobox name="leadId" leads={options} value={values.leadId} onChange={selectLead} />
         </FormField>
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-          <FormField label="Client Name" required error={errors.clientName}>
-            <Input name="clientName" autoComplete="off" value={values.clientName} onChange={onInput("clientName")} />
-          </FormField>
-          <FormField label="Email" required error={errors.email}>
-            <Input name="email" type="email" autoComplete="off" value={values.email} onChange={onInput("email")} />
-          </FormField>
-          <FormField label="Phone Number" required error={errors.phone}>
-            <Input name="phone" type="tel" autoComplete="off" value={values.phone} onChange={onInput("phone")} />
-          </FormField>
+          <ClientContactFields phoneLabel="Phone Number" values={values} errors={errors} onInput={onInput} />
           <FormField label="Estimated Value ($)" error={errors.estimatedValue}>
             <InputGroup startElement="$">
               <Input
@@ -165,31 +119,7 @@ export default function ScheduleAppointmentModal({ open, onClose, googleCalendar
           <Input name="address" autoComplete="off" value={values.address} onChange={onInput("address")} />
         </FormField>
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-          <FormField label="Appointment Date" required error={errors.appointmentDate}>
-            <Input
-              name="appointmentDate"
-              type="date"
-              min={todayInputValue(zone)}
-              value={values.appointmentDate}
-              onChange={onInput("appointmentDate")}
-            />
-          </FormField>
-          <Box ref={timeRef}>
-            <FormField
-              label="Appointment Time"
-              required
-              error={errors.appointmentTime}
-              helper={slots.clashes.length > 0 ? <ClashHint clashes={slots.clashes} /> : undefined}
-            >
-              <SelectControl
-                name="appointmentTime"
-                value={values.appointmentTime}
-                placeholder="Select a time"
-                options={slots.options}
-                onChange={set("appointmentTime")}
-              />
-            </FormField>
-          </Box>
+          <AppointmentWhenFields labels={{ date: "Appointment Date", time: "Appointment Time" }} form={form} slots={slots} zone={zone} />
         </SimpleGrid>
         <FormField label="Service Required" required error={errors.service}>
           <SelectControl
@@ -209,15 +139,12 @@ export default function ScheduleAppointmentModal({ open, onClose, googleCalendar
             <Alert.Title>This appointment will automatically be added to your Google Calendar</Alert.Title>
           </Alert.Root>
         ) : null}
-        {conflicts ? (
+        {form.conflicts ? (
           <ConflictNotice
-            conflicts={conflicts}
-            pending={schedule.isPending}
-            onBookAnyway={() => void submit(true)}
-            onPickAnother={() => {
-              setConflicts(null);
-              timeRef.current?.querySelector("select")?.focus();
-            }}
+            conflicts={form.conflicts}
+            pending={form.pending}
+            onBookAnyway={() => void form.submit(true)}
+            onPickAnother={form.pickAnother}
           />
         ) : null}
       </Stack>
