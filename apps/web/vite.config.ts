@@ -12,7 +12,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), chakraGlobalCss(), chakraLazyGlobal(), startupCompileHints()],
   build: {
     target: "es2022",
-    // No <link rel="modulepreload"> added from script: the app is one chunk (vite.startup.ts)
+    // No <link rel="modulepreload"> added from script: the app is three chunks (vite.startup.ts)
     // and adding a link per chunk cost main-thread time right after the first paint.
     modulePreload: false,
     // The server bundle is one module graph loaded once; the browser's is split for startup.

@@ -22,6 +22,11 @@ export function startupCompileHints(): Plugin {
       if (!entry) this.error("startup-compile-hints: the build has no entry chunk");
       const startup = startupChunks(entry, bundle);
       if (startup.length === 0) this.error("startup-compile-hints: the entry imports no chunk after the first paint");
+      // Each stage must be a chunk the entry imports by itself, or its evaluation joins the app's.
+      for (const { chunk } of STARTUP_STAGES) {
+        const staged = entry.dynamicImports.some((fileName) => (bundle[fileName] as OutputChunk | undefined)?.name === chunk);
+        if (!staged) this.error(`startup-compile-hints: src/entry-client.tsx does not import the "${chunk}" stage by itself`);
+      }
       for (const chunk of startup) {
         chunk.code = HINT + chunk.code;
         // The hint is one more line at the top: shift the source map to match.
@@ -62,7 +67,17 @@ const ENTRY = fileURLToPath(new URL("./src/entry-client.tsx", import.meta.url));
 const CLIENT_APP = fileURLToPath(new URL("./src/client-app.tsx", import.meta.url));
 
 /**
- * The client app (src/client-app.tsx) as one chunk with everything it uses.
+ * The libraries the app starts with, each a chunk the entry imports (and so evaluates) in a task
+ * of its own before the app's: evaluated all at once they were one long task.
+ */
+const STARTUP_STAGES = [
+  { chunk: "react", modules: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+  { chunk: "router", modules: /[\\/]node_modules[\\/]@tanstack[\\/](react-router|router-core|history|store|react-store)[\\/]/ },
+] as const;
+
+/**
+ * The client app (src/client-app.tsx) as one chunk with everything it uses
+ * but React and the router, which are chunks of their own (STARTUP_STAGES).
  * Left alone, the bundler splits every module the app shares with a lazy
  * route into a chunk of its own: some twenty files of a few hundred bytes,
  * each a request, a module to link and gzip overhead on every page load.
@@ -86,6 +101,11 @@ export function startupChunkGroups(): CodeSplittingGroup[] {
         return entryImports.has(id) || id.includes("vite/preload-helper") ? "startup" : null;
       },
     },
+    ...STARTUP_STAGES.map(({ chunk, modules }) => ({
+      debugName: chunk,
+      priority: 1.5,
+      name: (id: string) => (modules.test(id) ? chunk : null),
+    })),
     { debugName: "client-app", priority: 1, name: (id) => (id === CLIENT_APP ? "client-app" : null) },
   ];
 }

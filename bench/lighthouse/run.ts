@@ -7,7 +7,8 @@
 //   LIGHTHOUSE_RUNS=10  audits each page 10 times: the table shows the run with the median
 //                       performance score, plus the worst score and the worst TBT of all runs, and
 //                       the targets are checked against the worst (issue #13: 10 runs out of 10)
-//   LIGHTHOUSE_OUT=dir  also writes each page's JSON report there
+//   LIGHTHOUSE_OUT=dir  also writes each page's JSON report there (the median run; with several runs
+//                       also <page>.worst-tbt.json, the run with the longest blocking time)
 //   LIGHTHOUSE_PAGES=/a,/b  audits these paths instead
 //   LIGHTHOUSE_GALLERY_PHOTOS=60  first publishes that many staff photos (real uploads through the
 //                                 API: 1600 × 1067 JPEGs), so /gallery is audited with them
@@ -288,6 +289,7 @@ async function main(): Promise<void> {
       `Lighthouse ${RUNS > 1 ? `(${RUNS} runs per page: the median run, and the worst of all) ` : ""}on ${server.baseUrl}, mobile preset\n`,
     );
     const rows: Row[] = [];
+    const benchmarkIndexes: number[] = [];
     for (const page of PAGES) {
       const runs: Lhr[] = [];
       for (let run = 0; run < RUNS; run++) runs.push(await audit(`${server.baseUrl}${page}`, chrome.port));
@@ -297,10 +299,21 @@ async function main(): Promise<void> {
       if (OUT_DIR) {
         const name = page === "/" ? "home" : page.slice(1).replace(/\//g, "_");
         writeFileSync(path.join(OUT_DIR, `${name}.json`), JSON.stringify(median, null, 2));
+        // The run with the longest blocking time, to see what blocked (its long-tasks audit).
+        const worst = runs.reduce((a, b) => (tbtOf(b) > tbtOf(a) ? b : a));
+        if (RUNS > 1) writeFileSync(path.join(OUT_DIR, `${name}.worst-tbt.json`), JSON.stringify(worst, null, 2));
       }
+      benchmarkIndexes.push(...runs.map((lhr) => lhr.environment.benchmarkIndex));
       rows.push(await toRow(page, median, runs));
     }
     printTable(rows);
+    // Lighthouse's own measure of this machine's CPU (higher is faster): its simulated phone
+    // multiplies what it observes, so the scores of two machines compare only at like indexes.
+    benchmarkIndexes.sort((a, b) => a - b);
+    console.log(
+      `\nLighthouse benchmarkIndex of this machine: median ${Math.round(benchmarkIndexes[Math.floor(benchmarkIndexes.length / 2)] ?? 0)}, ` +
+        `range ${Math.round(benchmarkIndexes[0] ?? 0)}–${Math.round(benchmarkIndexes.at(-1) ?? 0)}`,
+    );
     const misses = checkTargets(rows);
     console.log(
       `\nTargets (every run): performance >= ${TARGETS.performance}, TBT < ${TARGETS.tbtMs} ms, accessibility / best practices / SEO ${TARGETS.others}, home <= ${TARGETS.homeJsKb} KB gzipped JS.`,

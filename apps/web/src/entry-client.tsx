@@ -41,9 +41,16 @@ function nextTask(): Promise<void> {
 
 // The page is readable as the server sent it: the app (React, the router,
 // hydration) loads after the first paint, so the first paint never waits
-// for JavaScript to download, compile or run. Its modules load in one task
-// and each start step runs in a task of its own (see client-app.tsx).
+// for JavaScript to download, compile or run. It loads in stages, each
+// evaluated in a task of its own (React, the router, then the app: see
+// STARTUP_STAGES in vite.startup.ts; one chunk was one long task), and each
+// start step runs in a task of its own too (see client-app.tsx).
 async function startApp(): Promise<void> {
+  await import("react-dom/client");
+  await nextTask();
+  // Named, so the bundler keeps only what the app uses of the router.
+  const { RouterProvider: _router } = await import("@tanstack/react-router");
+  await nextTask();
   const { startSteps } = await import("./client-app");
   for (const step of startSteps) {
     await nextTask();
