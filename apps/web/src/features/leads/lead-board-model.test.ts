@@ -6,6 +6,7 @@ import {
   groupByColumn,
   keepUnchangedColumns,
   leadStats,
+  prepareSearch,
   sumEstimatedValues,
   truncate,
 } from "./lead-board-model";
@@ -63,6 +64,59 @@ describe("filterLeads", () => {
     list[0] = { ...rows[0]!, name: "Zoe Park", email: "zoe@example.com" };
     expect(filterLeads(list, { search: "ana", status: "all" })).toEqual([]);
     expect(filterLeads(list, { search: "zoe", status: "all" }).map((r) => r.name)).toEqual(["Zoe Park"]);
+  });
+});
+
+describe("prepareSearch", () => {
+  /** A lead that counts how often its name is read. */
+  const counted = (i: number) => {
+    let reads = 0;
+    const lead = {
+      get name() {
+        reads += 1;
+        return `Lead ${i}`;
+      },
+      email: `lead${i}@example.com`,
+      phone: null,
+      status: "new" as const,
+      estimatedValue: null,
+    };
+    return { lead, reads: () => reads };
+  };
+  type Work = Parameters<Parameters<typeof prepareSearch>[1] & {}>[0];
+
+  it("prepares the leads' text in idle slices, so a search then reads no lead again", () => {
+    const made = Array.from({ length: 250 }, (_, i) => counted(i));
+    const leads = made.map((m) => m.lead);
+    const slices: Work[] = [];
+    prepareSearch(leads, (work) => {
+      slices.push(work);
+      return () => {};
+    });
+    // No idle time left after each slice: 100 leads a slice.
+    for (let ran = 0; ran < slices.length; ran += 1) slices[ran]!({ timeRemaining: () => 0 });
+    expect(slices).toHaveLength(3);
+    expect(made.every((m) => m.reads() === 1)).toBe(true);
+    expect(filterLeads(leads, { search: "lead 24", status: "all" })).toHaveLength(11);
+    expect(made.every((m) => m.reads() === 1)).toBe(true);
+  });
+
+  it("uses the idle time it is given, and stops when asked", () => {
+    const made = Array.from({ length: 500 }, (_, i) => counted(i));
+    const slices: Work[] = [];
+    const cancelled: number[] = [];
+    const stop = prepareSearch(
+      made.map((m) => m.lead),
+      (work) => {
+        const index = slices.push(work) - 1;
+        return () => cancelled.push(index);
+      },
+    );
+    let budget = 3;
+    slices[0]!({ timeRemaining: () => (budget -= 1) });
+    expect(made.filter((m) => m.reads() > 0)).toHaveLength(200);
+    stop();
+    expect(cancelled).toEqual([1]);
   });
 });
 

@@ -22,6 +22,7 @@ import {
   type LeadFilter,
   groupByColumn,
   keepUnchangedColumns,
+  prepareSearch,
   type StatusFilter,
   statusFilterOptions,
 } from "./lead-board-model";
@@ -38,6 +39,9 @@ export default function LeadsPanel() {
   // prepared once per lead (filterLeads), and only the cards in view are drawn.
   const deferredFilter = useDeferredValue(filter);
   const all = leads.data;
+  // The search's text of every lead, prepared while the browser is idle: the first keystroke
+  // then filters at once instead of preparing thousands of names first.
+  useEffect(() => (all ? prepareSearch(all) : undefined), [all]);
   const shown = useMemo(() => filterLeads(all ?? [], deferredFilter), [all, deferredFilter]);
   const previousColumns = useRef<BoardColumnData<Lead>[] | undefined>(undefined);
   const columns = useMemo(() => keepUnchangedColumns(previousColumns.current, groupByColumn(shown)), [shown]);
