@@ -163,6 +163,9 @@ test.describe("booking appointments", () => {
     await page.keyboard.press("Enter");
     const dialog = page.getByRole("dialog", { name: "Book New Appointment" });
     await expect(dialog).toBeVisible();
+    // The dialog puts focus in its first field as it opens (a frame or so after it shows): typing
+    // before then would land there instead of in the field the test focused.
+    await expect(dialog.getByRole("combobox", { name: "Existing lead (optional)" })).toBeFocused();
     // Every field reached and filled from the keyboard: focus, then keys (no clicks).
     const typeInto = async (label: string, text: string) => {
       await dialog.getByLabel(label).focus();
