@@ -299,9 +299,11 @@ async function main(): Promise<void> {
       if (OUT_DIR) {
         const name = page === "/" ? "home" : page.slice(1).replace(/\//g, "_");
         writeFileSync(path.join(OUT_DIR, `${name}.json`), JSON.stringify(median, null, 2));
-        // The run with the longest blocking time, to see what blocked (its long-tasks audit).
-        const worst = runs.reduce((a, b) => (tbtOf(b) > tbtOf(a) ? b : a));
-        if (RUNS > 1) writeFileSync(path.join(OUT_DIR, `${name}.worst-tbt.json`), JSON.stringify(worst, null, 2));
+        if (RUNS > 1) {
+          // The run with the longest blocking time, to see what blocked (its long-tasks audit).
+          const worst = runs.reduce((a, b) => (tbtOf(b) > tbtOf(a) ? b : a));
+          writeFileSync(path.join(OUT_DIR, `${name}.worst-tbt.json`), JSON.stringify(worst, null, 2));
+        }
       }
       benchmarkIndexes.push(...runs.map((lhr) => lhr.environment.benchmarkIndex));
       rows.push(await toRow(page, median, runs));

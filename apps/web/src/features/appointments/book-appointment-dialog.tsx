@@ -116,7 +116,7 @@ export default function BookAppointmentDialog({ open, onClose, lead, prefill }: 
       onSubmit={() => void form.submit(false)}
       submitLabel="Book Appointment"
       pendingLabel="Booking..."
-      pending={form.pending}
+      pending={book.isPending}
     >
       <Stack gap="6">
         <FormField
@@ -171,7 +171,7 @@ export default function BookAppointmentDialog({ open, onClose, lead, prefill }: 
         {form.conflicts ? (
           <ConflictNotice
             conflicts={form.conflicts}
-            pending={form.pending}
+            pending={book.isPending}
             onBookAnyway={() => void form.submit(true)}
             onPickAnother={form.pickAnother}
           />

@@ -91,7 +91,7 @@ export default function ScheduleAppointmentModal({ open, onClose, googleCalendar
       onSubmit={() => void form.submit(false)}
       submitLabel="Schedule Appointment"
       pendingLabel="Scheduling..."
-      pending={form.pending}
+      pending={schedule.isPending}
     >
       <Stack gap="4">
         <FormField
@@ -142,7 +142,7 @@ export default function ScheduleAppointmentModal({ open, onClose, googleCalendar
         {form.conflicts ? (
           <ConflictNotice
             conflicts={form.conflicts}
-            pending={form.pending}
+            pending={schedule.isPending}
             onBookAnyway={() => void form.submit(true)}
             onPickAnother={form.pickAnother}
           />

@@ -44,7 +44,6 @@ export function useAppointmentForm<V extends Record<string, string> & { appointm
   const [submitted, setSubmitted] = useState(false);
   const [conflicts, setConflicts] = useState<readonly Conflict[] | null>(null);
   const [serverErrors, setServerErrors] = useState<FieldErrors<Field>>({});
-  const [pending, setPending] = useState(false);
   const timeRef = useRef<HTMLDivElement>(null);
   const appointmentSaved = useAppointmentSaved();
   const dirty = useChangedSinceOpen(values);
@@ -71,7 +70,6 @@ export function useAppointmentForm<V extends Record<string, string> & { appointm
   const submit = async (confirm: boolean) => {
     setSubmitted(true);
     if (hasErrors(validate(values))) return;
-    setPending(true);
     try {
       const outcome = await send(values, confirm);
       if ("conflicts" in outcome) {
@@ -85,8 +83,6 @@ export function useAppointmentForm<V extends Record<string, string> & { appointm
       setConflicts(null);
       setServerErrors(serverFieldErrors(error, fields));
       showToast({ ...failed, type: "error" });
-    } finally {
-      setPending(false);
     }
   };
 
@@ -95,5 +91,5 @@ export function useAppointmentForm<V extends Record<string, string> & { appointm
     timeRef.current?.querySelector("select")?.focus();
   };
 
-  return { values, errors, set, onInput, replace, submit, pending, conflicts, pickAnother, timeRef, dirty };
+  return { values, errors, set, onInput, replace, submit, conflicts, pickAnother, timeRef, dirty };
 }
