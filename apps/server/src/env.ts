@@ -35,7 +35,15 @@ const envSchema = z
       .default("false")
       .transform((v) => v === "true"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-    REGISTRATION: z.enum(["open", "closed"]).default("open"),
+    /**
+     * Who may create an account after the first one (the admin): "invitation" only with an
+     * administrator's invitation link; "open" anyone (an explicit opt-in for a closed network,
+     * warned about at start). "closed" is the old name of "invitation" and means the same.
+     */
+    REGISTRATION: z
+      .enum(["invitation", "open", "closed"])
+      .default("open")
+      .transform((v): "invitation" | "open" => (v === "closed" ? "invitation" : v)),
     TURNSTILE_SITE_KEY: z.string().optional(),
     TURNSTILE_SECRET_KEY: z.string().optional(),
     TURNSTILE_VERIFY_URL: z.string().url().default("https://challenges.cloudflare.com/turnstile/v0/siteverify"),

@@ -11,7 +11,8 @@ import { answerInOrder } from "./client-errors.js";
 import { loadEnv, storageConfig, type Env } from "./env.js";
 import { developmentWeb, productionWeb, type WebApp } from "./web.js";
 
-const SWEEP_INTERVAL_MS = 10 * 60_000;
+/** Unfinished uploads' raw bytes go within minutes of their link expiring (issue #20 §4). */
+const SWEEP_INTERVAL_MS = 60_000;
 
 export interface RunningServer {
   server: Server;
@@ -55,6 +56,12 @@ export async function startServer({
   const port = typeof address === "object" && address ? address.port : env.PORT;
   const url = `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${port}`;
   logger.info({ url, mode: db.mode, node: process.versions.node }, "CrawlGuard is listening");
+  if (env.REGISTRATION === "open") {
+    logger.warn(
+      { registration: env.REGISTRATION },
+      "REGISTRATION=open: anyone who reaches /auth can create a staff account; use it only on a closed network",
+    );
+  }
   if (google.service.configured) {
     // The owner registers this in the Google Cloud console (README, "Google Calendar").
     logger.info({ redirectUri: google.service.redirectUri(url) }, "Google Calendar: authorized redirect URI");
@@ -62,12 +69,18 @@ export async function startServer({
     logger.warn({ reason: google.service.unavailableReason }, "Google Calendar is unavailable");
   }
 
-  // Unused uploads go after a day (ADR 013); every instance may sweep, each step is idempotent.
+  // Unfinished uploads go minutes after their link expires, unused ones after a day (ADR 013);
+  // every instance may sweep, each step is idempotent; one sweep at a time per instance.
+  let sweeping: Promise<void> | null = null;
   const sweep = () =>
-    sweepGalleryUploads(db.sql, storage).then(
-      (swept) => (swept.removed || swept.cleared ? logger.info(swept, "gallery uploads swept") : undefined),
-      (err: unknown) => logger.warn({ err }, "gallery upload sweep failed"),
-    );
+    (sweeping ??= sweepGalleryUploads(db.sql, storage)
+      .then(
+        (swept) => (swept.expired || swept.removed || swept.cleared ? logger.info(swept, "gallery uploads swept") : undefined),
+        (err: unknown) => logger.warn({ err }, "gallery upload sweep failed"),
+      )
+      .finally(() => {
+        sweeping = null;
+      }));
   const sweeper = setInterval(() => void sweep(), SWEEP_INTERVAL_MS);
   sweeper.unref();
   void sweep();
@@ -83,6 +96,7 @@ export async function startServer({
       await closed;
       clearTimeout(force);
       await web?.close();
+      await sweeping;
       // The push worker and its queue use the database: they stop first.
       await google.stop();
       await db.close();

@@ -12,8 +12,11 @@ export interface Logger {
 }
 
 export interface ApiConfig {
-  /** "closed": only the very first account may register (it becomes admin). */
-  registration: "open" | "closed";
+  /**
+   * "invitation": after the first account (the admin), only with an administrator's invitation;
+   * "open": anyone may register (REGISTRATION=open, for a closed network).
+   */
+  registration: "open" | "invitation";
   /** Cloudflare Turnstile secret; when set, contact submissions must carry a valid token. */
   turnstileSecretKey?: string | undefined;
   /** Where Turnstile tokens are verified (overridable for tests). */

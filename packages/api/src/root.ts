@@ -4,6 +4,7 @@ import { contactRouter } from "./router/contact.js";
 import { galleryRouter } from "./router/gallery.js";
 import { googleCalendarRouter } from "./router/google-calendar.js";
 import { healthRouter } from "./router/health.js";
+import { invitationsRouter } from "./router/invitations.js";
 import { leadsRouter } from "./router/leads.js";
 import { submissionsRouter } from "./router/submissions.js";
 import { timeBlocksRouter } from "./router/time-blocks.js";
@@ -18,6 +19,7 @@ export const appRouter = createTRPCRouter({
   submissions: submissionsRouter,
   leads: leadsRouter,
   users: usersRouter,
+  invitations: invitationsRouter,
   workingHours: workingHoursRouter,
   timeBlocks: timeBlocksRouter,
   appointments: appointmentsRouter,

@@ -7,6 +7,8 @@ export const registerSchema = z.object({
   username: text().trim().min(2, "Username must be at least 2 characters").max(50, "Username must be at most 50 characters"),
   email: text().trim().email("Please enter a valid email address").max(254),
   password: passwordSchema,
+  /** The code of an administrator's invitation (the `invite` parameter of its link); not needed for the first account. */
+  inviteToken: text().trim().max(200, "Invitation code must be at most 200 characters").optional(),
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
@@ -39,3 +41,39 @@ export const resetPasswordFormSchema = z
 export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
 
 export const resetPasswordSchema = z.object({ password: passwordSchema });
+
+/** The one answer to a registration without a valid invitation, whatever the email (issue 20 §1). */
+export const INVITATION_REQUIRED_MESSAGE = "Registration needs an invitation from an administrator";
+
+/** How long an invitation link stays valid. */
+export const INVITATION_TTL_DAYS = 7;
+
+/** The Invite User dialog and `POST /api/users/invitations`: both fields optional. */
+export const invitationCreateSchema = z.object({
+  /** Only this address may register with the invitation (any case). */
+  email: text().trim().email("Please enter a valid email address").max(254).optional(),
+  /** The invitation creates an admin account. */
+  isAdmin: z.boolean().optional(),
+});
+export type InvitationCreateInput = z.infer<typeof invitationCreateSchema>;
+
+/** A new invitation: the token and its link are shown this once and never stored. */
+export const createdInvitationSchema = z.object({
+  id: z.string().uuid(),
+  token: z.string(),
+  url: z.string().url(),
+  expiresAt: z.string().datetime(),
+});
+export type CreatedInvitation = z.infer<typeof createdInvitationSchema>;
+
+/** A pending invitation as User Management lists it: never its token. */
+export const invitationSchema = z.object({
+  id: z.string().uuid(),
+  email: z.string().nullable(),
+  isAdmin: z.boolean(),
+  /** The username of the admin who sent it (null when that account is gone). */
+  createdBy: z.string().nullable(),
+  createdAt: z.string().datetime(),
+  expiresAt: z.string().datetime(),
+});
+export type Invitation = z.infer<typeof invitationSchema>;

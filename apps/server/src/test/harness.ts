@@ -155,6 +155,24 @@ export function newAccount(prefix = "user") {
   return { username: id, email: `${id}@example.com`, password: "correct-horse-battery" };
 }
 
+/**
+ * Creates an account the way a person joins after the first one: `admin` (signed in as an admin)
+ * invites it, and `client` registers with the invitation's code through `door`, which signs
+ * `client` in. `isAdmin` makes it an admin invitation. Answers the registration's response.
+ */
+export async function registerInvited(
+  admin: ApiClient,
+  client: ApiClient,
+  door: Door,
+  account: { username: string; email: string; password: string } = newAccount("staff"),
+  { isAdmin = false }: { isAdmin?: boolean } = {},
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary bodies
+): Promise<ApiResponse<any>> {
+  const invitation = await admin.call(door, "invitations.create", { isAdmin });
+  if (invitation.status !== 200) throw new Error(`invitation answered ${invitation.status}: ${JSON.stringify(invitation.body)}`);
+  return client.call(door, "auth.register", { ...account, inviteToken: (invitation.body as { token: string }).token });
+}
+
 let clientCounter = 0;
 /** Unique client details for a booking (the Schedule Appointment modal's fields). */
 export function newClient(overrides: Record<string, unknown> = {}) {

@@ -20,10 +20,13 @@ export const authRouter = {
         method: "POST",
         path: "/api/register",
         tags: ["auth"],
-        summary: "Create an account (the first one becomes admin) and sign in",
+        summary:
+          "Create an account and sign in: the first one becomes admin, later ones need an administrator's invitation (inviteToken) unless REGISTRATION=open",
       },
       errors: {
-        forbidden: "Registration is closed (REGISTRATION=closed) and this is not the first account.",
+        forbidden:
+          "Not the first account and no valid invitation (REGISTRATION=invitation, the default): always the same message, whatever the email.",
+        "bad-input": "The invitation was already used, has expired or was revoked, or is for another email address (the message says which).",
         conflict: "The username or the email is already taken (either in any case).",
       },
     })
@@ -32,7 +35,7 @@ export const authRouter = {
     .mutation(async ({ ctx, input }) => {
       const user = await users.register(ctx.sql, input, ctx.config.registration);
       await startSession(ctx, user.id);
-      ctx.log.info({ userId: user.id, isAdmin: user.isAdmin }, "account registered");
+      ctx.log.info({ userId: user.id, isAdmin: user.isAdmin, invited: Boolean(input.inviteToken) }, "account registered");
       return user;
     }),
 

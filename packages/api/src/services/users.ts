@@ -3,6 +3,7 @@ import { transaction, type Sql } from "@crawlguard/db";
 import type { LoginInput, RegisterInput, User } from "@crawlguard/validators";
 import { DomainError } from "../errors.js";
 import { isUniqueViolation } from "./db-errors.js";
+import { checkInvitation, consumeInvitation } from "./invitations.js";
 import { clearHits, countHits, recordHit } from "./rate-limit.js";
 
 interface UserRow {
@@ -23,11 +24,29 @@ const REGISTER_LOCK_ID = 7_340_212_002;
 const DUPLICATE_USERNAME = "That username is already taken";
 const DUPLICATE_EMAIL = "An account with that email already exists";
 
-export async function register(sql: Sql, input: RegisterInput, registration: "open" | "closed"): Promise<User> {
+/**
+ * "open": anyone may register (REGISTRATION=open, an explicit opt-in for a closed network);
+ * "invitation": after the first account, only with a valid invitation (issue 20 §1).
+ */
+export type RegistrationMode = "open" | "invitation";
+
+/**
+ * Creates an account. The first one (empty table) becomes admin and needs no invitation. Later ones,
+ * in "invitation" mode, need a valid invitation, checked before anything about existing accounts is
+ * looked at (so the 403 says nothing about the email); an admin invitation makes an admin. With
+ * "open", an invitation is optional but, when given, must be valid. The invitation is consumed in
+ * the transaction that creates the account: of two registrations with one token, exactly one wins.
+ */
+export async function register(sql: Sql, input: RegisterInput, registration: RegistrationMode): Promise<User> {
   const passwordHash = await hashPassword(input.password);
+  const inviteToken = input.inviteToken || undefined;
   try {
     const row = await transaction(sql, async (tx) => {
       await tx`SELECT pg_advisory_xact_lock(${REGISTER_LOCK_ID})`;
+      const [first] = await tx<{ none: boolean }[]>`SELECT NOT EXISTS (SELECT 1 FROM users) AS none`;
+      const isFirst = first?.none ?? false;
+      const needsInvitation = !isFirst && (registration === "invitation" || inviteToken !== undefined);
+      const invitation = needsInvitation ? await checkInvitation(tx, inviteToken, input.email) : null;
       const taken = await tx<{ username: string; email: string | null }[]>`
         SELECT username, email FROM users
         WHERE lower(username) = lower(${input.username}) OR lower(email) = lower(${input.email})`;
@@ -35,14 +54,11 @@ export async function register(sql: Sql, input: RegisterInput, registration: "op
         throw new DomainError("conflict", DUPLICATE_USERNAME);
       }
       if (taken.length > 0) throw new DomainError("conflict", DUPLICATE_EMAIL);
-      const [first] = await tx<{ none: boolean }[]>`SELECT NOT EXISTS (SELECT 1 FROM users) AS none`;
-      if (!first?.none && registration === "closed") {
-        throw new DomainError("forbidden", "Registration is closed. Ask an administrator for an account.");
-      }
       const [created] = await tx<UserRow[]>`
         INSERT INTO users (username, email, password, is_admin)
-        VALUES (${input.username}, ${input.email}, ${passwordHash}, ${first?.none ?? false})
+        VALUES (${input.username}, ${input.email}, ${passwordHash}, ${isFirst || (invitation?.isAdmin ?? false)})
         RETURNING id, username, email, is_admin, created_at`;
+      if (invitation) await consumeInvitation(tx, invitation.id, created!.id);
       return created!;
     });
     return toUser(row);
