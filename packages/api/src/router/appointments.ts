@@ -94,7 +94,7 @@ export const appointmentsRouter = {
     })
     .input(calendarRangeQuerySchema)
     .output(syncOutput(calendarRangeSchema))
-    .query(({ ctx, input }) => appointments.calendarRange(ctx.sql, input, ctx.user.id, ctx.config.businessTimeZone)),
+    .query(({ ctx, input }) => appointments.calendarRange(ctx.sql, input, ctx.user, ctx.config.businessTimeZone)),
 
   availability: staffProcedure
     .meta({
@@ -109,5 +109,5 @@ export const appointmentsRouter = {
     })
     .input(availabilityQuerySchema)
     .output(availabilitySchema)
-    .query(({ ctx, input }) => appointments.availability(ctx.sql, input, ctx.user.id, ctx.config.businessTimeZone)),
+    .query(({ ctx, input }) => appointments.availability(ctx.sql, input, ctx.user, ctx.config.businessTimeZone)),
 } satisfies TRPCRouterRecord;

@@ -15,6 +15,7 @@ import {
   type Lead,
   type RangeAppointment,
   type SchedulingSettings,
+  timeBlockColors,
 } from "@crawlguard/validators";
 import { transaction, type Sql } from "@crawlguard/db";
 import type { FieldIssue } from "../errors.js";
@@ -55,17 +56,32 @@ export const PAST_DATE_MESSAGE = "Appointment date cannot be in the past";
 /** A stored block with its owner's name, as the calendar and the conflict checks read it. */
 type BlockRow = Omit<TimeBlockRow, "userId" | "createdAt" | "updatedAt"> & { ownerName: string; mine: boolean };
 
+/** Who is looking: a staff member sees other staff members' blocks only as busy periods; admins see everything. */
+export interface Viewer {
+  id: string;
+  isAdmin: boolean;
+}
+
+/** The title another staff member's block shows (issue #20 §2): when, not what. */
+export const BUSY_BLOCK_TITLE = "Busy";
+
 /**
  * Blocks that may have an occurrence overlapping `window`: one-off blocks that overlap it, and
  * recurring blocks that started before its end and whose last occurrence (recurrence end date
  * plus the block's length, with two days for any zone's offset) is not over before it begins.
- * `occurrences` then keeps the exact ones.
+ * `occurrences` then keeps the exact ones. A block that is neither the viewer's nor seen by an
+ * admin leaves the database as a busy period only: title "Busy", no description, type "other"
+ * and its colour, so its owner's words never reach another staff member.
  */
-async function blocksNear(sql: Queryable, window: Interval, userId: string | null, me: string): Promise<BlockRow[]> {
+async function blocksNear(sql: Queryable, window: Interval, userId: string | null, viewer: Viewer): Promise<BlockRow[]> {
+  const shown = sql`(b.user_id = ${viewer.id} OR ${viewer.isAdmin}::boolean)`;
   return sql<BlockRow[]>`
-    SELECT b.id, b.title, b.description, b.start_date_time, b.end_date_time, b.block_type, b.is_recurring,
-           b.recurring_pattern, b.recurrence_end_date::text AS recurrence_end_date, b.color,
-           u.username AS owner_name, b.user_id = ${me} AS mine
+    SELECT b.id, CASE WHEN ${shown} THEN b.title ELSE ${BUSY_BLOCK_TITLE} END AS title,
+           CASE WHEN ${shown} THEN b.description END AS description, b.start_date_time, b.end_date_time,
+           CASE WHEN ${shown} THEN b.block_type ELSE 'other' END AS block_type, b.is_recurring,
+           b.recurring_pattern, b.recurrence_end_date::text AS recurrence_end_date,
+           CASE WHEN ${shown} THEN b.color ELSE ${timeBlockColors.other} END AS color,
+           u.username AS owner_name, b.user_id = ${viewer.id} AS mine
     FROM time_blocks b JOIN users u ON u.id = b.user_id
     WHERE (${userId}::uuid IS NULL OR b.user_id = ${userId}::uuid)
       AND b.start_date_time < ${window.end}
@@ -120,11 +136,14 @@ async function appointmentsNear(
     ORDER BY l.scheduled_date, l.id`;
 }
 
-/** The assignee's week, blocks and other appointments around `window` (a lost lead's slot is free). */
-async function conflictInputs(sql: Queryable, assignee: string, window: Interval, excludeLeadId: string | undefined) {
+/**
+ * The assignee's week, blocks and other appointments around `window` (a lost lead's slot is free).
+ * The viewer reads the assignee's blocks as `blocksNear` shows them (busy only when not theirs).
+ */
+async function conflictInputs(sql: Queryable, assignee: string, window: Interval, excludeLeadId: string | undefined, viewer: Viewer) {
   const [week, blocks, appointments] = await Promise.all([
     getWorkingWeek(sql, assignee),
-    blocksNear(sql, window, assignee, assignee),
+    blocksNear(sql, window, assignee, viewer),
     appointmentsNear(sql, window, { assignee, me: assignee, excludeLeadId, excludeLost: true }),
   ]);
   return {
@@ -202,7 +221,7 @@ interface LockedLead {
 export async function bookAppointment(
   sql: Sql,
   input: BookingRequest,
-  actor: Actor,
+  actor: Actor & Viewer,
   zone: string,
   now: Date = new Date(),
   messages: BookingMessages = { phone: "Phone number is required" },
@@ -227,7 +246,7 @@ export async function bookAppointment(
     // One booking at a time per assignee, so two people cannot both take the same free slot.
     await tx`SELECT pg_advisory_xact_lock(hashtext(${`booking:${assignee}`}))`;
 
-    const conflicts = findConflicts(when, await conflictInputs(tx, assignee, when, leadId), zone);
+    const conflicts = findConflicts(when, await conflictInputs(tx, assignee, when, leadId, actor), zone);
     if (conflicts.length > 0 && !input.confirm) return { booked: false, lead: null, conflicts };
 
     const lead = leadId
@@ -289,7 +308,7 @@ async function rescheduleLead(
 export async function scheduleFromCalendar(
   sql: Sql,
   input: BookingRequest,
-  actor: Actor,
+  actor: Actor & Viewer,
   zone: string,
   now: Date = new Date(),
   pushes: CalendarPushes = NO_PUSHES,
@@ -314,14 +333,15 @@ const DAY_MS = 86_400_000;
 /**
  * Appointments and time-block occurrences overlapping [start, end) for the calendar: "mine" is
  * my appointments, the unassigned ones and my blocks; "all" is everyone's. Recurring blocks are
- * expanded here, in the business zone.
+ * expanded here, in the business zone. Other staff members' blocks are busy periods unless the viewer is an admin.
  */
 export async function calendarRange(
   sql: Queryable,
   query: { start: string; end: string; scope: "mine" | "all" },
-  me: string,
+  viewer: Viewer,
   zone: string,
 ): Promise<CalendarRange> {
+  const me = viewer.id;
   const window = { start: new Date(query.start), end: new Date(query.end) };
   if (window.end.getTime() <= window.start.getTime()) throw badInput([{ path: "end", message: "End must be after start" }]);
   if (window.end.getTime() - window.start.getTime() > MAX_RANGE_DAYS * DAY_MS) {
@@ -330,7 +350,7 @@ export async function calendarRange(
   const owner = query.scope === "mine" ? me : null;
   const [appointmentRows, blockRows] = await Promise.all([
     appointmentsNear(sql, window, { assignee: owner, me }),
-    blocksNear(sql, window, owner, me),
+    blocksNear(sql, window, owner, viewer),
   ]);
 
   const appointments = appointmentRows.map((a): RangeAppointment => ({
@@ -377,10 +397,11 @@ export async function calendarRange(
 export async function availability(
   sql: Queryable,
   query: { date: string; durationMinutes: string; assignedTo?: string | undefined; excludeLeadId?: string | undefined },
-  me: string,
+  viewer: Viewer,
   zone: string,
   now: Date = new Date(),
 ): Promise<Availability> {
+  const me = viewer.id;
   const date = parseDate(query.date);
   if (!date) throw badInput([{ path: "date", message: "Date must be a real date written yyyy-MM-dd (2000 to 2099)" }]);
   if (isBeforeToday(query.date, zone, now)) throw badInput([{ path: "date", message: PAST_DATE_MESSAGE }]);
@@ -391,7 +412,7 @@ export async function availability(
   const slots = slotsOn(date, { ...BOOKING_SLOTS, durationMinutes }, zone);
   if (slots.length === 0) return { date: query.date, timeZone: zone, durationMinutes, slots: [] };
   const window = { start: slots[0]!.start, end: slots.at(-1)!.end };
-  const inputs = await conflictInputs(sql, assignee, window, query.excludeLeadId);
+  const inputs = await conflictInputs(sql, assignee, window, query.excludeLeadId, viewer);
   return {
     date: query.date,
     timeZone: zone,
