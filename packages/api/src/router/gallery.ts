@@ -99,7 +99,10 @@ export const galleryRouter = {
         tags,
         summary: "Add a gallery image from a finished upload (its imageUrl); the uploader is the signed-in user",
       },
-      errors: { "bad-input": `Title and alt text are required, or ${gallery.NOT_OUR_UPLOAD_MESSAGE}` },
+      errors: {
+        "bad-input": `Title and alt text are required, or ${gallery.NOT_OUR_UPLOAD_MESSAGE}`,
+        forbidden: gallery.NOT_YOUR_UPLOAD_MESSAGE,
+      },
     })
     .input(galleryImageCreateSchema)
     .output(galleryImageSchema)
@@ -113,11 +116,15 @@ export const galleryRouter = {
         tags,
         summary: "Change the given fields of a gallery image (publish or unpublish with isPublished; a new imageUrl replaces the photo)",
       },
-      errors: { "bad-input": gallery.NOT_OUR_UPLOAD_MESSAGE, "not-found": gallery.GALLERY_IMAGE_NOT_FOUND },
+      errors: {
+        "bad-input": gallery.NOT_OUR_UPLOAD_MESSAGE,
+        forbidden: gallery.NOT_YOUR_UPLOAD_MESSAGE,
+        "not-found": gallery.GALLERY_IMAGE_NOT_FOUND,
+      },
     })
     .input(galleryImageUpdateSchema.extend(idInput.shape))
     .output(galleryImageSchema)
-    .mutation(({ ctx, input: { id, ...patch } }) => gallery.updateGalleryImage(ctx.sql, ctx.storage, ctx.log, id, patch)),
+    .mutation(({ ctx, input: { id, ...patch } }) => gallery.updateGalleryImage(ctx.sql, ctx.storage, ctx.log, ctx.user.id, id, patch)),
 
   delete: staffProcedure
     .meta({

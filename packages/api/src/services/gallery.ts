@@ -13,6 +13,19 @@ type GalleryUpdate = z.output<typeof galleryImageUpdateSchema>;
 export const GALLERY_IMAGE_NOT_FOUND = "Gallery image not found";
 export const NOT_OUR_UPLOAD_MESSAGE =
   "imageUrl must be the imageUrl of a finished upload (POST /api/admin/gallery/upload) made in the last 23 hours and not used by another image";
+export const NOT_YOUR_UPLOAD_MESSAGE = "imageUrl is another user's upload: attach only a photo you uploaded yourself";
+
+/**
+ * The finished upload `imageUrl` names, locked for attaching: unknown, unfinished, stale or used
+ * is a 400; another user's (or one whose uploader was deleted) is a 403, so no account can put a
+ * photo someone else uploaded (and has not published) into the gallery under its own name.
+ */
+async function attachableUploadOf(tx: Queryable, userId: string, imageUrl: string, exceptImageId?: string): Promise<UploadRow> {
+  const upload = await lockAttachableUpload(tx, imageUrl, exceptImageId);
+  if (!upload) throw new DomainError("bad-input", NOT_OUR_UPLOAD_MESSAGE, [{ path: "imageUrl", message: NOT_OUR_UPLOAD_MESSAGE }]);
+  if (upload.userId !== userId) throw new DomainError("forbidden", NOT_YOUR_UPLOAD_MESSAGE);
+  return upload;
+}
 
 interface ImageRow {
   id: string;
@@ -105,8 +118,7 @@ async function getImage(sql: Queryable, storage: ObjectStorage, id: string): Pro
  */
 export async function createGalleryImage(sql: Sql, storage: ObjectStorage, userId: string, input: GalleryCreate): Promise<GalleryImage> {
   const id = await transaction(sql, async (tx) => {
-    const upload = await lockAttachableUpload(tx, input.imageUrl);
-    if (!upload) throw new DomainError("bad-input", NOT_OUR_UPLOAD_MESSAGE, [{ path: "imageUrl", message: NOT_OUR_UPLOAD_MESSAGE }]);
+    const upload = await attachableUploadOf(tx, userId, input.imageUrl);
     const [row] = await tx<{ id: string }[]>`
       INSERT INTO gallery_images (title, description, alt_text, image_url, file_name, file_size, mime_type, category, is_published,
                                   display_order, seo_keywords, uploaded_by, upload_id)
@@ -124,6 +136,7 @@ export async function updateGalleryImage(
   sql: Sql,
   storage: ObjectStorage,
   log: Logger,
+  userId: string,
   id: string,
   patch: GalleryUpdate,
 ): Promise<GalleryImage> {
@@ -133,8 +146,7 @@ export async function updateGalleryImage(
     if (!before) throw new DomainError("not-found", GALLERY_IMAGE_NOT_FOUND);
     let upload: UploadRow | null = null;
     if (patch.imageUrl !== undefined && patch.imageUrl !== before.imageUrl) {
-      upload = await lockAttachableUpload(tx, patch.imageUrl, id);
-      if (!upload) throw new DomainError("bad-input", NOT_OUR_UPLOAD_MESSAGE, [{ path: "imageUrl", message: NOT_OUR_UPLOAD_MESSAGE }]);
+      upload = await attachableUploadOf(tx, userId, patch.imageUrl, id);
     }
     const set = <T>(value: T | undefined, column: string) => (value === undefined ? tx`` : tx`, ${tx(column)} = ${value as never}`);
     await tx`
