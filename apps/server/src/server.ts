@@ -3,7 +3,7 @@ import path from "node:path";
 import { pino, type Logger } from "pino";
 import { sweepGalleryUploads } from "@crawlguard/api";
 import { createAuth } from "@crawlguard/auth";
-import { openDatabase, type Database } from "@crawlguard/db";
+import { openDatabase, secureDataDir, type Database } from "@crawlguard/db";
 import { createStorage, type ObjectStorage } from "@crawlguard/storage";
 import { createApp } from "./app.js";
 import { startGoogleCalendar, type GoogleCalendarRuntime } from "./google-calendar.js";
@@ -32,6 +32,8 @@ export async function startServer({
   withWeb = true,
 }: { dev?: boolean; env?: Env; withWeb?: boolean } = {}): Promise<RunningServer> {
   const logger = pino({ level: env.LOG_LEVEL, base: { service: "crawlguard" } });
+  // Owner-only, also when it already existed: the embedded database, google-token.key, files/.
+  await secureDataDir(path.resolve(env.DATA_DIR));
   const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: path.resolve(env.DATA_DIR) });
   logger.info({ mode: db.mode, applied: db.applied }, "database ready");
   const auth = createAuth({ sql: db.sql, secure: env.PUBLIC_URL?.startsWith("https://") ?? false });

@@ -1,20 +1,22 @@
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import fs from "node:fs";
-import { mkdir } from "node:fs/promises";
+import { chmod, lstat, mkdtemp, rm } from "node:fs/promises";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { NodeFS } from "@electric-sql/pglite/nodefs";
-import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
-
-export interface EmbeddedDatabase {
-  host: string;
-  port: number;
-  stop(): Promise<void>;
-}
+import { secureDataDir } from "./data-dir.js";
 
 type EmscriptenOptions = Parameters<NodeFS["init"]>[1];
 type EmscriptenModule = Parameters<NonNullable<EmscriptenOptions["preRun"]>[number]>[0];
 /** The part of Emscripten's NODEFS this file touches (not in PGlite's types). */
 interface NodeFsStreamOps {
   fsync?: (stream: { nfd?: number }) => number;
+}
+interface NodeFsNodeOps {
+  mknod: (parent: unknown, name: string, mode: number, dev: unknown) => unknown;
+  setattr: (node: unknown, attr: { mode?: number }) => unknown;
 }
 
 /**
@@ -39,11 +41,18 @@ class DurableNodeFS extends NodeFS {
     result.emscriptenOpts.preRun = [
       ...preRun,
       (mod: EmscriptenModule) => {
-        const nodefs = (mod.FS as unknown as { filesystems: { NODEFS: { stream_ops: NodeFsStreamOps } } }).filesystems.NODEFS;
+        const nodefs = (mod.FS as unknown as { filesystems: { NODEFS: { stream_ops: NodeFsStreamOps; node_ops: NodeFsNodeOps } } })
+          .filesystems.NODEFS;
         nodefs.stream_ops.fsync = (stream) => {
           if (typeof stream.nfd === "number") fs.fsyncSync(stream.nfd);
           return 0;
         };
+        // PostgreSQL's files are owner-only (0600/0700), but under Emscripten they came out 0666:
+        // whatever mode a file or directory is created or chmod-ed with, group and others get nothing.
+        const { mknod, setattr } = nodefs.node_ops;
+        nodefs.node_ops.mknod = (parent, name, mode, dev) => mknod(parent, name, mode & ~0o077, dev);
+        nodefs.node_ops.setattr = (node, attr) =>
+          setattr(node, attr.mode === undefined || attr.mode === null ? attr : { ...attr, mode: attr.mode & ~0o077 });
       },
     ];
     return result;
@@ -53,24 +62,226 @@ class DurableNodeFS extends NodeFS {
 /** PGlite's start parameters with fsync on and the WAL synced by fsync(). */
 export const DURABLE_START_PARAMS = [...PGlite.defaultStartParams.filter((p) => p !== "-F"), "-c", "wal_sync_method=fsync"];
 
+/** Where the embedded database is served and the credentials of its one client (the app). */
+export interface EmbeddedDatabase {
+  /** The Unix socket (postgres.js `path`): DATA_DIR/.s.PGSQL.5432, or in a private temporary directory. */
+  path: string;
+  /** Random per start, never written anywhere: only this process can sign in. */
+  password: string;
+  stop(): Promise<void>;
+}
+
+/** The socket's file name, as PostgreSQL names its own (`psql -h DATA_DIR` would find it). */
+export const SOCKET_NAME = ".s.PGSQL.5432";
+
+const SSL_REQUEST = 80877103;
+const GSSENC_REQUEST = 80877104;
+const CANCEL_REQUEST = 80877102;
+const PROTOCOL_3 = 196608;
+
+function errorResponse(code: string, message: string): Buffer {
+  const fields = Buffer.concat([...[`SFATAL`, `VFATAL`, `C${code}`, `M${message}`].map((f) => Buffer.from(`${f}\0`)), Buffer.from([0])]);
+  const head = Buffer.alloc(5);
+  head.write("E", 0);
+  head.writeInt32BE(4 + fields.length, 1);
+  return Buffer.concat([head, fields]);
+}
+
+/** AuthenticationCleartextPassword: fine on a Unix socket, where nothing is on the wire. */
+const ASK_PASSWORD = Buffer.from([0x52, 0, 0, 0, 8, 0, 0, 0, 3]);
+
+function samePassword(given: Buffer, expected: string): boolean {
+  const a = createHash("sha256").update(given).digest();
+  const b = createHash("sha256").update(expected).digest();
+  return timingSafeEqual(a, b);
+}
+
 /**
- * Starts PGlite persisted under `dataDir` (or in memory when null) and serves it on a loopback
- * socket, so the same postgres.js code talks to it as to a real PostgreSQL server.
+ * PGlite is ONE backend: every client shares its session (search_path, statement_timeout, role,
+ * an open transaction). So exactly one kind of client is served: the one holding this start's
+ * random password, i.e. the app's own connection. A client without it (another local user, or a
+ * `psql`/`pg_dump` of the same user) gets "password authentication failed" before a single byte
+ * reaches PGlite, and can change nothing the app depends on. Messages of authenticated
+ * connections run one at a time; while one connection has a transaction open, only its messages
+ * run, and a connection that goes away mid-transaction is rolled back.
+ */
+function protocolBridge(db: PGlite, password: string) {
+  interface Item {
+    conn: number;
+    message: Uint8Array;
+    onData: (data: Uint8Array) => void;
+    fail: (err: unknown) => void;
+  }
+  let queue: Item[] = [];
+  let owner: number | null = null;
+  let running = false;
+  let nextId = 1;
+
+  async function pump() {
+    if (running) return;
+    running = true;
+    try {
+      while (queue.length > 0) {
+        const index = owner !== null && db.isInTransaction() ? queue.findIndex((q) => q.conn === owner) : 0;
+        if (index === -1) break;
+        const [item] = queue.splice(index, 1);
+        try {
+          await db.runExclusive(() => db.execProtocolRawStream(item!.message, { onRawData: item!.onData }));
+        } catch (err) {
+          item!.fail(err);
+        }
+        owner = item!.conn;
+      }
+    } finally {
+      running = false;
+    }
+  }
+
+  async function gone(conn: number) {
+    queue = queue.filter((q) => q.conn !== conn);
+    if (owner === conn) {
+      owner = null;
+      if (db.isInTransaction()) await db.runExclusive(() => db.exec("ROLLBACK")).catch(() => {});
+    }
+    void pump();
+  }
+
+  return (socket: net.Socket) => {
+    const conn = nextId++;
+    let buffer = Buffer.alloc(0);
+    let state: "startup" | "password" | "ready" = "startup";
+    let startup: Buffer | null = null;
+    const refuse = (code: string, message: string) => {
+      state = "startup";
+      buffer = Buffer.alloc(0);
+      socket.end(errorResponse(code, message));
+    };
+    const send = (data: Uint8Array) => {
+      if (data.length > 0 && socket.writable) socket.write(Buffer.from(data));
+    };
+    const enqueue = (message: Buffer) => {
+      queue.push({ conn, message: new Uint8Array(message), onData: send, fail: () => socket.destroy() });
+    };
+
+    socket.on("data", (chunk: Buffer) => {
+      buffer = Buffer.concat([buffer, chunk]);
+      while (buffer.length > 0) {
+        if (state === "startup") {
+          if (buffer.length < 8) return;
+          const length = buffer.readInt32BE(0);
+          if (length < 8 || length > 10_000) return refuse("08P01", "invalid startup packet");
+          if (buffer.length < length) return;
+          const code = buffer.readInt32BE(4);
+          const packet = buffer.subarray(0, length);
+          buffer = buffer.subarray(length);
+          if (code === SSL_REQUEST || code === GSSENC_REQUEST) {
+            socket.write("N");
+            continue;
+          }
+          if (code === CANCEL_REQUEST) return void socket.end();
+          if (code !== PROTOCOL_3) return refuse("0A000", "unsupported frontend protocol");
+          startup = Buffer.from(packet);
+          state = "password";
+          socket.write(ASK_PASSWORD);
+          continue;
+        }
+        if (buffer.length < 5) return;
+        const length = buffer.readInt32BE(1);
+        if (length < 4 || (state === "password" && length > 10_000)) return refuse("08P01", "invalid message length");
+        if (buffer.length < 1 + length) return;
+        const message = buffer.subarray(0, 1 + length);
+        buffer = buffer.subarray(1 + length);
+        if (state === "password") {
+          const given = message[0] === 0x70 ? message.subarray(5, message.length - 1) : Buffer.alloc(0);
+          if (!samePassword(given, password)) return refuse("28P01", 'password authentication failed for user "postgres"');
+          state = "ready";
+          enqueue(startup!);
+          startup = null;
+        } else {
+          enqueue(Buffer.from(message));
+        }
+        void pump();
+      }
+    });
+    socket.on("error", () => socket.destroy());
+    socket.on("close", () => void gone(conn));
+  };
+}
+
+/** Removes a socket file a killed start left behind (listening on it would fail: EADDRINUSE). */
+async function removeStaleSocket(file: string): Promise<void> {
+  const found = await lstat(file).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === "ENOENT") return null;
+    throw err;
+  });
+  if (!found) return;
+  if (!found.isSocket()) throw new Error(`${file} exists and is not a socket: move it away`);
+  // A live server of another start would answer: two servers on one data directory corrupt it.
+  const alive = await new Promise<boolean>((resolve) => {
+    const probe = net.connect(file);
+    probe.once("connect", () => {
+      probe.destroy();
+      resolve(true);
+    });
+    probe.once("error", () => resolve(false));
+  });
+  if (alive) throw new Error(`another server is using the embedded database in ${path.dirname(file)}`);
+  await rm(file, { force: true });
+}
+
+/**
+ * Starts PGlite persisted under `dataDir` (or in memory when null) and serves it on a Unix socket
+ * inside `dataDir` (owner-only directory, socket 0600), to the app alone: the client must present
+ * this start's random password (see protocolBridge). In memory, the socket lives in a private
+ * temporary directory. The same postgres.js code talks to it as to a real PostgreSQL server.
  */
 export async function startEmbeddedDatabase(dataDir: string | null): Promise<EmbeddedDatabase> {
-  if (dataDir) await mkdir(dataDir, { recursive: true });
+  let socketDir: string;
+  let ownSocketDir = false;
+  if (dataDir) {
+    await secureDataDir(dataDir);
+    socketDir = dataDir;
+  } else {
+    socketDir = await mkdtemp(path.join(os.tmpdir(), "crawlguard-db-"));
+    ownSocketDir = true;
+  }
+  const socketPath = path.join(socketDir, SOCKET_NAME);
+  await removeStaleSocket(socketPath);
   const db = await PGlite.create(dataDir ? { fs: new DurableNodeFS(dataDir), startParams: DURABLE_START_PARAMS } : {});
-  // maxConnections above 1: with the default a second client connection hangs silently.
-  const server = new PGLiteSocketServer({ db, host: "127.0.0.1", port: 0, maxConnections: 50 });
-  await server.start();
-  const conn = server.getServerConn();
-  const port = Number(conn.slice(conn.lastIndexOf(":") + 1));
+  const password = randomBytes(32).toString("base64url");
+  const server = net.createServer(protocolBridge(db, password));
+  const sockets = new Set<net.Socket>();
+  server.on("connection", (socket) => {
+    sockets.add(socket);
+    socket.once("close", () => sockets.delete(socket));
+  });
+  try {
+    // The directory is owner-only (0700) before the socket appears, so no other user can reach
+    // it even before the chmod.
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(socketPath, () => {
+        server.off("error", reject);
+        resolve();
+      });
+    });
+    await chmod(socketPath, 0o600);
+  } catch (err) {
+    await db.close();
+    if (ownSocketDir) await rm(socketDir, { recursive: true, force: true });
+    throw err;
+  }
   return {
-    host: "127.0.0.1",
-    port,
+    path: socketPath,
+    password,
     async stop() {
-      await server.stop();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        for (const socket of sockets) socket.destroy();
+      });
       await db.close();
+      await rm(socketPath, { force: true });
+      if (ownSocketDir) await rm(socketDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,5 +1,6 @@
 export { createSql, withSnakeCaseRows, type RawUnsafe, type ConnectionTarget, type Sql, type SqlOptions } from "./sql.js";
 export { transaction, type TransactionSql } from "./transaction.js";
-export { startEmbeddedDatabase, type EmbeddedDatabase } from "./embedded.js";
+export { startEmbeddedDatabase, SOCKET_NAME, type EmbeddedDatabase } from "./embedded.js";
+export { secureDataDir, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "./data-dir.js";
 export { migrate, migrationsDir } from "./migrate.js";
 export { openDatabase, type Database, type OpenDatabaseOptions } from "./open.js";

@@ -26,7 +26,7 @@ export async function openDatabase({ databaseUrl, dataDir, poolSize = 10 }: Open
     target = { url: databaseUrl };
   } else {
     embedded = await startEmbeddedDatabase(dataDir);
-    target = { host: embedded.host, port: embedded.port };
+    target = { path: embedded.path, password: embedded.password };
   }
   const sql = createSql(target, { max: poolSize });
   try {

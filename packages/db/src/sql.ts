@@ -2,8 +2,11 @@ import postgres from "postgres";
 
 export type Sql = postgres.Sql;
 
-/** Where a postgres.js client connects: a URL (real server) or host/port (the embedded socket). */
-export type ConnectionTarget = { url: string } | { host: string; port: number };
+/**
+ * Where a postgres.js client connects: a URL (real server) or the embedded database's Unix socket
+ * with its per-start password.
+ */
+export type ConnectionTarget = { url: string } | { path: string; password: string };
 
 export interface SqlOptions {
   max?: number;
@@ -13,11 +16,18 @@ export interface SqlOptions {
 export function createSql(target: ConnectionTarget, { max = 10 }: SqlOptions = {}): Sql {
   const common = { max, idle_timeout: 30, connect_timeout: 10, onnotice: () => {}, transform: postgres.camel } as const;
   if ("url" in target) return postgres(target.url, common);
-  // The embedded socket has no credentials and a single database. PGlite is ONE backend behind
+  // The embedded socket has a single database. PGlite is ONE backend behind
   // the socket: messages of concurrent connections interleave and their statements collide, so
   // results get crossed. One connection (queries queue in postgres.js) is exactly as fast, since
   // PGlite runs one statement at a time anyway.
-  return postgres({ ...common, max: 1, host: target.host, port: target.port, username: "postgres", database: "postgres" });
+  return postgres({
+    ...common,
+    max: 1,
+    path: target.path,
+    password: target.password,
+    username: "postgres",
+    database: "postgres",
+  });
 }
 
 /** What code written for raw column names (lucia's adapter) calls: `unsafe` with snake_case rows. */

@@ -32,7 +32,8 @@ export function filesystemStorage(root: string): ObjectStorage {
   };
   const missing = (err: unknown) => (err as NodeJS.ErrnoException).code === "ENOENT";
   const temporary = async (target: string) => {
-    await mkdir(path.dirname(target), { recursive: true });
+    // Owner-only, as all of DATA_DIR (the server makes it so at start).
+    await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
     return `${target}.${randomUUID()}.part`;
   };
 
@@ -56,7 +57,7 @@ export function filesystemStorage(root: string): ObjectStorage {
       const target = file(key);
       const part = await temporary(target);
       try {
-        await pipeline(Readable.from([body]), createWriteStream(part, { mode: 0o644 }));
+        await pipeline(Readable.from([body]), createWriteStream(part, { mode: 0o600 }));
         await rename(part, target);
       } catch (err) {
         await rm(part, { force: true });
