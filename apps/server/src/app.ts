@@ -24,6 +24,7 @@ import { contactFormPosts } from "./contact-form.js";
 import { csrfGuard } from "./csrf.js";
 import { googleCallbackRoute } from "./google-calendar.js";
 import type { Env } from "./env.js";
+import { methodNotAllowed } from "./method-not-allowed.js";
 import {
   bodyErrorMessage,
   decodablePath,
@@ -147,6 +148,8 @@ export function createApp({ env, sql, auth, logger, storage, google, web }: AppD
     res.json(buildOpenApiDocument(env.PUBLIC_URL ?? `${req.protocol}://${req.get("host")}`));
   });
   app.use(apiDocsRouter());
+  // A known path with another method: 405 with Allow (the adapter would answer 404).
+  app.use("/api", methodNotAllowed(appRouter._def.procedures));
   // Without a path prefix: every procedure's path already starts with /api. Answers 404 itself.
   const openApi = createOpenApiExpressMiddleware({ router: appRouter, createContext, onError, maxBodySize: MAX_BODY_BYTES });
   app.use("/api", (req, res, next) => {

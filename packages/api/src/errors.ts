@@ -45,8 +45,21 @@ export class DomainError extends Error {
 
 /** Turns zod issues into one sentence that names each field: "email: Please enter a valid email address". */
 export function describeIssues(error: ZodError): { message: string; issues: FieldIssue[] } {
-  const issues = error.issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message }));
+  const issues = error.issues.map((i) => ({ path: i.path.map(String).join("."), message: issueMessage(i) }));
   return { message: messageFor(issues), issues };
+}
+
+/** What a missing required field says ("email: Required"), instead of zod's "expected string, received undefined". */
+export const REQUIRED_MESSAGE = "Required";
+
+/**
+ * zod's own text, except for a field that was not sent at all: zod 4 says "Invalid input: expected
+ * string, received undefined" there, which names a JavaScript value, not the problem. A schema's own
+ * message for a missing field (e.g. "Appointment date is required") is kept.
+ */
+function issueMessage(issue: ZodError["issues"][number]): string {
+  const missing = issue.code === "invalid_type" && issue.path.length > 0 && / received undefined$/.test(issue.message);
+  return missing ? REQUIRED_MESSAGE : issue.message;
 }
 
 function messageFor(issues: FieldIssue[]): string {

@@ -1,0 +1,38 @@
+import type { RequestHandler } from "express";
+import { getPathRegExp, normalizePath } from "trpc-to-openapi";
+
+interface RestProcedure {
+  _def: { type: string; meta?: { openapi?: { method: string; path: string } } };
+}
+
+/**
+ * A known /api path asked with a method none of its operations has is a 405 whose `Allow` lists
+ * the methods that path answers (issue 21 §5), not the adapter's 404: the client reached the right
+ * resource with the wrong verb. OPTIONS on a known path answers 204 with the same `Allow`. Paths
+ * match as the REST adapter matches them (trpc-to-openapi's own path expressions), so a path an
+ * operation answers is never refused here.
+ */
+export function methodNotAllowed(procedures: Record<string, unknown>): RequestHandler {
+  const routes: { pattern: RegExp; methods: Set<string> }[] = [];
+  for (const procedure of Object.values(procedures) as RestProcedure[]) {
+    const openapi = procedure._def.meta?.openapi;
+    if (!openapi || procedure._def.type === "subscription") continue;
+    const path = normalizePath(openapi.path);
+    let route = routes.find((r) => r.pattern.source === getPathRegExp(path).source);
+    if (!route) routes.push((route = { pattern: getPathRegExp(path), methods: new Set() }));
+    route.methods.add(openapi.method.toUpperCase());
+  }
+  return (req, res, next) => {
+    if (req.method === "HEAD") return next();
+    const path = normalizePath(new URL(req.originalUrl, "http://localhost").pathname);
+    const matching = routes.filter((r) => r.pattern.test(path));
+    if (!matching.length || matching.some((r) => r.methods.has(req.method))) return next();
+    const allow = [...new Set(matching.flatMap((r) => [...r.methods]))].sort().join(", ");
+    res.setHeader("Allow", allow);
+    if (req.method === "OPTIONS") {
+      res.status(204).end();
+      return;
+    }
+    res.status(405).json({ message: `${req.method} is not allowed on ${path}; it answers ${allow}.`, code: "METHOD_NOT_SUPPORTED" });
+  };
+}

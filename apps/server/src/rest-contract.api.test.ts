@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ApiClient, doors, newAccount, startTestServer, type TestServer } from "./test/harness.js";
+
+describe("a known path with a wrong method", () => {
+  let srv: TestServer;
+  let admin: ApiClient;
+  beforeAll(async () => {
+    srv = await startTestServer();
+    admin = new ApiClient(srv.url);
+    expect((await admin.call("rest", "auth.register", newAccount("contract"))).status).toBe(200);
+  });
+  afterAll(() => srv.stop());
+
+  it("is a 405 whose Allow lists the methods the path answers", async () => {
+    const cases: [string, string, string][] = [
+      ["DELETE", "/api/leads", "GET, POST"],
+      ["PUT", "/api/leads/5b0d1f0e-3c2f-4a52-9d55-6f1f6c1f2a10", "DELETE, PATCH"],
+      ["GET", "/api/contact", "POST"],
+      ["POST", "/api/user", "GET"],
+      ["PATCH", "/api/working-hours", "GET, PUT"],
+      ["GET", "/api/calendar/appointment", "POST"],
+      ["DELETE", "/api/appointments", "POST"],
+    ];
+    for (const [method, path, allow] of cases) {
+      const res = await admin.raw(method, path, method === "GET" || method === "DELETE" ? undefined : {});
+      expect(res.status, `${method} ${path}`).toBe(405);
+      expect(res.headers.get("allow"), `${method} ${path}`).toBe(allow);
+      expect(res.body).toMatchObject({ code: "METHOD_NOT_SUPPORTED", message: expect.stringContaining(allow) });
+    }
+  });
+
+  it("answers OPTIONS on a known path with 204 and Allow", async () => {
+    const res = await admin.raw("OPTIONS", "/api/time-blocks");
+    expect(res.status).toBe(204);
+    expect(res.headers.get("allow")).toBe("GET, POST");
+  });
+
+  it("keeps 404 for an unknown path, and the right method still reaches the operation", async () => {
+    expect((await admin.raw("GET", "/api/no-such-thing")).status).toBe(404);
+    expect((await admin.raw("DELETE", "/api/no-such-thing")).status).toBe(404);
+    expect((await admin.raw("GET", "/api/leads")).status).toBe(200);
+    // A path shared by two patterns (/api/leads/duplicates and /api/leads/{id}) goes to the operation.
+    expect((await admin.raw("GET", "/api/leads/duplicates?email=a@example.com")).status).toBe(200);
+  });
+});
+
+describe.each(doors)("a missing required field through the %s door", (door) => {
+  let srv: TestServer;
+  let admin: ApiClient;
+  beforeAll(async () => {
+    srv = await startTestServer();
+    admin = new ApiClient(srv.url);
+    expect((await admin.call(door, "auth.register", newAccount("contract"))).status).toBe(200);
+  });
+  afterAll(() => srv.stop());
+
+  it('says "<field>: Required", never "received undefined"', async () => {
+    const cases: [string, Record<string, unknown>, string[]][] = [
+      ["leads.create", { name: "Jo Lee", zipCode: "28801" }, ["email: Required", "service: Required"]],
+      ["timeBlocks.create", { title: "Lunch" }, ["startDateTime: Required", "endDateTime: Required"]],
+      ["workingHours.update", { dayOfWeek: "2", startTime: "09:00" }, ["endTime: Required"]],
+      ["users.resetPassword", { id: "5b0d1f0e-3c2f-4a52-9d55-6f1f6c1f2a10" }, ["password: Required"]],
+    ];
+    for (const [name, input, expected] of cases) {
+      const res = await admin.call(door, name, input);
+      expect(res.status, name).toBe(400);
+      for (const text of expected) expect(res.body.message, name).toContain(text);
+      expect(res.body.message, name).not.toContain("undefined");
+      const issues = (res.body.data?.issues ?? []) as { path: string; message: string }[];
+      expect(issues.find((i) => expected[0]!.startsWith(`${i.path}:`))?.message, name).toBe("Required");
+    }
+  });
+
+  it("keeps the form's own words for a blank field beside Required for a missing one", async () => {
+    const res = await admin.call(door, "appointments.book", { clientName: "Jo", appointmentDate: "" });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain("appointmentDate: Appointment date is required");
+    expect(res.body.message).toContain("appointmentTime: Required");
+  });
+});
