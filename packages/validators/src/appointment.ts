@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { calendarDate, timeOfDay, type FieldIssue, recurringPatternSchema, timeBlockTypeSchema } from "./availability.js";
 import { estimatedValueSchema, leadPrioritySchema, leadSchema, leadStatusSchema } from "./lead.js";
-import { isoInstant, text } from "./text.js";
+import { identityText, isoInstant, text } from "./text.js";
 
 /*
  * Booking an appointment (docs/product.md §2 (Dialogs), §4, §5, §7 and §9; issue #11). The date and time
@@ -34,9 +34,9 @@ const zipCodeField = text()
 
 /** The client fields of the Book New Appointment dialog (docs/product.md §5), each checked when sent. */
 const bookingClientFields = {
-  clientName: text().trim().min(1, { message: "Client name is required", abort: true }).max(100).optional(),
-  email: text().trim().email("Valid email is required").max(254).optional(),
-  phone: text().trim().min(1, { message: "Phone number is required", abort: true }).max(30).optional(),
+  clientName: identityText().trim().min(1, { message: "Client name is required", abort: true }).max(100).optional(),
+  email: identityText().trim().email("Valid email is required").max(254).optional(),
+  phone: identityText().trim().min(1, { message: "Phone number is required", abort: true }).max(30).optional(),
   address: text().trim().min(1, { message: "Address is required", abort: true }).max(200).optional(),
   zipCode: zipCodeField,
   service: text().trim().min(1, { message: "Service is required", abort: true }).max(60).optional(),
@@ -75,7 +75,7 @@ export type BookingRequest = z.output<typeof bookingRequestSchema>;
 export const calendarAppointmentRequestSchema = z.object({
   leadId: leadIdField,
   ...bookingClientFields,
-  phone: text()
+  phone: identityText()
     .trim()
     .max(30)
     .refine((v) => digitCount(v) >= 10, PHONE_DIGITS_MESSAGE)

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { text } from "./text.js";
+import { identityText, text } from "./text.js";
 
 export const passwordSchema = text().min(8, "Password must be at least 8 characters").max(256, "Password must be at most 256 characters");
 
 export const registerSchema = z.object({
-  username: text().trim().min(2, "Username must be at least 2 characters").max(50, "Username must be at most 50 characters"),
-  email: text().trim().email("Please enter a valid email address").max(254),
+  username: identityText().trim().min(2, "Username must be at least 2 characters").max(50, "Username must be at most 50 characters"),
+  email: identityText().trim().email("Please enter a valid email address").max(254),
   password: passwordSchema,
   /** The code of an administrator's invitation (the `invite` parameter of its link); not needed for the first account. */
   inviteToken: text().trim().max(200, "Invitation code must be at most 200 characters").optional(),
@@ -13,7 +13,7 @@ export const registerSchema = z.object({
 export type RegisterInput = z.infer<typeof registerSchema>;
 
 export const loginSchema = z.object({
-  email: text().trim().email("Please enter a valid email address").max(254),
+  email: identityText().trim().email("Please enter a valid email address").max(254),
   password: text().min(1, "Password is required").max(256),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
@@ -51,7 +51,7 @@ export const INVITATION_TTL_DAYS = 7;
 /** The Invite User dialog and `POST /api/users/invitations`: both fields optional. */
 export const invitationCreateSchema = z.object({
   /** Only this address may register with the invitation (any case). */
-  email: text().trim().email("Please enter a valid email address").max(254).optional(),
+  email: identityText().trim().email("Please enter a valid email address").max(254).optional(),
   /** The invitation creates an admin account. */
   isAdmin: z.boolean().optional(),
 });

@@ -1,14 +1,14 @@
 import { z } from "zod";
 import { ATTRIBUTION_PARAM_MAX, ATTRIBUTION_URL_MAX } from "./attribution.js";
-import { text } from "./text.js";
+import { identityText, text } from "./text.js";
 
 const optionalText = (max: number) => text().trim().max(max).optional().or(z.literal(""));
 
 /** The contact form (docs/product.md §5), shared by the form and POST /api/contact. */
 export const contactSchema = z.object({
-  name: text().trim().min(2, "Name must be at least 2 characters").max(100),
-  email: text().trim().email("Please enter a valid email address").max(254),
-  phone: optionalText(30),
+  name: identityText().trim().min(2, "Name must be at least 2 characters").max(100),
+  email: identityText().trim().email("Please enter a valid email address").max(254),
+  phone: identityText().trim().max(30).optional(),
   address: optionalText(200),
   zipCode: text().trim().min(5, "Zip code must be at least 5 characters").max(10),
   service: optionalText(60),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isoInstant, text } from "./text.js";
+import { identityText, isoInstant, text } from "./text.js";
 
 export const leadStatuses = ["new", "contacted", "scheduled", "quoted", "won", "lost"] as const;
 /** Statuses the calendar views also count (docs/product.md §4). */
@@ -27,9 +27,9 @@ export const estimatedValueSchema = z
   .nullish();
 
 export const leadCreateSchema = z.object({
-  name: text().trim().min(1, "Name is required").max(100),
-  email: text().trim().email("Please enter a valid email address").max(254),
-  phone: optionalText(30),
+  name: identityText().trim().min(1, "Name is required").max(100),
+  email: identityText().trim().email("Please enter a valid email address").max(254),
+  phone: identityText().trim().max(30).nullish(),
   address: optionalText(200),
   zipCode: text().trim().min(5, "Zip code must be at least 5 characters").max(10),
   service: text().trim().min(1, "Service is required").max(60),
@@ -43,9 +43,9 @@ export const leadCreateSchema = z.object({
 export type LeadCreateInput = z.input<typeof leadCreateSchema>;
 
 export const leadUpdateSchema = z.object({
-  name: text().trim().min(1, "Name is required").max(100).optional(),
-  email: text().trim().email("Please enter a valid email address").max(254).optional(),
-  phone: optionalText(30),
+  name: identityText().trim().min(1, "Name is required").max(100).optional(),
+  email: identityText().trim().email("Please enter a valid email address").max(254).optional(),
+  phone: identityText().trim().max(30).nullish(),
   address: optionalText(200),
   zipCode: text().trim().min(5, "Zip code must be at least 5 characters").max(10).nullish(),
   service: text().trim().min(1, "Service is required").max(60).optional(),

@@ -23,6 +23,32 @@ export function text() {
   return z.string().refine(isCleanText, DISALLOWED_CHARACTERS_MESSAGE);
 }
 
+/**
+ * Characters that change how the text around them is shown without being visible themselves:
+ * the bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069), the
+ * direction marks (U+200E, U+200F, U+061C) and the zero-width characters (U+200B–U+200D, U+2060,
+ * U+FEFF). In a name, email or phone they only serve to disguise: "\u202Egnp.exe" shows as
+ * "exe.png", a zero-width space makes two look-alike addresses differ.
+ */
+const INVISIBLE_FORMATTING = /[\u061C\u200B-\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/u;
+
+export const INVISIBLE_CHARACTERS_MESSAGE =
+  "Contains invisible characters that are not allowed here (text direction controls or zero-width characters)";
+
+/** True when `value` has no bidirectional control, direction mark or zero-width character. */
+export function hasNoInvisibleFormatting(value: string): boolean {
+  return !INVISIBLE_FORMATTING.test(value);
+}
+
+/**
+ * Names, emails and phone numbers: `text()` without invisible formatting characters either (see
+ * INVISIBLE_FORMATTING). Checked first and alone (the field's other rules would only add a
+ * confusing "valid email" or length message).
+ */
+export function identityText() {
+  return text().refine(hasNoInvisibleFormatting, { message: INVISIBLE_CHARACTERS_MESSAGE, abort: true });
+}
+
 /** The instants the product accepts: from 2000 to the end of 2099 (PostgreSQL and people agree on these). */
 export const INSTANT_MIN = Date.UTC(2000, 0, 1);
 export const INSTANT_MAX = Date.UTC(2100, 0, 1);
