@@ -21,6 +21,7 @@ import type { Sql } from "@crawlguard/db";
 import type { ObjectStorage } from "@crawlguard/storage";
 import { apiDocsRouter } from "./api-docs.js";
 import { contactFormPosts } from "./contact-form.js";
+import { authFormPosts } from "./auth-form.js";
 import { csrfGuard } from "./csrf.js";
 import { googleCallbackRoute } from "./google-calendar.js";
 import type { Env } from "./env.js";
@@ -37,6 +38,7 @@ import {
   wholeTrpcAnswers,
 } from "./request-guards.js";
 import { seoRoutes } from "./seo-routes.js";
+import { redactUrl } from "./redact-url.js";
 import { uploadRoutes } from "./uploads.js";
 import type { WebApp } from "./web.js";
 
@@ -75,7 +77,8 @@ export function createApp({ env, sql, auth, logger, storage, google, web }: AppD
         req: (req: { id: string; method: string; url: string; remoteAddress?: string }) => ({
           id: req.id,
           method: req.method,
-          url: req.url,
+          // No password or invitation code in a logged URL (redact-url.ts).
+          url: redactUrl(req.url),
           remoteAddress: req.remoteAddress,
         }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
@@ -166,7 +169,9 @@ export function createApp({ env, sql, auth, logger, storage, google, web }: AppD
     next();
   });
   // Contact forms sent before the page's script ran post to their own page (#9 defect 8).
-  if (web) app.use(contactFormPosts({ web, auth, createContext, allowedOrigins: env.ALLOWED_ORIGINS, trustProxy: env.TRUST_PROXY }));
+  if (web) app.use(contactFormPosts({ web, auth, createContext, allowedOrigins: env.ALLOWED_ORIGINS, trustProxy: behindProxy }));
+  // So do /auth's Login and Register forms (issue 20 §6): a POST, never the password in a URL.
+  if (web) app.use(authFormPosts({ web, auth, createContext, allowedOrigins: env.ALLOWED_ORIGINS, trustProxy: behindProxy }));
   if (web) app.use(web.handlers);
 
   app.use((err: Error & { status?: number; type?: string }, req: Request, res: express.Response, _next: express.NextFunction) => {

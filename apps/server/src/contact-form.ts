@@ -112,7 +112,7 @@ export function contactFormStateFor(req: Request, tokens: FormTokens): ContactFo
  * cookie: another site's page may not post leads through a visitor's browser either. A request
  * with neither header (not a browser) is accepted only without the session cookie, as there.
  */
-function fromThisSite(req: Request, auth: Auth, allowedOrigins: readonly string[], trustProxy: boolean): boolean {
+export function fromThisSite(req: Request, auth: Auth, allowedOrigins: readonly string[], trustProxy: boolean): boolean {
   if (fromThisOrigin(req, allowedOrigins, trustProxy)) return true;
   const origin = req.get("origin");
   if ((origin && origin !== "null") || req.get("sec-fetch-site")) return false;

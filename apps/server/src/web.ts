@@ -3,11 +3,12 @@ import type { Server } from "node:http";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type { ContactFormServerState } from "@crawlguard/validators";
+import type { AuthFormServerState, ContactFormServerState } from "@crawlguard/validators";
 import express, { type Request, type RequestHandler, type Response } from "express";
 import type { Logger } from "pino";
 import { contactFormStateFor } from "./contact-form.js";
 import { createFormTokens, type FormTokens } from "./form-tokens.js";
+import { redactUrl } from "./redact-url.js";
 
 /** What a page with a contact form is rendered with (shared with the web app through @crawlguard/validators). */
 export type ContactFormState = ContactFormServerState;
@@ -19,6 +20,7 @@ type Render = (input: {
   publicUrl: string;
   turnstileSiteKey?: string | undefined;
   contactForm?: ContactFormState | undefined;
+  authForm?: AuthFormServerState | undefined;
   publicApi?: PublicApi | undefined;
 }) => Promise<{ status: number; html: string; redirect?: string }>;
 
@@ -44,8 +46,15 @@ export interface WebApp {
   /**
    * Answers with the page at the request's URL as a GET would render it, with this contact form
    * state (a script-less form post's outcome) and `status` unless the page itself is a 404/500.
+   * `authForm`: /auth after a refused script-less sign-in or registration (auth-form.ts).
    */
-  renderPage(req: Request, res: Response, status: number, contactForm: ContactFormState): Promise<void>;
+  renderPage(
+    req: Request,
+    res: Response,
+    status: number,
+    contactForm: ContactFormState | undefined,
+    authForm?: AuthFormServerState,
+  ): Promise<void>;
   /** Signed times for contact forms (form-tokens.ts), shared by page renders and form posts. */
   formTokens: FormTokens;
   /** Gives page renders the API for their data (set by the app, which owns the request context). */
@@ -69,7 +78,13 @@ function pageRenderer(
   publicApiFor: () => PublicApiFor | undefined,
   onError?: (err: Error) => void,
 ) {
-  return async (req: Request, res: Response, contactForm: ContactFormState | undefined, answer?: number): Promise<void> => {
+  return async (
+    req: Request,
+    res: Response,
+    contactForm: ContactFormState | undefined,
+    answer?: number,
+    authForm?: AuthFormServerState,
+  ): Promise<void> => {
     try {
       const { render, template } = await load(req.originalUrl);
       const { status, html, redirect } = await render({
@@ -78,6 +93,7 @@ function pageRenderer(
         publicUrl: publicUrlFor(req, publicUrl),
         turnstileSiteKey,
         contactForm,
+        authForm,
         publicApi: publicApiFor()?.(req, res),
       });
       if (redirect && status >= 300 && status < 400) return res.redirect(status, redirect);
@@ -88,7 +104,7 @@ function pageRenderer(
         .send(html);
     } catch (err) {
       onError?.(err as Error);
-      log.error({ err, url: req.originalUrl }, "page render failed");
+      log.error({ err, url: redactUrl(req.originalUrl) }, "page render failed");
       res.status(500).type("text").send("Something went wrong on our side. Please try again.");
     }
   };
@@ -111,7 +127,7 @@ function webApp(
   };
   return {
     handlers: [...handlers, pages],
-    renderPage: (req, res, status, contactForm) => renderPage(req, res, contactForm, status),
+    renderPage: (req, res, status, contactForm, authForm) => renderPage(req, res, contactForm, status, authForm),
     formTokens,
     setPublicApi: (given) => {
       publicApiFor = given;

@@ -3,6 +3,7 @@ import createEmotionServer from "@emotion/server/create-instance";
 import { createMemoryHistory } from "@tanstack/react-router";
 import { attachRouterServerSsrUtils, getSsrStatus, RouterServer, transformHtmlStringWithRouter } from "@tanstack/react-router/ssr/server";
 import { renderToString } from "react-dom/server";
+import type { AuthFormServerState } from "@crawlguard/validators";
 import type { ContactFormServerState } from "./features/contact/contact-fields";
 import { preloadDeferred } from "./lib/deferred";
 import { collectHeadTags, renderHeadTags } from "./lib/head";
@@ -24,6 +25,8 @@ export type RenderInput = {
    * answering a script-less form post, its outcome (values kept, errors, or the success notice).
    */
   contactForm?: ContactFormServerState | undefined;
+  /** On /auth: a refused sign-in or registration posted without JavaScript (message and values, never the password). */
+  authForm?: AuthFormServerState | undefined;
   /**
    * The API, called in-process, for the data public pages render (today: /gallery's published
    * photos). A tRPC caller of the app router fits: `createCallerFactory(appRouter)(context)`. It
@@ -59,11 +62,12 @@ function redirectDocument(location: string): string {
 }
 
 /** Renders one request to a full HTML document (the contract with apps/server). */
-export async function render({ url, template, publicUrl, turnstileSiteKey, contactForm, publicApi }: RenderInput): Promise<RenderResult> {
+export async function render({ url, template, publicUrl, turnstileSiteKey, contactForm, authForm, publicApi }: RenderInput): Promise<RenderResult> {
   const router = createAppRouter({
     publicUrl,
     turnstileSiteKey,
     contactForm,
+    authForm,
     publicApi,
     history: createMemoryHistory({ initialEntries: [url] }),
   });

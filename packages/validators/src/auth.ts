@@ -77,3 +77,16 @@ export const invitationSchema = z.object({
   expiresAt: z.string().datetime(),
 });
 export type Invitation = z.infer<typeof invitationSchema>;
+
+/**
+ * What /auth is rendered with after a sign-in or registration form was posted without JavaScript
+ * (issue 20 §6) and refused: which form, the message, and the values to show again. Never the
+ * password.
+ */
+export type AuthFormServerState = {
+  form: "login" | "register";
+  message: string;
+  email: string;
+  username?: string;
+  inviteToken?: string;
+};

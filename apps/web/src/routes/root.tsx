@@ -3,6 +3,7 @@ import { defaultSeo } from "@crawlguard/content";
 import { createRootRouteWithContext, Outlet, Scripts } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { ToastHost } from "../components/toast-host";
+import type { AuthFormServerState } from "@crawlguard/validators";
 import type { ContactFormServerState } from "../features/contact/contact-fields";
 import type { PublicApi } from "../lib/public-api";
 import { HeadManager } from "../components/head-manager";
@@ -21,6 +22,8 @@ export type RouterContext = {
   turnstileSiteKey?: string | undefined;
   /** Server-rendered pages with a contact form: what a script-less submission needs and got. */
   contactForm?: ContactFormServerState | undefined;
+  /** /auth answering a sign-in or registration posted without JavaScript that was refused. */
+  authForm?: AuthFormServerState | undefined;
   /** On the server only: the API, called in-process, for data a public page renders (never dehydrated). */
   publicApi?: PublicApi | undefined;
 };

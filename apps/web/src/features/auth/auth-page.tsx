@@ -7,9 +7,10 @@ import { Tabs } from "@chakra-ui/react/tabs";
 import { Text } from "@chakra-ui/react/text";
 import "../../theme/screen-recipes";
 import { chakra } from "@chakra-ui/react/styled-system";
-import { Link, useNavigate } from "@tanstack/react-router";
+import { Link, rootRouteId, useNavigate, useRouteContext, useSearch } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { PageMain } from "../../components/page-main";
+import type { AuthSearch } from "../../routes/auth";
 import { preloadToaster } from "../../components/toast-host";
 import { DataProvider } from "../../lib/data-provider";
 import { BrandLogo } from "../layout/brand-logo";
@@ -27,9 +28,19 @@ export function AuthPage() {
   );
 }
 
+function tabSearch(prev: AuthSearch, value: string): AuthSearch {
+  const { tab: _tab, ...rest } = prev;
+  return value === "register" ? { ...rest, tab: "register" } : rest;
+}
+
 function AuthScreen() {
   const { user } = useSession();
   const navigate = useNavigate();
+  const search = useSearch({ from: "/auth" });
+  const serverForm = useRouteContext({ from: rootRouteId, select: (context) => context.authForm?.form });
+  // The tab lives in the URL: an invitation link opens Register, and the tabs are links that work
+  // before the page's script runs.
+  const tab = search.tab ?? (search.invite || serverForm === "register" ? "register" : "login");
 
   useEffect(() => {
     if (user) void navigate({ to: "/admin", replace: true });
@@ -65,16 +76,33 @@ function AuthScreen() {
                 <Alert.Title>{notice}</Alert.Title>
               </Alert.Root>
             ) : null}
-            <Tabs.Root defaultValue="login" variant="line" fitted lazyMount unmountOnExit>
+            <Tabs.Root
+              value={tab}
+              onValueChange={({ value }) =>
+                void navigate({ to: "/auth", search: (prev) => tabSearch(prev, value), replace: true, resetScroll: false })
+              }
+              variant="line"
+              fitted
+              lazyMount
+              unmountOnExit
+            >
               <Tabs.List>
-                <Tabs.Trigger value="login">Login</Tabs.Trigger>
-                <Tabs.Trigger value="register">Register</Tabs.Trigger>
+                <Tabs.Trigger value="login" asChild>
+                  <Link to="/auth" search={(prev) => tabSearch(prev, "login")} replace resetScroll={false}>
+                    Login
+                  </Link>
+                </Tabs.Trigger>
+                <Tabs.Trigger value="register" asChild>
+                  <Link to="/auth" search={(prev) => tabSearch(prev, "register")} replace resetScroll={false}>
+                    Register
+                  </Link>
+                </Tabs.Trigger>
               </Tabs.List>
               <Tabs.Content value="login" pt="6">
                 <LoginForm />
               </Tabs.Content>
               <Tabs.Content value="register" pt="6">
-                <RegisterForm />
+                <RegisterForm invite={search.invite} />
               </Tabs.Content>
             </Tabs.Root>
           </Card.Body>

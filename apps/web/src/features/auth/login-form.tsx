@@ -5,14 +5,19 @@ import { type FormEvent, useState } from "react";
 import { fieldErrors } from "../../lib/form-errors";
 import { trpcErrorText } from "../../lib/http-error";
 import { showToast } from "../../lib/toaster";
+import { ServerFormNotice, useServerFormState } from "./server-form-notice";
 import { TextField } from "./text-field";
 import { useSession } from "./use-session";
 
 type LoginField = "email" | "password";
 
+/** Where the form posts before the page's script runs (apps/server/src/auth-form.ts answers it). */
+export const LOGIN_FORM_ACTION = "/auth";
+
 export function LoginForm() {
   const { login } = useSession();
-  const [email, setEmail] = useState("");
+  const server = useServerFormState("login");
+  const [email, setEmail] = useState(server?.email ?? "");
   const [password, setPassword] = useState("");
   const [submitted, setSubmitted] = useState(false);
 
@@ -34,9 +39,12 @@ export function LoginForm() {
     }
   };
 
+  // method="post": a form sent before the script runs must never put the password in the URL.
   return (
-    <form onSubmit={(event) => void submit(event)} aria-label="Login" noValidate>
+    <form method="post" action={LOGIN_FORM_ACTION} onSubmit={(event) => void submit(event)} aria-label="Login" noValidate>
+      <input type="hidden" name="form" value="login" />
       <Stack gap="4">
+        <ServerFormNotice message={submitted ? undefined : server?.message} />
         <TextField label="Email" name="email" type="email" autoComplete="email" value={email} onChange={setEmail} error={errors.email} />
         <TextField
           label="Password"

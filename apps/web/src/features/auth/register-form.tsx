@@ -1,24 +1,32 @@
 import { Button } from "@chakra-ui/react/button";
 import { Stack } from "@chakra-ui/react/stack";
-import { registerSchema } from "@crawlguard/validators";
+import { Text } from "@chakra-ui/react/text";
+import { INVITATION_REQUIRED_MESSAGE, registerSchema } from "@crawlguard/validators";
 import { type FormEvent, useState } from "react";
 import { fieldErrors } from "../../lib/form-errors";
 import { trpcErrorText } from "../../lib/http-error";
 import { showToast } from "../../lib/toaster";
+import { ServerFormNotice, useServerFormState } from "./server-form-notice";
 import { TextField } from "./text-field";
 import { useSession } from "./use-session";
 
-type RegisterField = "username" | "email" | "password";
+type RegisterField = "username" | "email" | "password" | "inviteToken";
 
-export function RegisterForm() {
+/** Where the form posts before the page's script runs: the Register tab again, if it is refused. */
+export const REGISTER_FORM_ACTION = "/auth?tab=register";
+
+/** `invite`: the code of the invitation link the page was opened with. */
+export function RegisterForm({ invite }: { invite?: string | undefined }) {
   const { register } = useSession();
-  const [username, setUsername] = useState("");
-  const [email, setEmail] = useState("");
+  const server = useServerFormState("register");
+  const [username, setUsername] = useState(server?.username ?? "");
+  const [email, setEmail] = useState(server?.email ?? "");
   const [password, setPassword] = useState("");
+  const [inviteToken, setInviteToken] = useState(server?.inviteToken ?? invite ?? "");
   const [submitted, setSubmitted] = useState(false);
 
-  // Validation runs on submit, then again on every change.
-  const parsed = registerSchema.safeParse({ username, email, password });
+  // Validation runs on submit, then again on every change. No code: the first account needs none.
+  const parsed = registerSchema.safeParse({ username, email, password, inviteToken: inviteToken.trim() || undefined });
   const errors = submitted ? fieldErrors<RegisterField>(parsed) : {};
 
   // mutateAsync, not per-call callbacks: success navigates away and unmounts
@@ -40,8 +48,11 @@ export function RegisterForm() {
   };
 
   return (
-    <form onSubmit={(event) => void submit(event)} aria-label="Register" noValidate>
+    <form method="post" action={REGISTER_FORM_ACTION} onSubmit={(event) => void submit(event)} aria-label="Register" noValidate>
+      <input type="hidden" name="form" value="register" />
       <Stack gap="4">
+        <Text color="fg.muted">{INVITATION_REQUIRED_MESSAGE}</Text>
+        <ServerFormNotice message={submitted ? undefined : server?.message} />
         <TextField
           label="Username"
           name="username"
@@ -59,6 +70,16 @@ export function RegisterForm() {
           value={password}
           onChange={setPassword}
           error={errors.password}
+        />
+        <TextField
+          label="Invitation code"
+          name="inviteToken"
+          autoComplete="off"
+          value={inviteToken}
+          onChange={setInviteToken}
+          error={errors.inviteToken}
+          required={false}
+          helper="Filled in when you open your invitation link. The very first account needs none: it becomes the admin."
         />
         <Button type="submit" colorPalette="brand" size="lg" disabled={register.isPending} mt="2">
           {register.isPending ? "Creating Account..." : "Create Account"}

@@ -1,4 +1,4 @@
-import type { ChangeEvent } from "react";
+import type { ChangeEvent, ReactNode } from "react";
 import { FormField } from "../../components/form-field";
 import { Input } from "../../components/form-controls";
 
@@ -10,12 +10,16 @@ type TextFieldProps = {
   type?: "text" | "email" | "password";
   autoComplete?: string;
   error?: string | undefined;
+  /** Required unless said otherwise. */
+  required?: boolean;
+  /** Help under the input, hidden while there is an error. */
+  helper?: ReactNode;
 };
 
-/** A required input with its visible label and, when invalid, its message. */
-export function TextField({ label, name, value, onChange, type = "text", autoComplete, error }: TextFieldProps) {
+/** An input with its visible label and, when invalid, its message. */
+export function TextField({ label, name, value, onChange, type = "text", autoComplete, error, required = true, helper }: TextFieldProps) {
   return (
-    <FormField label={label} required error={error}>
+    <FormField label={label} required={required} error={error} helper={helper}>
       <Input
         name={name}
         type={type}
