@@ -42,7 +42,7 @@ describe.each(doors)("gallery through the %s door", (door) => {
     const id = randomUUID();
     for (const [name, input] of [
       ["gallery.list", undefined],
-      ["gallery.upload", {}],
+      ["gallery.upload", { size: 100 }],
       ["gallery.completeUpload", { uploadId: id }],
       ["gallery.create", { title: "t", altText: "a", imageUrl: "/media/x" }],
       ["gallery.update", { id, title: "t" }],
@@ -196,13 +196,14 @@ describe.each(doors)("gallery through the %s door", (door) => {
     expect(ok.done!.status).toBe(200);
     expect(ok.done!.body.size).toBe(MAX);
 
-    const over = await uploadThrough(staff, door, await pngOfSize(MAX + 1), "bigger.png");
+    // A link for 10 MB that is sent more: refused while it streams.
+    const over = await uploadThrough(staff, door, await pngOfSize(MAX + 1), "bigger.png", MAX);
     expect(over.put.status).toBe(413);
     expect(over.put.body?.message).toMatch(/larger than 10 MB/);
     expect(await srv.running.db.sql`SELECT 1 FROM gallery_uploads WHERE id = ${over.ticket.body.uploadId}`).toHaveLength(0);
 
     // Without a declared length (chunked), the count while streaming refuses it all the same.
-    const ticket = await staff.call(door, "gallery.upload", {});
+    const ticket = await staff.call(door, "gallery.upload", { size: MAX });
     const body = new ReadableStream({
       start(controller) {
         for (let i = 0; i < 11; i++) controller.enqueue(new Uint8Array(1024 * 1024));
@@ -224,7 +225,7 @@ describe.each(doors)("gallery through the %s door", (door) => {
     expect(second.status).toBe(409);
     expect(((await second.json()) as { message: string }).message).toMatch(/already been used/);
 
-    const stale = await staff.call(door, "gallery.upload", {});
+    const stale = await staff.call(door, "gallery.upload", { size: bytes.length });
     await srv.running.db.sql`UPDATE gallery_uploads SET link_expires_at = now() - interval '1 second' WHERE id = ${stale.body.uploadId}`;
     const late = await fetch(stale.body.uploadURL, { method: "PUT", body: bytes });
     expect(late.status).toBe(403);
@@ -235,12 +236,13 @@ describe.each(doors)("gallery through the %s door", (door) => {
   });
 
   it("finishes only the caller's own uploads, once, and says when nothing was sent", async () => {
-    const ticket = await staff.call(door, "gallery.upload", {});
+    const jpeg = await imageOf("jpeg", 100, 100);
+    const ticket = await staff.call(door, "gallery.upload", { size: jpeg.length });
     const early = await staff.call(door, "gallery.completeUpload", { uploadId: ticket.body.uploadId });
     expect(early.status).toBe(400);
     expect(early.body.message).toMatch(/No file has been received/);
 
-    await fetch(ticket.body.uploadURL, { method: "PUT", body: await imageOf("jpeg", 100, 100) });
+    await fetch(ticket.body.uploadURL, { method: "PUT", body: jpeg });
     const other = new ApiClient(srv.url);
     await other.call(door, "auth.register", newAccount("other"));
     expect((await other.call(door, "gallery.completeUpload", { uploadId: ticket.body.uploadId })).status).toBe(404);
@@ -310,7 +312,7 @@ describe.each(doors)("gallery through the %s door", (door) => {
   });
 
   it("does not serve raw uploads or anything outside the gallery", async () => {
-    const ticket = await staff.call(door, "gallery.upload", {});
+    const ticket = await staff.call(door, "gallery.upload", { size: NOT_IMAGES.html!.length });
     await fetch(ticket.body.uploadURL, { method: "PUT", body: NOT_IMAGES.html! });
     for (const path of [
       `/media/incoming/${ticket.body.uploadId}`,

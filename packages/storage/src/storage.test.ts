@@ -79,7 +79,7 @@ describe("filesystem uploads", () => {
 describe("s3 presigned uploads", () => {
   it("lets a plain HTTP client PUT to the presigned URL until it expires", async () => {
     const storage = s3Storage(s3.options);
-    const target = await storage.presignPut("incoming/presigned", { expiresInSeconds: 60 });
+    const target = await storage.presignPut("incoming/presigned", { expiresInSeconds: 60, contentLength: 5 });
     expect(target?.url).toMatch(/X-Amz-Signature=/);
     const res = await fetch(target!.url, { method: "PUT", body: Buffer.from("hello"), headers: target!.headers });
     expect(res.status).toBe(200);
@@ -87,6 +87,20 @@ describe("s3 presigned uploads", () => {
 
     const forged = target!.url.replace("incoming/presigned", "incoming/other");
     expect((await fetch(forged, { method: "PUT", body: "x" })).status).toBe(403);
+  });
+
+  it("signs the exact Content-Length: a longer or shorter body is refused and nothing is stored", async () => {
+    const storage = s3Storage(s3.options);
+    const target = await storage.presignPut("incoming/exact", { expiresInSeconds: 60, contentLength: 1000 });
+    expect(new URL(target!.url).searchParams.get("X-Amz-SignedHeaders")?.split(";")).toContain("content-length");
+    for (const length of [1001, 999, 20_000]) {
+      const res = await fetch(target!.url, { method: "PUT", body: Buffer.alloc(length), headers: target!.headers });
+      expect(res.status, String(length)).toBe(403);
+      expect(await storage.size("incoming/exact")).toBeNull();
+    }
+    const exact = await fetch(target!.url, { method: "PUT", body: Buffer.alloc(1000), headers: target!.headers });
+    expect(exact.status).toBe(200);
+    expect(await storage.size("incoming/exact")).toBe(1000);
   });
 
   it("serves from the public URL when one is set, else through the server", () => {

@@ -16,9 +16,10 @@ export interface ObjectStorage {
   readonly kind: "filesystem" | "s3";
   /**
    * A short-lived URL a browser can PUT the object to directly, or null when the storage has no
-   * such thing (the filesystem: the server's own upload route receives the bytes).
+   * such thing (the filesystem: the server's own upload route receives the bytes). The URL takes
+   * a body of exactly `contentLength` bytes (S3: the Content-Length is part of the signature).
    */
-  presignPut(key: string, options: { expiresInSeconds: number; contentLength?: number }): Promise<UploadTarget | null>;
+  presignPut(key: string, options: { expiresInSeconds: number; contentLength: number }): Promise<UploadTarget | null>;
   /**
    * Present when the server itself receives uploads (no presigned URLs): stores a stream, refusing
    * with ObjectTooLargeError, and keeping nothing, once it passes `maxBytes`. Answers the size.

@@ -117,15 +117,16 @@ export const publicGalleryImageSchema = galleryImageSchema.pick({
 });
 export type PublicGalleryImage = z.infer<typeof publicGalleryImageSchema>;
 
-/** `POST /api/admin/gallery/upload`: what the browser knows of the file before sending it (all optional). */
-export const galleryUploadRequestSchema = z
-  .object({
-    fileName: text().max(255, "Must be at most 255 characters").optional(),
-    size: z.number().int().min(0).optional(),
-    contentType: text().max(100).optional(),
-  })
-  .optional()
-  .transform((value) => value ?? {});
+/**
+ * `POST /api/admin/gallery/upload`: what the browser knows of the file before sending it. `size`
+ * (bytes) is required: the link takes a file of exactly that size (a presigned S3 PUT signs it).
+ * A size over 10 MB is refused with 413 by the server, so it is not capped here.
+ */
+export const galleryUploadRequestSchema = z.object({
+  fileName: text().max(255, "Must be at most 255 characters").optional(),
+  size: z.number().int().min(1, "The file is empty"),
+  contentType: text().max(100).optional(),
+});
 
 export const galleryUploadTicketSchema = z.object({
   uploadId: z.string(),

@@ -245,7 +245,7 @@ export class World {
 
   private async seedGalleryImage(title: string): Promise<void> {
     const token = this.accounts.staff.token;
-    const ticket = await this.api("POST", "/api/admin/gallery/upload", { fileName: "seed.png" }, token);
+    const ticket = await this.api("POST", "/api/admin/gallery/upload", { fileName: "seed.png", size: TINY_PNG.length }, token);
     const { uploadURL, uploadId } = ticket.json as { uploadURL: string; uploadId: string };
     const put = await fetch(uploadURL, { method: "PUT", body: TINY_PNG });
     const done = put.ok ? await this.api("POST", `/api/admin/gallery/upload/${uploadId}/complete`, undefined, token) : null;

@@ -1,9 +1,12 @@
 import { expect } from "vitest";
 import type { ApiClient, Door } from "./harness.js";
 
-/** Starts an upload, PUTs the bytes to its link and finishes it; answers every step's response. */
-export async function uploadThrough(client: ApiClient, door: Door, bytes: Buffer, fileName = "photo.jpg") {
-  const ticket = await client.call(door, "gallery.upload", { fileName });
+/**
+ * Starts an upload (declaring `size`, by default the bytes' own length), PUTs the bytes to its
+ * link and finishes it; answers every step's response.
+ */
+export async function uploadThrough(client: ApiClient, door: Door, bytes: Buffer, fileName = "photo.jpg", size = bytes.length) {
+  const ticket = await client.call(door, "gallery.upload", { fileName, size });
   expect(ticket.status).toBe(200);
   const put = await fetch(ticket.body.uploadURL, {
     method: "PUT",

@@ -14,9 +14,14 @@ import * as gallery from "../services/gallery.js";
 import {
   completeUpload,
   createUpload,
+  MAX_OPEN_UPLOADS,
   NOTHING_RECEIVED_MESSAGE,
+  SIZE_MISMATCH_MESSAGE,
   STILL_PROCESSING_MESSAGE,
   TOO_LARGE_MESSAGE,
+  TOO_MANY_BYTES_IN_FLIGHT_MESSAGE,
+  TOO_MANY_OPEN_UPLOADS_MESSAGE,
+  UPLOAD_LINK_MINUTES,
   UPLOAD_NOT_FOUND,
 } from "../services/gallery-uploads.js";
 import { HEIC_MESSAGE, UNSUPPORTED_TYPE_MESSAGE } from "../services/gallery-processing.js";
@@ -60,9 +65,15 @@ export const galleryRouter = {
         path: "/api/admin/gallery/upload",
         tags,
         summary:
-          "Start an upload: answers a short-lived, single-use uploadURL to PUT the file's bytes to (at most 10,485,760 bytes), then POST /api/admin/gallery/upload/{uploadId}/complete",
+          "Start an upload of a file of `size` bytes: answers a short-lived, single-use uploadURL to PUT exactly that many bytes to (at most 10,485,760; " +
+          "with S3 the presigned URL signs the Content-Length), then POST /api/admin/gallery/upload/{uploadId}/complete. " +
+          `Each user may have at most ${MAX_OPEN_UPLOADS} unfinished uploads, declaring at most 104,857,600 bytes (100 MB) together; ` +
+          `an unfinished upload is removed within minutes after its link expires (${UPLOAD_LINK_MINUTES} minutes).`,
       },
-      errors: { "payload-too-large": TOO_LARGE_MESSAGE },
+      errors: {
+        "payload-too-large": TOO_LARGE_MESSAGE,
+        "rate-limited": `${TOO_MANY_OPEN_UPLOADS_MESSAGE} Or: ${TOO_MANY_BYTES_IN_FLIGHT_MESSAGE}`,
+      },
     })
     .input(galleryUploadRequestSchema)
     .output(galleryUploadTicketSchema)
@@ -80,7 +91,7 @@ export const galleryRouter = {
           "Finish an upload of yours once its bytes are sent: checks them (JPEG, PNG, WebP, AVIF or GIF by their magic bytes), strips all metadata and makes WebP renditions; answers the imageUrl to save. A refused file is deleted.",
       },
       errors: {
-        "bad-input": `${NOTHING_RECEIVED_MESSAGE} Or the image is damaged, or has more than 100 megapixels.`,
+        "bad-input": `${NOTHING_RECEIVED_MESSAGE} Or: ${SIZE_MISMATCH_MESSAGE} Or the image is damaged, or has more than 100 megapixels.`,
         "not-found": UPLOAD_NOT_FOUND,
         conflict: STILL_PROCESSING_MESSAGE,
         "payload-too-large": TOO_LARGE_MESSAGE,

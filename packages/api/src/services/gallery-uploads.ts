@@ -7,8 +7,8 @@ import {
   type GalleryUploadResult,
   type GalleryUploadTicket,
 } from "@crawlguard/validators";
-import type { Sql } from "@crawlguard/db";
-import { DomainError } from "../errors.js";
+import { transaction, type Sql } from "@crawlguard/db";
+import { DomainError, rateLimited } from "../errors.js";
 import { processImage, RENDITION_WIDTHS } from "./gallery-processing.js";
 import type { Queryable } from "./queryable.js";
 
@@ -17,6 +17,18 @@ export const UPLOAD_LINK_MINUTES = 15;
 /** An upload no gallery image uses is removed after a day; it can be attached for 23 hours. */
 export const UNATTACHED_UPLOAD_HOURS = 24;
 export const ATTACHABLE_UPLOAD_HOURS = 23;
+/**
+ * Per-user caps on open (unfinished: not yet completed, refused or swept) uploads, and on their
+ * declared sizes ("bytes in flight"), so one account cannot fill the disk or the bucket with raw
+ * uploads it never finishes (issue #20 §4).
+ */
+export const MAX_OPEN_UPLOADS = 20;
+/** Ten full-size photos: with at most 10 MB each, this binds before the count does for large files. */
+export const MAX_UPLOAD_BYTES_IN_FLIGHT = 100 * 1024 * 1024;
+/** An unfinished upload (and its raw bytes) is removed this long after its link expired. */
+export const UNFINISHED_UPLOAD_GRACE_MINUTES = 2;
+/** An upload left in processing this long (its server stopped mid-way) is removed too. */
+export const STUCK_PROCESSING_MINUTES = 30;
 
 export const TOO_LARGE_MESSAGE = "The file is larger than 10 MB (10,485,760 bytes). Please choose a smaller image.";
 export const UPLOAD_NOT_FOUND = "No such upload";
@@ -24,6 +36,10 @@ export const LINK_EXPIRED_MESSAGE = "This upload link has expired. Please start 
 export const LINK_USED_MESSAGE = "This upload link has already been used. Please start the upload again.";
 export const NOTHING_RECEIVED_MESSAGE = "No file has been received for this upload yet: send it with PUT to its uploadURL first.";
 export const STILL_PROCESSING_MESSAGE = "This upload is still being processed. Please try again in a moment.";
+export const TOO_MANY_OPEN_UPLOADS_MESSAGE = `You have ${MAX_OPEN_UPLOADS} unfinished uploads. Finish them, or wait a few minutes for their links to expire, before starting another.`;
+export const TOO_MANY_BYTES_IN_FLIGHT_MESSAGE =
+  "Your unfinished uploads would add up to more than 100 MB (104,857,600 bytes). Finish them, or wait a few minutes for their links to expire, before starting another.";
+export const SIZE_MISMATCH_MESSAGE = "The file sent is not the size declared when its upload started. Please start the upload again.";
 
 type UploadState = "pending" | "receiving" | "received" | "processing" | "ready" | "discarded";
 
@@ -39,6 +55,7 @@ export interface UploadRow {
   height: number | null;
   renditions: { key: string; width: number; height: number }[];
   imageUrl: string | null;
+  declaredSize: string | null;
   createdAt: Date;
 }
 
@@ -56,24 +73,56 @@ function tooLarge(): DomainError {
   return new DomainError("payload-too-large", TOO_LARGE_MESSAGE);
 }
 
+const OPEN_STATES = ["pending", "receiving", "received", "processing"] as const;
+
+/** When the earliest of the user's open uploads stops counting: its link's expiry plus the sweep's grace. */
+function retryAfterSeconds(earliestExpiry: Date | null): number {
+  if (!earliestExpiry) return 60;
+  const ms = earliestExpiry.getTime() + (UNFINISHED_UPLOAD_GRACE_MINUTES + 1) * 60_000 - Date.now();
+  return Math.max(1, Math.ceil(ms / 1000));
+}
+
+/** A 429 that says when the user's earliest open upload stops counting (Retry-After). */
+function capReached(message: string, earliestExpiry: Date | null, policy: "upload-open" | "upload-bytes"): DomainError {
+  return rateLimited(message, {
+    retryAfterSeconds: retryAfterSeconds(earliestExpiry),
+    policy,
+    quota: policy === "upload-open" ? MAX_OPEN_UPLOADS : MAX_UPLOAD_BYTES_IN_FLIGHT,
+    windowSeconds: (UPLOAD_LINK_MINUTES + UNFINISHED_UPLOAD_GRACE_MINUTES + 1) * 60,
+  });
+}
+
 /**
  * Hands out an upload link: unguessable (256 random bits, only its hash is kept), short-lived
- * and good for one file. With S3 the link is a presigned PUT to the bucket; on the filesystem it
- * is this server's `/uploads/{token}` route.
+ * and good for one file of exactly the declared `size`. With S3 the link is a presigned PUT to the
+ * bucket that signs that Content-Length; on the filesystem it is this server's `/uploads/{token}`
+ * route, which refuses any other length. A user with MAX_OPEN_UPLOADS unfinished uploads, or whose
+ * unfinished uploads would declare more than MAX_UPLOAD_BYTES_IN_FLIGHT, is refused (429) until
+ * some are finished or swept; the check and the new row are one step per user (advisory lock).
  */
 export async function createUpload(
-  sql: Queryable,
+  sql: Sql,
   storage: ObjectStorage,
-  { userId, origin, fileName, size }: { userId: string; origin: string; fileName?: string | undefined; size?: number | undefined },
+  { userId, origin, fileName, size }: { userId: string; origin: string; fileName?: string | undefined; size: number },
 ): Promise<GalleryUploadTicket> {
-  if (size !== undefined && size > GALLERY_MAX_UPLOAD_BYTES) throw tooLarge();
+  if (size > GALLERY_MAX_UPLOAD_BYTES) throw tooLarge();
   const id = randomUUID();
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + UPLOAD_LINK_MINUTES * 60_000);
   const presigned = await storage.presignPut(incomingKey(id), { expiresInSeconds: UPLOAD_LINK_MINUTES * 60, contentLength: size });
-  await sql`
-    INSERT INTO gallery_uploads (id, token_hash, user_id, link_expires_at, file_name)
-    VALUES (${id}, ${hashToken(token)}, ${userId}, ${expiresAt}, ${fileName?.trim() || null})`;
+  await transaction(sql, async (tx) => {
+    await tx`SELECT pg_advisory_xact_lock(hashtext(${`gallery-upload:${userId}`}))`;
+    const [open] = await tx<{ count: number; bytes: string; earliestExpiry: Date | null }[]>`
+      SELECT count(*)::int AS count, coalesce(sum(coalesce(declared_size, ${GALLERY_MAX_UPLOAD_BYTES})), 0)::text AS bytes,
+             min(link_expires_at) AS earliest_expiry
+      FROM gallery_uploads WHERE user_id = ${userId} AND state IN ${tx(OPEN_STATES)}`;
+    if (open!.count >= MAX_OPEN_UPLOADS) throw capReached(TOO_MANY_OPEN_UPLOADS_MESSAGE, open!.earliestExpiry, "upload-open");
+    if (Number(open!.bytes) + size > MAX_UPLOAD_BYTES_IN_FLIGHT)
+      throw capReached(TOO_MANY_BYTES_IN_FLIGHT_MESSAGE, open!.earliestExpiry, "upload-bytes");
+    await tx`
+      INSERT INTO gallery_uploads (id, token_hash, user_id, link_expires_at, file_name, declared_size)
+      VALUES (${id}, ${hashToken(token)}, ${userId}, ${expiresAt}, ${fileName?.trim() || null}, ${size})`;
+  });
   return {
     uploadId: id,
     uploadURL: presigned?.url ?? `${origin}/uploads/${token}`,
@@ -86,8 +135,9 @@ export async function createUpload(
 
 /**
  * The filesystem's upload route: takes the link (once), stores the body under incoming/ while
- * counting it, and refuses a body past 10 MB while it streams. A refused or broken upload leaves
- * nothing behind, link included.
+ * counting it, and refuses a body that is not exactly the declared size (past it while it streams,
+ * so never more than 10 MB). A refused or broken upload leaves nothing behind, link included; so
+ * does one the sweeper discarded while it streamed (its link expired long before).
  */
 export async function receiveUpload(
   sql: Queryable,
@@ -97,10 +147,10 @@ export async function receiveUpload(
   declaredLength: number | undefined,
 ): Promise<{ uploadId: string; size: number }> {
   if (!storage.putStream) throw new DomainError("not-found", UPLOAD_NOT_FOUND);
-  const [claimed] = await sql<{ id: string }[]>`
+  const [claimed] = await sql<{ id: string; declaredSize: string | null }[]>`
     UPDATE gallery_uploads SET state = 'receiving', updated_at = now()
     WHERE token_hash = ${hashToken(token)} AND state = 'pending' AND link_expires_at > now()
-    RETURNING id`;
+    RETURNING id, declared_size::text AS declared_size`;
   if (!claimed) {
     const [known] = await sql<{ state: UploadState; expired: boolean }[]>`
       SELECT state, link_expires_at <= now() AS expired FROM gallery_uploads WHERE token_hash = ${hashToken(token)}`;
@@ -111,16 +161,27 @@ export async function receiveUpload(
     );
   }
   const { id } = claimed;
+  const expected = claimed.declaredSize === null ? null : Number(claimed.declaredSize);
   try {
     if (declaredLength !== undefined && declaredLength > GALLERY_MAX_UPLOAD_BYTES) throw new ObjectTooLargeError(GALLERY_MAX_UPLOAD_BYTES);
-    const size = await storage.putStream(incomingKey(id), body, { maxBytes: GALLERY_MAX_UPLOAD_BYTES });
-    await sql`UPDATE gallery_uploads SET state = 'received', updated_at = now() WHERE id = ${id}`;
+    if (declaredLength !== undefined && expected !== null && declaredLength !== expected) throw sizeMismatch();
+    const size = await storage.putStream(incomingKey(id), body, { maxBytes: expected ?? GALLERY_MAX_UPLOAD_BYTES });
+    if (expected !== null && size !== expected) throw sizeMismatch();
+    const [received] = await sql`
+      UPDATE gallery_uploads SET state = 'received', updated_at = now() WHERE id = ${id} AND state = 'receiving' RETURNING id`;
+    if (!received) throw new DomainError("forbidden", LINK_EXPIRED_MESSAGE);
     return { uploadId: id, size };
   } catch (err) {
     await forgetUpload(sql, storage, id);
-    if (err instanceof ObjectTooLargeError) throw tooLarge();
+    if (err instanceof ObjectTooLargeError)
+      throw expected === null || expected >= GALLERY_MAX_UPLOAD_BYTES ? tooLarge() : sizeMismatch(413);
     throw err;
   }
+}
+
+/** The body is not the size declared for the upload: more is a 413, less (or another Content-Length) a 400. */
+function sizeMismatch(status: 400 | 413 = 400): DomainError {
+  return new DomainError(status === 413 ? "payload-too-large" : "bad-input", SIZE_MISMATCH_MESSAGE);
 }
 
 /** Removes an upload that will never be used: its files, then its row. */
@@ -131,7 +192,7 @@ async function forgetUpload(sql: Queryable, storage: ObjectStorage, id: string):
 
 function uploadColumns(sql: Queryable) {
   return sql`id, user_id, state, link_expires_at, file_name, original_size::text AS original_size, original_type, width, height,
-             renditions, image_url, created_at`;
+             renditions, image_url, declared_size::text AS declared_size, created_at`;
 }
 
 function toResult(storage: ObjectStorage, row: UploadRow): GalleryUploadResult {
@@ -171,6 +232,9 @@ export async function completeUpload(sql: Sql, storage: ObjectStorage, userId: s
   }
   try {
     if (size > GALLERY_MAX_UPLOAD_BYTES) throw tooLarge();
+    // With S3 the signed Content-Length already holds the bucket to it; checked again here for any
+    // S3-compatible server that does not.
+    if (claimed.declaredSize !== null && size !== Number(claimed.declaredSize)) throw sizeMismatch();
     const bytes = await storage.read(incomingKey(id), GALLERY_MAX_UPLOAD_BYTES);
     if (!bytes) throw new DomainError("bad-input", NOTHING_RECEIVED_MESSAGE);
     const image = await processImage(bytes);
@@ -217,32 +281,69 @@ export async function removeDiscarded(sql: Queryable, storage: ObjectStorage, id
 }
 
 /**
- * The periodic clean-up, safe to run on every server at once (each step is idempotent): uploads no
- * image uses after a day and discarded ones go with their files, and a raw upload is deleted
- * once more after its link expired (a presigned S3 link can be used again until then).
+ * The periodic clean-up, safe to run on every server at once (each step is idempotent), in batches
+ * of `batch` until nothing is left, so it keeps up with any backlog:
+ * 1. an unfinished upload whose link expired UNFINISHED_UPLOAD_GRACE_MINUTES ago (or stuck in
+ *    processing) is discarded, in one statement that a completion racing it cannot interleave with;
+ * 2. discarded uploads, and uploads no image uses after a day, go with their files;
+ * 3. a finished upload's raw bytes are deleted once more after its link expired (a presigned S3
+ *    link can be used again until then).
  */
 export async function sweepGalleryUploads(
   sql: Queryable,
   storage: ObjectStorage,
-  limit = 200,
-): Promise<{ removed: number; cleared: number }> {
-  const stale = await sql<{ id: string }[]>`
-    SELECT u.id FROM gallery_uploads u
-    WHERE (u.state = 'discarded' OR u.created_at < now() - make_interval(hours => ${UNATTACHED_UPLOAD_HOURS}))
-      AND NOT EXISTS (SELECT 1 FROM gallery_images g WHERE g.upload_id = u.id)
-    ORDER BY u.created_at LIMIT ${limit}`;
-  await removeDiscarded(
-    sql,
-    storage,
-    stale.map((r) => r.id),
-  );
-  const expired = await sql<{ id: string }[]>`
-    SELECT id FROM gallery_uploads
-    WHERE NOT incoming_cleared AND state IN ('ready', 'discarded') AND link_expires_at < now()
-    ORDER BY created_at LIMIT ${limit}`;
-  for (const { id } of expired) {
-    await storage.delete([incomingKey(id)]);
-    await sql`UPDATE gallery_uploads SET incoming_cleared = true WHERE id = ${id}`;
+  batch = 200,
+): Promise<{ expired: number; removed: number; cleared: number }> {
+  const expired = await inBatches(batch, async () => {
+    const rows = await sql<{ id: string }[]>`
+      UPDATE gallery_uploads SET state = 'discarded', updated_at = now()
+      WHERE id IN (
+        SELECT id FROM gallery_uploads
+        WHERE (state IN ('pending', 'receiving', 'received')
+               AND link_expires_at < now() - make_interval(mins => ${UNFINISHED_UPLOAD_GRACE_MINUTES}))
+           OR (state = 'processing' AND updated_at < now() - make_interval(mins => ${STUCK_PROCESSING_MINUTES}))
+        ORDER BY link_expires_at LIMIT ${batch})
+        AND state IN ${sql(OPEN_STATES)}
+      RETURNING id`;
+    return rows.length;
+  });
+  const removed = await inBatches(batch, async () => {
+    const stale = await sql<{ id: string }[]>`
+      SELECT u.id FROM gallery_uploads u
+      WHERE (u.state = 'discarded' OR u.created_at < now() - make_interval(hours => ${UNATTACHED_UPLOAD_HOURS}))
+        AND NOT EXISTS (SELECT 1 FROM gallery_images g WHERE g.upload_id = u.id)
+      ORDER BY u.created_at LIMIT ${batch}`;
+    await removeDiscarded(
+      sql,
+      storage,
+      stale.map((r) => r.id),
+    );
+    return stale.length;
+  });
+  const cleared = await inBatches(batch, async () => {
+    const rows = await sql<{ id: string }[]>`
+      SELECT id FROM gallery_uploads
+      WHERE NOT incoming_cleared AND state IN ('ready', 'discarded') AND link_expires_at < now()
+      ORDER BY created_at LIMIT ${batch}`;
+    for (const { id } of rows) {
+      await storage.delete([incomingKey(id)]);
+      await sql`UPDATE gallery_uploads SET incoming_cleared = true WHERE id = ${id}`;
+    }
+    return rows.length;
+  });
+  return { expired, removed, cleared };
+}
+
+/** The most batches one sweep step runs (a row a race keeps in place cannot loop it forever). */
+const MAX_SWEEP_BATCHES = 1000;
+
+/** Runs `step` (answering how many rows it handled) until a batch comes back short. */
+async function inBatches(batch: number, step: () => Promise<number>): Promise<number> {
+  let total = 0;
+  for (let i = 0; i < MAX_SWEEP_BATCHES; i++) {
+    const done = await step();
+    total += done;
+    if (done < batch) break;
   }
-  return { removed: stale.length, cleared: expired.length };
+  return total;
 }

@@ -25,7 +25,7 @@ export type ImageUploadState = {
 
 export type UploadApi = {
   /** `gallery.upload`: a one-use link to PUT the file to. */
-  requestLink(file: { fileName?: string; size?: number; contentType?: string }): Promise<GalleryUploadTicket>;
+  requestLink(file: { fileName?: string; size: number; contentType?: string }): Promise<GalleryUploadTicket>;
   /** `gallery.completeUpload`: the server checks the bytes and answers the imageUrl to save. */
   complete(uploadId: string): Promise<GalleryUploadResult>;
 };
@@ -73,9 +73,11 @@ export function useImageUpload(api: UploadApi) {
       signRequest: async (request) => {
         if (request.method !== "PUT" || "uploadId" in request) throw new Error("Only single-request uploads are supported.");
         const file = fileRef.current;
+        // The link takes exactly this many bytes (with S3 the Content-Length is signed).
+        if (!file) throw new Error("No file is chosen.");
         const ticket = await apiRef.current.requestLink({
-          ...(file?.name ? { fileName: file.name } : {}),
-          ...(file ? { size: file.size } : {}),
+          ...(file.name ? { fileName: file.name } : {}),
+          size: file.size,
           ...(request.contentType ? { contentType: request.contentType } : {}),
         });
         ticketRef.current = ticket;
