@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
+import { company } from "@crawlguard/content";
 import { DEFAULT_CLIENT, startGoogleEmulator, type GoogleEmulator } from "@crawlguard/google-emulator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, BUSINESS_ZONE, FALL_BACK, JANUARY_TUESDAY, JULY_TUESDAY, julyAt } from "./test/business-dates.js";
@@ -19,13 +20,18 @@ function googleEnv(google: GoogleEmulator, extra: Record<string, string> = {}): 
     GOOGLE_API_BASE_URL: google.url,
     GOOGLE_PUSH_RETRY_SECONDS: "1",
     GOOGLE_PUSH_POLL_MS: "100",
+    // Staff accounts are made by plain registration here; invitations have their own tests.
+    REGISTRATION: "open",
     ...(usingPostgres ? { GOOGLE_TOKEN_KEY: randomBytes(32).toString("base64") } : {}),
     ...extra,
   };
 }
 
-/** A booking's client, with notes (they go into the event's description). */
-const newClient = (overrides: Record<string, unknown> = {}) => bookingClient({ notes: "Musty smell under the house", ...overrides });
+/** A booking's client, with staff notes and a quoted value: neither may reach the client's invitation (issue #20 §5). */
+const STAFF_NOTES = "Musty smell under the house; owner hard to deal with";
+const QUOTED_VALUE = "4875";
+const newClient = (overrides: Record<string, unknown> = {}) =>
+  bookingClient({ notes: STAFF_NOTES, estimatedValue: QUOTED_VALUE, ...overrides });
 
 const eventIdOf = (leadId: string) => leadId.replaceAll("-", "");
 
@@ -50,14 +56,17 @@ async function until<T>(read: () => T | Promise<T>, ok: (value: T) => boolean, t
 describe.each(doors)("Google Calendar through the %s door", (door: Door) => {
   let google: GoogleEmulator;
   let srv: TestServer;
+  /** Connects, reconnects and disconnects (admin-only, issue #20 §2). */
+  let admin: ApiClient;
+  let adminAccount: ReturnType<typeof newAccount>;
+  /** Books, reads and syncs. */
   let staff: ApiClient;
-  let staffName: string;
 
   const events = () => google.state().events.filter((e) => e.calendarId === google.state().accountEmail || e.calendarId === "primary");
   const eventOf = (leadId: string) => events().find((e) => e.event.id === eventIdOf(leadId));
   const drain = () => srv.running.google.drain();
 
-  async function connect(client = staff) {
+  async function connect(client = admin) {
     const url = await client.call(door, "googleCalendar.authUrl");
     expect(url.status).toBe(200);
     const { code, state } = await consent(url.body.authUrl);
@@ -82,11 +91,12 @@ describe.each(doors)("Google Calendar through the %s door", (door: Door) => {
   beforeAll(async () => {
     google = await startGoogleEmulator({ port: 0 });
     srv = await startTestServer(googleEnv(google));
-    await new ApiClient(srv.url).call(door, "auth.register", newAccount("admin"));
+    admin = new ApiClient(srv.url);
+    adminAccount = newAccount("admin");
+    expect((await admin.call(door, "auth.register", adminAccount)).body.isAdmin).toBe(true);
     staff = new ApiClient(srv.url);
     const account = newAccount("office");
-    staffName = account.username;
-    expect((await staff.call(door, "auth.register", account)).status).toBe(200);
+    expect((await staff.call(door, "auth.register", account)).body.isAdmin).toBe(false);
   });
   afterAll(async () => {
     await srv.stop();
@@ -110,9 +120,26 @@ describe.each(doors)("Google Calendar through the %s door", (door: Door) => {
     }
   });
 
+  it("connecting, reconnecting and disconnecting are for admins: staff get a 403 and nothing changes", async () => {
+    for (const [name, input] of [
+      ["googleCalendar.init", {}],
+      ["googleCalendar.authUrl", undefined],
+      ["googleCalendar.callback", { code: "x", state: "y" }],
+      ["googleCalendar.disconnect", {}],
+    ] as const) {
+      const res = await staff.call(door, name, input);
+      expect(res.status, name).toBe(403);
+      expect(res.body.message, name).toBe("Admin access required");
+    }
+    const [states] = await srv.running.db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM google_oauth_states`;
+    expect(states!.n).toBe(0);
+    // Staff keep the status (and events, sync and add-event, used throughout below).
+    expect((await staff.call(door, "googleCalendar.status")).status).toBe(200);
+  });
+
   it("is configured but not connected at first; nothing that needs a connection pretends otherwise", async () => {
     for (const name of ["googleCalendar.status", "googleCalendar.init"]) {
-      const res = await staff.call(door, name, name.endsWith("init") ? {} : undefined);
+      const res = await (name.endsWith("init") ? admin : staff).call(door, name, name.endsWith("init") ? {} : undefined);
       expect(res.status).toBe(200);
       expect(res.body).toEqual({
         authenticated: false,
@@ -144,7 +171,7 @@ describe.each(doors)("Google Calendar through the %s door", (door: Door) => {
   });
 
   it("builds Google's consent URL: offline, consent prompt, events scope and email, state, redirect URI", async () => {
-    const res = await staff.call(door, "googleCalendar.authUrl");
+    const res = await admin.call(door, "googleCalendar.authUrl");
     expect(res.status).toBe(200);
     const url = new URL(res.body.authUrl);
     expect(`${url.origin}${url.pathname}`).toBe(`${google.url}/o/oauth2/v2/auth`);
@@ -158,22 +185,23 @@ describe.each(doors)("Google Calendar through the %s door", (door: Door) => {
   });
 
   it("refuses a wrong, foreign or reused state with a 400 and stores nothing", async () => {
-    const url = await staff.call(door, "googleCalendar.authUrl");
+    const url = await admin.call(door, "googleCalendar.authUrl");
     const { code, state } = await consent(url.body.authUrl);
     const notConnected = async () => expect((await staff.call(door, "googleCalendar.status")).body.authenticated).toBe(false);
 
-    expect((await staff.call(door, "googleCalendar.callback", { code, state: "made-up-state" })).status).toBe(400);
+    expect((await admin.call(door, "googleCalendar.callback", { code, state: "made-up-state" })).status).toBe(400);
     await notConnected();
-    // Another user's session (even a signed-in one) cannot use this session's state.
-    const other = new ApiClient(srv.url);
-    await other.call(door, "auth.register", newAccount("other"));
-    const foreign = await other.call(door, "googleCalendar.callback", { code, state });
+    // Another session, even the same admin's, cannot use this session's state; a staff session is refused before that.
+    const otherSession = new ApiClient(srv.url);
+    expect((await otherSession.call(door, "auth.login", { email: adminAccount.email, password: adminAccount.password })).status).toBe(200);
+    const foreign = await otherSession.call(door, "googleCalendar.callback", { code, state });
     expect(foreign.status).toBe(400);
     expect(foreign.body.message).toMatch(/not started from this session/);
+    expect((await staff.call(door, "googleCalendar.callback", { code, state })).status).toBe(403);
     await notConnected();
     // A bad code uses the state up: the same state cannot be tried again.
-    expect((await staff.call(door, "googleCalendar.callback", { code: "not-a-code", state })).status).toBe(400);
-    expect((await staff.call(door, "googleCalendar.callback", { code, state })).status).toBe(400);
+    expect((await admin.call(door, "googleCalendar.callback", { code: "not-a-code", state })).status).toBe(400);
+    expect((await admin.call(door, "googleCalendar.callback", { code, state })).status).toBe(400);
     await notConnected();
   });
 
@@ -184,7 +212,7 @@ describe.each(doors)("Google Calendar through the %s door", (door: Door) => {
       authenticated: true,
       configured: true,
       account: google.state().accountEmail,
-      connectedBy: staffName,
+      connectedBy: adminAccount.username,
       needsReconnect: false,
       lastError: null,
     });
@@ -232,8 +260,15 @@ describe.each(doors)("Google Calendar through the %s door", (door: Door) => {
         ]),
       },
     });
-    expect(stored.event.description).toContain("(828) 555-0147");
-    expect(stored.event.description).toContain("Musty smell");
+    // SPEC's Rich Details: client info, service, location, and the company's phone to call.
+    for (const part of [lead.name, lead.email, "(828) 555-0147", "12 Merrimon Ave", "Crawl Space Encapsulation", company.phone.display]) {
+      expect(stored.event.description).toContain(part);
+    }
+    // Never staff notes or the quoted value, anywhere in the event the client is invited to.
+    const sent = JSON.stringify(stored.event);
+    expect(sent).not.toContain("Musty smell");
+    expect(sent).not.toContain("hard to deal with");
+    expect(sent).not.toContain(QUOTED_VALUE);
     expect(new Date(stored.event.start.dateTime!).toISOString()).toBe(julyAt(JULY_TUESDAY, "14:30"));
     // The lead knows its event.
     const leads = await staff.call(door, "leads.list");
@@ -450,11 +485,75 @@ describe.each(doors)("Google Calendar through the %s door", (door: Door) => {
     expect((await staff.call(door, "googleCalendar.events")).status).toBe(200);
   });
 
+  it("a reconnection or sync that changes nothing for the client sends no new invitation; only time, place or attendee do", async () => {
+    const lead = await book({ appointmentDate: addDays(JULY_TUESDAY, 5), appointmentTime: "10:00" });
+    await drain();
+    expect(eventOf(lead.id)!.sendUpdates).toBe("all"); // the invitation
+    const revocations = google.state().revocations.length;
+    const etag = () => eventOf(lead.id)!.event.etag;
+
+    // Reconnecting the same Google account re-pushes every future appointment, silently, and revokes nothing
+    // (Google revokes a whole grant: that would revoke the tokens just received).
+    const before = etag();
+    await connect();
+    await drain();
+    expect(etag()).not.toBe(before);
+    expect(eventOf(lead.id)!.sendUpdates).toBe("none");
+    for (const e of events().filter((x) => x.event.status === "confirmed" && Date.parse(x.event.start.dateTime!) > Date.now())) {
+      expect(e.sendUpdates, e.event.summary ?? "").not.toBe("all");
+    }
+    expect(google.state().revocations).toHaveLength(revocations);
+    expect((await staff.call(door, "googleCalendar.status")).body.authenticated).toBe(true);
+
+    // Notes and the quoted value are not part of the event: changing them pushes nothing.
+    const quiet = etag();
+    expect((await staff.call(door, "leads.update", { id: lead.id, notes: "Gate code 4321", estimatedValue: "9999" })).status).toBe(200);
+    await drain();
+    expect(etag()).toBe(quiet);
+    expect(JSON.stringify(eventOf(lead.id)!.event)).not.toMatch(/Gate code|9999/);
+
+    // The client's phone is in the description: updated, without an e-mail.
+    expect((await staff.call(door, "leads.update", { id: lead.id, phone: "(828) 555-0199" })).status).toBe(200);
+    await drain();
+    expect(eventOf(lead.id)!.event.description).toContain("(828) 555-0199");
+    expect(eventOf(lead.id)!.sendUpdates).toBe("none");
+
+    // A sync that finds a stale fingerprint but the same time, place and attendee: silent too.
+    await srv.running.db.sql`UPDATE leads SET google_calendar_pushed_hash = 'old' WHERE id = ${lead.id}`;
+    const synced = await staff.call(door, "googleCalendar.sync", {});
+    expect(synced.status).toBe(200);
+    expect(synced.body.pushed).toBeGreaterThanOrEqual(1);
+    expect(eventOf(lead.id)!.sendUpdates).toBe("none");
+
+    // The time, the place, the attendee: each is news for the client.
+    const moved = await staff.call(door, "appointments.book", {
+      leadId: lead.id,
+      appointmentDate: addDays(JULY_TUESDAY, 5),
+      appointmentTime: "11:00",
+      confirm: true,
+    });
+    expect(moved.status).toBe(200);
+    await drain();
+    expect(eventOf(lead.id)!.sendUpdates).toBe("all");
+    for (const change of [{ address: "9 Elm St, Asheville, NC 28801" }, { email: `moved-${randomUUID().slice(0, 8)}@example.com` }]) {
+      const marker = etag();
+      expect((await staff.call(door, "leads.update", { id: lead.id, ...change })).status).toBe(200);
+      await drain();
+      expect(etag(), JSON.stringify(change)).not.toBe(marker);
+      expect(eventOf(lead.id)!.sendUpdates, JSON.stringify(change)).toBe("all");
+    }
+  });
+
   it("the popup's landing page finishes the connection, tells its opener, and keeps the opener", async () => {
-    const url = await staff.call(door, "googleCalendar.authUrl");
+    const url = await admin.call(door, "googleCalendar.authUrl");
     const { location } = await consent(url.body.authUrl);
     expect(location.pathname).toBe(REDIRECT_PATH);
-    const page = await staff.raw("GET", `${location.pathname}${location.search}`);
+    // A staff session in the popup is refused (403) and does not use the state up.
+    const refused = await staff.raw("GET", `${location.pathname}${location.search}`);
+    expect(refused.status).toBe(403);
+    expect(String(refused.body)).toContain("Only an administrator can connect Google Calendar.");
+    expect(String(refused.body)).not.toContain(location.searchParams.get("code")!);
+    const page = await admin.raw("GET", `${location.pathname}${location.search}`);
     expect(page.status).toBe(200);
     expect(page.headers.get("cross-origin-opener-policy")).toBe("unsafe-none");
     expect(page.headers.get("cache-control")).toBe("no-store");
@@ -471,20 +570,55 @@ describe.each(doors)("Google Calendar through the %s door", (door: Door) => {
     expect((await staff.raw("GET", "/api/calendar/status")).headers.get("cross-origin-opener-policy")).toBe("same-origin-allow-popups");
 
     // Used state, denied consent, and a window without a session.
-    const reused = await staff.raw("GET", `${location.pathname}${location.search}`);
+    const reused = await admin.raw("GET", `${location.pathname}${location.search}`);
     expect(reused.status).toBe(400);
     expect(String(reused.body)).toContain('"ok":false');
-    expect((await staff.raw("GET", `${REDIRECT_PATH}?error=access_denied&state=x`)).status).toBe(400);
-    const fresh = await consent((await staff.call(door, "googleCalendar.authUrl")).body.authUrl);
+    expect((await admin.raw("GET", `${REDIRECT_PATH}?error=access_denied&state=x`)).status).toBe(400);
+    const fresh = await consent((await admin.call(door, "googleCalendar.authUrl")).body.authUrl);
     const anonymous = await new ApiClient(srv.url).raw("GET", `${fresh.location.pathname}${fresh.location.search}`);
     expect(anonymous.status).toBe(200);
     expect(String(anonymous.body)).toContain(`"code":"${fresh.code}"`);
     // The opener (signed in) finishes it.
-    expect((await staff.call(door, "googleCalendar.callback", { code: fresh.code, state: fresh.state })).status).toBe(200);
+    expect((await admin.call(door, "googleCalendar.callback", { code: fresh.code, state: fresh.state })).status).toBe(200);
+  });
+
+  it("replacing the connection with another Google account revokes the old grant at Google", async () => {
+    const oldAccount = google.state().accountEmail;
+    // The connection's refresh token is the last one issued (earlier same-account reconnections left theirs unused).
+    const current = google
+      .state()
+      .tokens.refresh.filter((t) => t.active && t.account === oldAccount)
+      .at(-1);
+    expect(current).toBeDefined();
+    const oldRefresh = [current!];
+    const revocations = google.state().revocations.length;
+
+    google.signInAs("second-office@crawlguard.test");
+    await connect();
+    const status = await staff.call(door, "googleCalendar.status");
+    expect(status.body).toMatchObject({
+      authenticated: true,
+      account: "second-office@crawlguard.test",
+      connectedBy: adminAccount.username,
+    });
+    const revoked = google.state().revocations.slice(revocations);
+    expect(revoked).toEqual([
+      { token: oldRefresh[0]!.token, kind: "refresh", clientId: DEFAULT_CLIENT.clientId, account: oldAccount, at: expect.any(String) },
+    ]);
+    const refresh = google.state().tokens.refresh;
+    // Google revoked the whole grant: no token of the old account works any more.
+    expect(refresh.filter((t) => t.account === oldAccount && t.active)).toEqual([]);
+    expect(refresh.filter((t) => t.active).map((t) => t.account)).toEqual(["second-office@crawlguard.test"]);
+    // The new connection works: the future appointments go to the new account's calendar.
+    await drain();
+    expect(events().length).toBeGreaterThan(0);
+    expect((await staff.call(door, "googleCalendar.events")).status).toBe(200);
   });
 
   it("disconnects: revokes the grant at Google and forgets the tokens", async () => {
-    const res = await staff.call(door, "googleCalendar.disconnect", {});
+    expect((await staff.call(door, "googleCalendar.disconnect", {})).status).toBe(403);
+    expect((await staff.call(door, "googleCalendar.status")).body.authenticated).toBe(true);
+    const res = await admin.call(door, "googleCalendar.disconnect", {});
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, message: "Google Calendar has been disconnected." });
     expect(google.state().tokens.refresh.filter((t) => t.active)).toHaveLength(0);
@@ -501,18 +635,35 @@ describe.each(doors)("Google Calendar through the %s door", (door: Door) => {
     await book({ appointmentTime: "09:00", appointmentDate: addDays(JULY_TUESDAY, 3) });
     await drain();
     expect(events()).toHaveLength(before);
-    expect((await staff.call(door, "googleCalendar.disconnect", {})).status).toBe(200);
+    expect((await admin.call(door, "googleCalendar.disconnect", {})).status).toBe(200);
   });
 });
 
 describe.each(doors)("Google Calendar unconfigured (%s door)", (door: Door) => {
   let srv: TestServer;
+  /** The first account: an admin. */
   let staff: ApiClient;
 
   beforeAll(async () => {
-    srv = await startTestServer();
+    srv = await startTestServer({ REGISTRATION: "open" });
     staff = new ApiClient(srv.url);
     await staff.call(door, "auth.register", newAccount("solo"));
+  });
+
+  it("refuses staff with a 403 before saying that Google Calendar is not configured", async () => {
+    const member = new ApiClient(srv.url);
+    expect((await member.call(door, "auth.register", newAccount("member"))).body.isAdmin).toBe(false);
+    for (const [name, input] of [
+      ["googleCalendar.init", {}],
+      ["googleCalendar.authUrl", undefined],
+      ["googleCalendar.callback", { code: "c", state: "s" }],
+      ["googleCalendar.disconnect", {}],
+    ] as const) {
+      const res = await member.call(door, name, input);
+      expect(res.status, name).toBe(403);
+      expect(res.body.message, name).not.toMatch(/GOOGLE_CLIENT_ID/);
+    }
+    expect((await member.call(door, "googleCalendar.status")).body.configured).toBe(false);
   });
   afterAll(() => srv.stop());
 

@@ -155,6 +155,9 @@ export async function startGoogleCalendar({ env, sql, logger }: { env: Env; sql:
 // ---------------------------------------------------------------------------------------------
 // The OAuth popup's landing page
 
+/** What a staff (non-admin) session gets on the landing page: connecting is for admins. */
+const ADMIN_ONLY_MESSAGE = "Only an administrator can connect Google Calendar.";
+
 interface PopupResult {
   type: typeof GOOGLE_CALENDAR_MESSAGE_TYPE;
   ok: boolean;
@@ -244,6 +247,7 @@ export function googleCallbackRoute({
     const state = first(req.query.state);
     const error = first(req.query.error);
     let result: PopupResult;
+    let forbidden = false;
     if (error || !code || !state) {
       const denied = error === "access_denied";
       result = {
@@ -258,6 +262,10 @@ export function googleCallbackRoute({
       if (!ctx.user || !ctx.sessionId) {
         // No session in this window: the opener (signed in) finishes with POST /api/calendar/callback.
         result = { type: GOOGLE_CALENDAR_MESSAGE_TYPE, ok: false, message: "Finishing the connection in CrawlGuard…", code, state };
+      } else if (!ctx.user.isAdmin) {
+        // Admin-only like POST /api/calendar/callback (issue #20 §2), and before anything else is checked.
+        forbidden = true;
+        result = { type: GOOGLE_CALENDAR_MESSAGE_TYPE, ok: false, message: ADMIN_ONLY_MESSAGE };
       } else {
         try {
           await google.completeAuthorization({ userId: ctx.user.id, sessionId: ctx.sessionId }, { code, state });
@@ -273,7 +281,7 @@ export function googleCallbackRoute({
       }
     }
     res
-      .status(result.ok || result.code ? 200 : 400)
+      .status(result.ok || result.code ? 200 : forbidden ? 403 : 400)
       .type("html")
       .send(landingPage(result, nonce));
   });

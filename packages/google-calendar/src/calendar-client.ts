@@ -1,7 +1,7 @@
 import { calendar, type calendar_v3 } from "@googleapis/calendar";
 import type { Credentials } from "google-auth-library";
 import { classifyGoogleError, googleStatus } from "./errors.js";
-import type { CalendarEventBody } from "./event-mapping.js";
+import { notifiesAttendees, type CalendarEventBody } from "./event-mapping.js";
 import { createOAuthClient, toCredentials, toStoredTokens, type StoredTokens } from "./oauth.js";
 import type { GoogleSettings } from "./settings.js";
 
@@ -16,7 +16,11 @@ export interface CalendarEventSummary {
   htmlLink: string | null;
 }
 
-export type UpsertOutcome = "created" | "updated";
+/** What a push did: created or updated the event, and whether Google was asked to e-mail the attendees. */
+export interface UpsertOutcome {
+  outcome: "created" | "updated";
+  sendUpdates: "all" | "none";
+}
 
 function summarize(e: calendar_v3.Schema$Event): CalendarEventSummary {
   const time = (t: calendar_v3.Schema$EventDateTime | undefined) => ({
@@ -60,17 +64,25 @@ export class CalendarClient {
     this.calendarId = settings.calendarId;
   }
 
-  /** Inserts the event under its own id; a taken id (the event exists, or was deleted) is updated instead, which also restores it. */
+  /**
+   * Inserts the event under its own id (the client gets the invitation); a taken id (the event
+   * exists, or was deleted) is updated instead, which also restores it. An update e-mails the
+   * attendees only when the time, place or attendees change or a cancelled event comes back
+   * (`notifiesAttendees`, compared with the event as Google has it): a reconnection or a sync
+   * that changes nothing for the client sends no new invitation.
+   */
   async upsertEvent(event: CalendarEventBody & { id: string }): Promise<UpsertOutcome> {
     try {
       await this.api.events.insert({ calendarId: this.calendarId, sendUpdates: "all", requestBody: event });
-      return "created";
+      return { outcome: "created", sendUpdates: "all" };
     } catch (error) {
       if (googleStatus(error) !== 409) throw classifyGoogleError(error);
     }
     try {
-      await this.api.events.update({ calendarId: this.calendarId, eventId: event.id, sendUpdates: "all", requestBody: event });
-      return "updated";
+      const { data: current } = await this.api.events.get({ calendarId: this.calendarId, eventId: event.id });
+      const sendUpdates = notifiesAttendees(current, event) ? "all" : "none";
+      await this.api.events.update({ calendarId: this.calendarId, eventId: event.id, sendUpdates, requestBody: event });
+      return { outcome: "updated", sendUpdates };
     } catch (error) {
       throw classifyGoogleError(error);
     }

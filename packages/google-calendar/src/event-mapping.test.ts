@@ -4,6 +4,7 @@ import {
   eventFromAppointment,
   eventIdForLead,
   isValidEventId,
+  notifiesAttendees,
   zonedDateTime,
   type AppointmentForEvent,
 } from "./event-mapping.js";
@@ -17,10 +18,9 @@ const lead: AppointmentForEvent = {
   address: "12 Main St, Asheville, NC 28801",
   zipCode: "28801",
   serviceLabel: "Crawl Space Encapsulation",
-  notes: "Dog in the yard",
-  estimatedValue: "4500",
   start: new Date("2026-06-15T13:00:00Z"),
   durationMinutes: 90,
+  company: { name: "CrawlGuard Waterproofing", phone: "(828) 555-0142" },
 };
 
 describe("eventIdForLead", () => {
@@ -77,9 +77,19 @@ describe("eventFromAppointment", () => {
         ],
       },
     });
-    for (const part of ["Dana Client", "(828) 555-0100", "dana@example.com", "Crawl Space Encapsulation", "Dog in the yard", "$4500"]) {
+    for (const part of ["Dana Client", "(828) 555-0100", "dana@example.com", "12 Main St", "Crawl Space Encapsulation", "(828) 555-0142"]) {
       expect(event.description).toContain(part);
     }
+    expect(event.description).toContain("call CrawlGuard Waterproofing at (828) 555-0142");
+  });
+
+  it("never carries staff notes or the quoted value, whatever the lead holds", () => {
+    // Not fields of the event's input: a lead row with them passes only what the event may show.
+    const row = { ...lead, notes: "Gate code 4321; owner difficult", estimatedValue: "4500" };
+    const text = JSON.stringify(eventFromAppointment(row, ZONE));
+    expect(text).not.toContain("Gate code");
+    expect(text).not.toContain("4500");
+    expect(text).not.toMatch(/notes|estimated|value|\$/i);
   });
 
   it("counts the duration in real minutes across the autumn DST change (01:30 EDT + 60 min = 01:30 EST)", () => {
@@ -96,10 +106,10 @@ describe("eventFromAppointment", () => {
   });
 
   it("leaves out what the lead does not have", () => {
-    const event = eventFromAppointment({ ...lead, phone: null, address: null, notes: null, estimatedValue: null }, ZONE);
+    const event = eventFromAppointment({ ...lead, phone: null, address: null }, ZONE);
     expect(event.location).toBeUndefined();
     expect(event.description).not.toContain("Phone:");
-    expect(event.description).not.toContain("Notes:");
+    expect(event.description).not.toContain("Address:");
   });
 
   it("fingerprints what would be pushed: a reschedule changes it, the same lead does not", () => {
@@ -107,5 +117,25 @@ describe("eventFromAppointment", () => {
     expect(eventFingerprint(eventFromAppointment({ ...lead }, ZONE))).toBe(a);
     expect(eventFingerprint(eventFromAppointment({ ...lead, start: new Date("2026-06-16T13:00:00Z") }, ZONE))).not.toBe(a);
     expect(eventFingerprint(eventFromAppointment({ ...lead, durationMinutes: 60 }, ZONE))).not.toBe(a);
+  });
+});
+
+describe("notifiesAttendees", () => {
+  const before = eventFromAppointment(lead, ZONE);
+
+  it("is false when nothing the client sees as news changed (same event, a new description or summary)", () => {
+    expect(notifiesAttendees(before, eventFromAppointment(lead, ZONE))).toBe(false);
+    expect(notifiesAttendees(before, { ...before, description: "other text", summary: "Other" })).toBe(false);
+    // Google writes the same instant with another offset: still the same time.
+    expect(notifiesAttendees({ ...before, start: { dateTime: "2026-06-15T13:00:00Z" } }, before)).toBe(false);
+    expect(notifiesAttendees(before, eventFromAppointment({ ...lead, phone: "(828) 555-0199", name: "Dana C." }, ZONE))).toBe(false);
+  });
+
+  it("is true when the time, the place or the attendee changes, or a cancelled event comes back", () => {
+    expect(notifiesAttendees(before, eventFromAppointment({ ...lead, start: new Date("2026-06-16T13:00:00Z") }, ZONE))).toBe(true);
+    expect(notifiesAttendees(before, eventFromAppointment({ ...lead, durationMinutes: 120 }, ZONE))).toBe(true);
+    expect(notifiesAttendees(before, eventFromAppointment({ ...lead, address: "9 Elm St, Asheville, NC 28801" }, ZONE))).toBe(true);
+    expect(notifiesAttendees(before, eventFromAppointment({ ...lead, email: "dana.new@example.com" }, ZONE))).toBe(true);
+    expect(notifiesAttendees({ ...before, status: "cancelled" }, before)).toBe(true);
   });
 });

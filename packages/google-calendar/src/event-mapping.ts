@@ -3,7 +3,13 @@ import { TZDate } from "@date-fns/tz";
 import type { calendar_v3 } from "@googleapis/calendar";
 import { format } from "date-fns";
 
-/** What an appointment's event is made of: a booked lead, read by the push. */
+/**
+ * What an appointment's event is made of: a booked lead, read by the push, and the company. The
+ * client is invited to the event and sees all of it, so it carries only what SPEC's "Rich
+ * Details" names (client info, service, location) and the company's phone: never the lead's
+ * notes (staff's own remarks) or its estimated value (issue #20 §5). Neither is a field here, so
+ * no caller can put them in.
+ */
 export interface AppointmentForEvent {
   leadId: string;
   name: string;
@@ -13,10 +19,10 @@ export interface AppointmentForEvent {
   zipCode: string | null;
   /** The service as people read it ("Crawl Space Encapsulation"). */
   serviceLabel: string;
-  notes: string | null;
-  estimatedValue: string | null;
   start: Date;
   durationMinutes: number;
+  /** Who the client is dealing with, and the number to call about the appointment. */
+  company: { name: string; phone: string };
 }
 
 export type CalendarEventBody = calendar_v3.Schema$Event;
@@ -52,16 +58,14 @@ function descriptionOf(a: AppointmentForEvent): string {
     `Email: ${a.email}`,
     a.address ? `Address: ${a.address}${a.zipCode && !a.address.includes(a.zipCode) ? ` ${a.zipCode}` : ""}` : null,
     `Service: ${a.serviceLabel}`,
-    a.estimatedValue ? `Estimated value: $${a.estimatedValue}` : null,
-    a.notes ? `\nNotes:\n${a.notes}` : null,
-    "\nBooked in CrawlGuard.",
+    `\nQuestions or changes: call ${a.company.name} at ${a.company.phone}.`,
   ];
   return lines.filter((l): l is string => l !== null).join("\n");
 }
 
 /**
- * The Google Calendar event of an appointment: summary, client details, service and notes, the
- * address as location, start and end in the business time zone (the end is the start plus the
+ * The Google Calendar event of an appointment: summary, client details, service and the company's
+ * phone, the address as location, start and end in the business time zone (the end is the start plus the
  * appointment's duration, as instants, so a DST change inside it is counted right), the client as
  * attendee, and reminders 24 hours and 30 minutes before. `status: confirmed` brings back an event
  * someone deleted in Google (its id stays taken).
@@ -86,6 +90,39 @@ export function eventFromAppointment(a: AppointmentForEvent, timeZone: string): 
     status: "confirmed",
     extendedProperties: { private: { crawlguardLeadId: a.leadId } },
   };
+}
+
+/** The instant a Google date-time stands for (offsets written differently compare equal). */
+function instantOf(t: CalendarEventBody["start"]): string | null {
+  if (!t) return null;
+  if (t.dateTime) {
+    const ms = Date.parse(t.dateTime);
+    return Number.isNaN(ms) ? t.dateTime : new Date(ms).toISOString();
+  }
+  return t.date ?? null;
+}
+
+const attendeeEmails = (e: CalendarEventBody) =>
+  (e.attendees ?? [])
+    .map((a) => a.email?.trim().toLowerCase() ?? "")
+    .filter(Boolean)
+    .sort()
+    .join(",");
+
+/**
+ * Whether updating `before` (the event as Google has it) to `after` is news for the client: the
+ * time, the place or the attendees changed, or the event was cancelled and comes back. Only then
+ * does the push ask Google to e-mail the attendees (sendUpdates "all"); a reconnection, a sync or
+ * a change of the description alone updates silently ("none").
+ */
+export function notifiesAttendees(before: CalendarEventBody, after: CalendarEventBody): boolean {
+  return (
+    before.status === "cancelled" ||
+    instantOf(before.start) !== instantOf(after.start) ||
+    instantOf(before.end) !== instantOf(after.end) ||
+    (before.location ?? "").trim() !== (after.location ?? "").trim() ||
+    attendeeEmails(before) !== attendeeEmails(after)
+  );
 }
 
 /** A fingerprint of what was pushed: a lead whose event would differ from it is stale. */

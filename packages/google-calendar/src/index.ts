@@ -14,6 +14,7 @@ export {
   eventFromAppointment,
   eventIdForLead,
   isValidEventId,
+  notifiesAttendees,
   REMINDER_MINUTES,
   zonedDateTime,
   type AppointmentForEvent,

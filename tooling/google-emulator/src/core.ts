@@ -1,6 +1,6 @@
 import { type CalendarStore, type StoredEvent } from "./calendar-store.js";
 import { type FaultController, type Faults } from "./faults.js";
-import { type OAuthStore, type TokenSummary } from "./oauth-store.js";
+import { type OAuthStore, type Revocation, type TokenSummary } from "./oauth-store.js";
 
 /** One emulator's settings and state, shared by the route handlers. */
 export interface EmulatorCore {
@@ -22,11 +22,19 @@ export interface EmulatorState {
   /** Every event of every calendar (deleted ones with status "cancelled"); `primary` is listed under the account email. */
   events: StoredEvent[];
   tokens: { access: TokenSummary[]; refresh: TokenSummary[] };
+  /** Every successful call of the revoke endpoint, oldest first (which token, whose grant, when). */
+  revocations: Revocation[];
 }
 
 /** A snapshot of the emulator's state, for tests to inspect. */
 export function snapshotState(core: EmulatorCore): EmulatorState {
-  return { accountEmail: core.accountEmail, faults: core.faults.get(), events: core.calendars.snapshot(), tokens: core.oauth.summary() };
+  return {
+    accountEmail: core.accountEmail,
+    faults: core.faults.get(),
+    events: core.calendars.snapshot(),
+    tokens: core.oauth.summary(),
+    revocations: core.oauth.revocations(),
+  };
 }
 
 /** Back to a fresh start: no grants, tokens, events, and every fault switch off. */

@@ -41,6 +41,11 @@ export interface GoogleEmulator {
   state(): EmulatorState;
   /** Expires every live access token now (refresh tokens keep working); returns how many. */
   expireAccessTokens(): number;
+  /**
+   * Changes the Google account that signs in from now on (as if the browser were signed in to
+   * another account): the next consent grants `email`'s calendar. Tokens already issued keep theirs.
+   */
+  signInAs(email: string): void;
   /** Forgets every grant, token and event and turns the faults off. */
   reset(): void;
   /** Stops listening and drops open connections. */
@@ -128,6 +133,9 @@ export async function startGoogleEmulator(options: GoogleEmulatorOptions = {}): 
     faults: core.faults,
     state: () => snapshotState(core),
     expireAccessTokens: () => core.oauth.expireAccessTokens(),
+    signInAs: (email: string) => {
+      core.accountEmail = email;
+    },
     reset: () => resetCore(core),
     close: () =>
       new Promise<void>((resolve, reject) => {

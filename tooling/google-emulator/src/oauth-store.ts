@@ -64,6 +64,17 @@ export interface TokenSummary {
   active: boolean;
 }
 
+/** A successful call of the revoke endpoint, as the emulator's state report shows it. */
+export interface Revocation {
+  /** The token the caller presented. */
+  token: string;
+  kind: "access" | "refresh";
+  clientId: string;
+  account: string;
+  /** When (ISO 8601). */
+  at: string;
+}
+
 export interface OAuthStoreOptions {
   clients: OAuthClient[];
   accessTokenTtlSeconds: number;
@@ -94,6 +105,7 @@ export class OAuthStore {
   #codes = new Map<string, AuthorizationCode>();
   #refreshTokens = new Map<string, IssuedToken>();
   #accessTokens = new Map<string, AccessToken>();
+  #revocations: Revocation[] = [];
 
   constructor(options: OAuthStoreOptions) {
     this.#options = options;
@@ -185,9 +197,11 @@ export class OAuthStore {
    * consent screen again). False when the token is unknown, expired or already revoked.
    */
   revoke(token: string): boolean {
-    const record = this.authenticate(token) ?? this.#refreshTokens.get(token);
+    const access = this.authenticate(token);
+    const record = access ?? this.#refreshTokens.get(token);
     if (!record || record.revoked) return false;
     const { clientId, account } = record;
+    this.#revocations.push({ token, kind: access ? "access" : "refresh", clientId, account, at: new Date().toISOString() });
     for (const t of [...this.#accessTokens.values(), ...this.#refreshTokens.values()]) {
       if (t.clientId === clientId && t.account === account) t.revoked = true;
     }
@@ -215,6 +229,11 @@ export class OAuthStore {
     return count;
   }
 
+  /** Every successful revocation so far, oldest first. */
+  revocations(): Revocation[] {
+    return this.#revocations.map((r) => ({ ...r }));
+  }
+
   /** The tokens issued so far, live and dead. */
   summary(): { access: TokenSummary[]; refresh: TokenSummary[] } {
     const now = Date.now();
@@ -236,5 +255,6 @@ export class OAuthStore {
     this.#codes = new Map();
     this.#refreshTokens = new Map();
     this.#accessTokens = new Map();
+    this.#revocations = [];
   }
 }

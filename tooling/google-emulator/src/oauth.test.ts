@@ -151,9 +151,35 @@ describe("OAuth 2.0 emulation", () => {
     expect(res.status).toBe(401);
     expect(emulator.state().tokens.refresh.every((t) => !t.active)).toBe(true);
     expect(await rejection(client.revokeToken(tokens.refresh_token!))).toMatchObject({ status: 400, data: { error: "invalid_token" } });
+    // Only the successful revocation is recorded, with the token presented and the grant it ended.
+    expect(emulator.state().revocations).toEqual([
+      {
+        token: tokens.refresh_token,
+        kind: "refresh",
+        clientId: "emulator-client-id",
+        account: "office@crawlguard.test",
+        at: expect.any(String),
+      },
+    ]);
 
     const reconnected = await connect(emulator);
     expect(reconnected.tokens.refresh_token).toMatch(/^1\/\//);
+  });
+
+  it("signs in as another account on request: its grant is separate, and revoking one leaves the other", async () => {
+    await start();
+    const first = await connect(emulator);
+    emulator.signInAs("second@example.test");
+    const second = await connect(emulator);
+    await first.client.revokeToken(first.tokens.access_token!);
+    expect(emulator.state().revocations).toMatchObject([{ kind: "access", account: "office@crawlguard.test" }]);
+    expect(emulator.state().tokens.refresh.map((t) => [t.account, t.active])).toEqual([
+      ["office@crawlguard.test", false],
+      ["second@example.test", true],
+    ]);
+    expect((await second.client.refreshAccessToken()).credentials.access_token).toBeTruthy();
+    emulator.reset();
+    expect(emulator.state().revocations).toEqual([]);
   });
 
   it("tells which account is connected through userinfo and tokeninfo, with the email scope only", async () => {

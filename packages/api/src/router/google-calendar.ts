@@ -11,11 +11,15 @@ import {
   googleSyncResultSchema,
 } from "@crawlguard/validators";
 import { DomainError } from "../errors.js";
-import { noInput, staffProcedure } from "../trpc.js";
+import { adminProcedure, noInput, staffProcedure } from "../trpc.js";
 
 /*
- * Google Calendar (docs/product.md §7, /api/calendar/*; issue #14, ADR 014). Staff only. The booking
- * call of the same family (POST /api/calendar/appointment) is appointments.schedule.
+ * Google Calendar (docs/product.md §7, /api/calendar/*; issue #14, ADR 014). Connecting, reconnecting
+ * and disconnecting (init, auth-url, callback, disconnect) are admin-only (issue #20 §2): the
+ * connection decides where every client's details go, so a staff account must not be able to
+ * point it at its own Google account. The builder refuses staff (403) before the service could
+ * answer "not configured". Staff keep status, events, sync and add-event. The booking call of the
+ * same family (POST /api/calendar/appointment) is appointments.schedule.
  */
 
 const tags = ["google-calendar"];
@@ -46,20 +50,20 @@ export const googleCalendarRouter = {
     .output(googleCalendarStatusSchema)
     .query(({ ctx }) => ctx.google.status(ctx.origin)),
 
-  init: staffProcedure
+  init: adminProcedure
     .meta({
       openapi: {
         method: "POST",
         path: "/api/calendar/init",
         tags,
-        summary: "The panel's check on mount: the same answer as GET /api/calendar/status",
+        summary: "The admin panel's check on mount: the same answer as GET /api/calendar/status (admins only; staff read the status)",
       },
     })
     .input(noInput)
     .output(googleCalendarStatusSchema)
     .mutation(({ ctx }) => ctx.google.status(ctx.origin)),
 
-  authUrl: staffProcedure
+  authUrl: adminProcedure
     .meta({
       openapi: {
         method: "GET",
@@ -67,7 +71,7 @@ export const googleCalendarRouter = {
         tags,
         summary:
           "Start connecting: Google's consent page URL (offline access, consent prompt, the calendar events scope and the account's email) " +
-          "with a state bound to this session, single use, valid 10 minutes. Open it in a 500 × 600 popup",
+          "with a state bound to this session, single use, valid 10 minutes. Open it in a 500 × 600 popup. Admins only",
       },
       errors: { conflict: "Google Calendar is not configured on this server: the message says how to configure it." },
     })
@@ -75,7 +79,7 @@ export const googleCalendarRouter = {
     .output(googleAuthUrlSchema)
     .query(({ ctx }) => ctx.google.authUrl(session(ctx), ctx.origin)),
 
-  callback: staffProcedure
+  callback: adminProcedure
     .meta({
       openapi: {
         method: "POST",
@@ -83,7 +87,7 @@ export const googleCalendarRouter = {
         tags,
         summary:
           "Finish connecting with the code and state Google sent back (the popup's page does this itself): the tokens are stored encrypted and " +
-          "every future appointment is queued for pushing",
+          "every future appointment is queued for pushing. A connection it replaces has its grant revoked at Google (unless it is the same Google account). Admins only",
       },
       errors: {
         "bad-input": "The state is wrong, used, expired or another session's, or Google refused the code; nothing is stored.",
@@ -165,13 +169,13 @@ export const googleCalendarRouter = {
     .output(googleSyncResultSchema)
     .mutation(({ ctx }) => ctx.google.sync()),
 
-  disconnect: staffProcedure
+  disconnect: adminProcedure
     .meta({
       openapi: {
         method: "POST",
         path: "/api/calendar/disconnect",
         tags,
-        summary: "Disconnect: revoke the grant at Google and delete the stored tokens (events already in the calendar stay)",
+        summary: "Disconnect: revoke the grant at Google and delete the stored tokens (events already in the calendar stay). Admins only",
       },
     })
     .input(noInput)

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { getServiceLabel } from "@crawlguard/content";
+import { company, getServiceLabel } from "@crawlguard/content";
 import type { Sql } from "@crawlguard/db";
 import {
   CalendarClient,
@@ -57,20 +57,11 @@ const SYNC_DIRECT_MAX = 50;
 /** Jobs the worker claims at a time. */
 const WORKER_BATCH = 10;
 const DAY_MS = 86_400_000;
-/** Lead fields the event is made of: changing any other field queues no push. */
-const EVENT_FIELDS = new Set([
-  "name",
-  "email",
-  "phone",
-  "address",
-  "zipCode",
-  "service",
-  "notes",
-  "estimatedValue",
-  "scheduledDate",
-  "durationMinutes",
-  "status",
-]);
+/**
+ * Lead fields the event is made of: changing any other field queues no push. Notes and the
+ * estimated value are not among them: they never leave the building (issue #20 §5).
+ */
+const EVENT_FIELDS = new Set(["name", "email", "phone", "address", "zipCode", "service", "scheduledDate", "durationMinutes", "status"]);
 
 /** Queues pushes inside a lead change's transaction (the leads and appointments services call it). */
 export interface CalendarPushes {
@@ -119,8 +110,6 @@ type PushLeadRow = Pick<
   | "address"
   | "zipCode"
   | "service"
-  | "notes"
-  | "estimatedValue"
   | "status"
   | "scheduledDate"
   | "durationMinutes"
@@ -240,15 +229,40 @@ export class GoogleCalendar implements CalendarPushes {
       throw this.domainErrorOf(error, "Google Calendar authorization failed");
     }
     const email = await lookUpAccountEmail(settings, tokens);
+    const previous = await this.connectionRow();
     await this.sql`
       INSERT INTO google_calendar_connection (singleton, tokens_encrypted, account_email, connected_by, connected_at, needs_reconnect, last_error, last_error_at, updated_at)
       VALUES (true, ${cipher.encrypt(JSON.stringify(tokens))}, ${email}, ${who.userId}, now(), false, NULL, NULL, now())
       ON CONFLICT (singleton) DO UPDATE SET
         tokens_encrypted = EXCLUDED.tokens_encrypted, account_email = EXCLUDED.account_email, connected_by = EXCLUDED.connected_by,
         connected_at = now(), needs_reconnect = false, last_error = NULL, last_error_at = NULL, updated_at = now()`;
-    this.log.info({ account: email }, "Google Calendar connected");
+    this.log.info({ account: email, replaced: previous !== null }, "Google Calendar connected");
+    if (previous) await this.revokeReplaced(previous, email);
     const queued = await this.queueFutureAppointments();
     if (queued > 0) this.nudge();
+  }
+
+  /**
+   * A connection was replaced: the old grant is revoked at Google (best effort), so the tokens the
+   * server no longer keeps stop working wherever a copy of them may be. Not when the new connection
+   * is the same Google account: Google revokes a whole grant (every token of this client for that
+   * account), which would revoke the tokens just received. An account unknown on either side is
+   * treated as another account.
+   */
+  private async revokeReplaced(previous: ConnectionRow, newAccount: string | null): Promise<void> {
+    const sameAccount =
+      newAccount !== null && previous.accountEmail !== null && newAccount.toLowerCase() === previous.accountEmail.toLowerCase();
+    if (sameAccount || !this.settings) return;
+    const tokens = this.cipher ? this.decryptTokens(previous) : null;
+    if (!tokens) return;
+    await revokeTokens(this.settings, tokens).then(
+      () => this.log.info({ account: previous.accountEmail }, "Google Calendar: revoked the grant of the replaced connection"),
+      (error: unknown) =>
+        this.log.warn(
+          { account: previous.accountEmail, reason: error instanceof Error ? error.message : "unknown" },
+          "Google did not confirm the revocation of the replaced connection's grant",
+        ),
+    );
   }
 
   /** Revokes the grant at Google (best effort) and forgets the tokens; events already in Google stay. */
@@ -280,17 +294,32 @@ export class GoogleCalendar implements CalendarPushes {
     }
   }
 
-  private async saveTokens(tokens: StoredTokens): Promise<void> {
-    if (!this.cipher) return;
-    await this
-      .sql`UPDATE google_calendar_connection SET tokens_encrypted = ${this.cipher.encrypt(JSON.stringify(tokens))}, updated_at = now()`;
+  /**
+   * The connection a client was made for, by when it was connected (to the millisecond, as the
+   * Date read holds it). A client still working when an admin replaces the connection (its grant
+   * then revoked) must not write its tokens over the new ones, nor mark the new one as needing
+   * reconnecting when its own old grant fails.
+   */
+  private readonly connectionOf = new WeakMap<CalendarClient, Date>();
+
+  private sameConnection(sql: Queryable, connectedAt: Date | undefined) {
+    return connectedAt ? sql`date_trunc('milliseconds', connected_at) = ${connectedAt}::timestamptz` : sql`true`;
   }
 
-  private async recordFailure(error: GoogleCalendarError): Promise<void> {
+  private async saveTokens(tokens: StoredTokens, connectedAt: Date): Promise<void> {
+    if (!this.cipher) return;
+    await this.sql`
+      UPDATE google_calendar_connection SET tokens_encrypted = ${this.cipher.encrypt(JSON.stringify(tokens))}, updated_at = now()
+      WHERE ${this.sameConnection(this.sql, connectedAt)}`;
+  }
+
+  private async recordFailure(error: GoogleCalendarError, from: CalendarClient | Date | undefined): Promise<void> {
     const revoked = error.kind === "revoked";
+    const connectedAt = from instanceof Date ? from : from ? this.connectionOf.get(from) : undefined;
     await this.sql`
       UPDATE google_calendar_connection
-      SET last_error = ${error.message}, last_error_at = now(), needs_reconnect = needs_reconnect OR ${revoked}, updated_at = now()`;
+      SET last_error = ${error.message}, last_error_at = now(), needs_reconnect = needs_reconnect OR ${revoked}, updated_at = now()
+      WHERE ${this.sameConnection(this.sql, connectedAt)}`;
     if (revoked) this.log.warn({ reason: error.message }, "Google Calendar needs reconnecting");
   }
 
@@ -315,12 +344,17 @@ export class GoogleCalendar implements CalendarPushes {
           "revoked",
           "The stored Google tokens cannot be read with this server's token key: reconnect Google Calendar",
         ),
+        row.connectedAt,
       );
       throw new DomainError("conflict", NEEDS_RECONNECT_MESSAGE);
     }
-    return new CalendarClient(settings, tokens, (fresh) => {
-      this.saveTokens(fresh).catch((error: unknown) => this.log.error({ err: error }, "could not store refreshed Google tokens"));
+    const client = new CalendarClient(settings, tokens, (fresh) => {
+      this.saveTokens(fresh, row.connectedAt).catch((error: unknown) =>
+        this.log.error({ err: error }, "could not store refreshed Google tokens"),
+      );
     });
+    this.connectionOf.set(client, row.connectedAt);
+    return client;
   }
 
   /** A Google failure as the domain error the caller answers (the failure is recorded for the status first). */
@@ -339,7 +373,7 @@ export class GoogleCalendar implements CalendarPushes {
       await this.recordSuccess();
       return result;
     } catch (error) {
-      if (error instanceof GoogleCalendarError) await this.recordFailure(error);
+      if (error instanceof GoogleCalendarError) await this.recordFailure(error, client);
       throw this.domainErrorOf(error, action);
     }
   }
@@ -385,7 +419,7 @@ export class GoogleCalendar implements CalendarPushes {
 
   private async readLead(leadId: string): Promise<PushLeadRow | null> {
     const [row] = await this.sql<PushLeadRow[]>`
-      SELECT id, name, email, phone, address, zip_code, service, notes, estimated_value, status, scheduled_date, duration_minutes,
+      SELECT id, name, email, phone, address, zip_code, service, status, scheduled_date, duration_minutes,
              google_calendar_event_id, google_calendar_pushed_hash
       FROM leads WHERE id = ${leadId}`;
     return row ?? null;
@@ -401,10 +435,9 @@ export class GoogleCalendar implements CalendarPushes {
         address: lead.address,
         zipCode: lead.zipCode,
         serviceLabel: getServiceLabel(lead.service),
-        notes: lead.notes,
-        estimatedValue: lead.estimatedValue,
         start: lead.scheduledDate,
         durationMinutes: lead.durationMinutes,
+        company: { name: company.name, phone: company.phone.display },
       },
       this.timeZone,
     );
@@ -463,7 +496,7 @@ export class GoogleCalendar implements CalendarPushes {
   async sync(): Promise<GoogleSyncResult> {
     const client = await this.client();
     const leads = await this.sql<PushLeadRow[]>`
-      SELECT id, name, email, phone, address, zip_code, service, notes, estimated_value, status, scheduled_date, duration_minutes,
+      SELECT id, name, email, phone, address, zip_code, service, status, scheduled_date, duration_minutes,
              google_calendar_event_id, google_calendar_pushed_hash
       FROM leads
       WHERE (scheduled_date > now() AND status <> 'lost')
@@ -480,7 +513,7 @@ export class GoogleCalendar implements CalendarPushes {
           inGoogle.add(e.id);
       }
     } catch (error) {
-      if (error instanceof GoogleCalendarError) await this.recordFailure(error);
+      if (error instanceof GoogleCalendarError) await this.recordFailure(error, client);
       throw this.domainErrorOf(error, "Failed to sync calendar");
     }
 
@@ -505,7 +538,7 @@ export class GoogleCalendar implements CalendarPushes {
       } catch (error) {
         if (!(error instanceof GoogleCalendarError)) throw error;
         failure = error;
-        await this.recordFailure(error);
+        await this.recordFailure(error, client);
         if (error.kind === "revoked") throw new DomainError("conflict", NEEDS_RECONNECT_MESSAGE);
         await this.enqueue(this.sql, leadId);
         queued++;
@@ -569,7 +602,7 @@ export class GoogleCalendar implements CalendarPushes {
         succeeded = true;
       } catch (error) {
         const failure = error instanceof GoogleCalendarError ? error : null;
-        if (failure) await this.recordFailure(failure);
+        if (failure) await this.recordFailure(failure, client);
         else this.log.error({ err: error, leadId: job.leadId }, "calendar push failed");
         if (failure?.kind === "revoked") {
           revoked = true;
