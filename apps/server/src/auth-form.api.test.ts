@@ -14,7 +14,10 @@ import { webDir } from "./web.js";
 const INVITATION_REQUIRED = "Registration needs an invitation from an administrator";
 
 const decode = (text: string) =>
-  text.replace(/&(quot|amp|lt|gt|#x27|#39);/g, (_m, e: string) => ({ quot: '"', amp: "&", lt: "<", gt: ">", "#x27": "'", "#39": "'" })[e] ?? "");
+  text.replace(
+    /&(quot|amp|lt|gt|#x27|#39);/g,
+    (_m, e: string) => ({ quot: '"', amp: "&", lt: "<", gt: ">", "#x27": "'", "#39": "'" })[e] ?? "",
+  );
 
 /** The opening tag of the form labelled `label`. */
 const formTag = (html: string, label: string) => new RegExp(`<form\\b[^>]*aria-label="${label}"[^>]*>`).exec(html)?.[0];
@@ -72,9 +75,9 @@ describe("sign-in and registration forms without JavaScript", () => {
 
   it("signs in with a posted Login form: 303 to /admin with the session cookie", async () => {
     const account = newAccount("form");
-    await admin.call("rest", "invitations.create", {}).then(({ body }) =>
-      new ApiClient(srv.url).call("rest", "auth.register", { ...account, inviteToken: body.token }),
-    );
+    await admin
+      .call("rest", "invitations.create", {})
+      .then(({ body }) => new ApiClient(srv.url).call("rest", "auth.register", { ...account, inviteToken: body.token }));
     const res = await post("/auth", { form: "login", email: account.email.toUpperCase(), password: account.password });
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe("/admin");
@@ -125,7 +128,11 @@ describe("sign-in and registration forms without JavaScript", () => {
   });
 
   it("refuses a cross-site post (login CSRF) and a body that is not a form", async () => {
-    const cross = await post("/auth", { form: "login", email: "a@example.com", password: "whatever-1" }, { origin: "https://evil.example" });
+    const cross = await post(
+      "/auth",
+      { form: "login", email: "a@example.com", password: "whatever-1" },
+      { origin: "https://evil.example" },
+    );
     expect(cross.status).toBe(403);
     expect(cross.html).toBe(CROSS_SITE_FORM_MESSAGE);
     const json = await fetch(`${srv.url}/auth`, {

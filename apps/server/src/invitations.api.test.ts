@@ -195,7 +195,9 @@ describe.each(doors)("accounts by invitation through the %s door", (door: Door) 
       expect((await client.call(door, "invitations.revoke", { id })).status).toBe(status);
     }
     expect(((await admin.call(door, "invitations.list")).body as { id: string }[]).map((i) => i.id)).toContain(id);
-    const [count] = await srv.running.db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM invitations WHERE revoked_at IS NOT NULL AND id = ${id}`;
+    const [count] = await srv.running.db.sql<
+      { n: number }[]
+    >`SELECT count(*)::int AS n FROM invitations WHERE revoked_at IS NOT NULL AND id = ${id}`;
     expect(count?.n).toBe(0);
   });
 

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import {
   collectPageErrors,
+  createInvitation,
   type ExpectedFailure,
   expect,
   firstAdmin,
@@ -54,11 +55,12 @@ async function signInWithForm(page: Page, email: string, password: string) {
 }
 
 test.describe("auth", () => {
-  test("a later account is staff, not admin", async ({ page }) => {
+  test("a later account, registered from an invitation link, is staff, not admin", async ({ page, baseURL }) => {
     const user = newUser("staff");
-    await page.goto("/auth");
+    const { url } = await createInvitation(baseURL);
+    await page.goto(url);
     await waitForHydration(page);
-    await page.getByRole("tab", { name: "Register" }).click();
+    await expect(page.getByRole("tab", { name: "Register", selected: true })).toBeVisible();
     const form = page.getByRole("form", { name: "Register" });
     await form.getByLabel("Username").fill(user.username);
     await form.getByLabel("Email").fill(user.email);
@@ -83,7 +85,7 @@ test.describe("auth", () => {
     await form.getByLabel("Password").fill("short");
     await form.getByRole("button", { name: "Create Account" }).click();
     await expect(form.getByText("Password must be at least 8 characters")).toBeVisible();
-    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page).toHaveURL(/\/auth\?tab=register$/);
   });
 
   test("logs in with the Login tab", async ({ page, staffUser }) => {

@@ -1,5 +1,5 @@
 import type { User } from "@crawlguard/validators";
-import { type APIRequestContext, type Page, expect, test as base } from "@playwright/test";
+import { type APIRequestContext, type Page, expect, request as playwrightRequest, test as base } from "@playwright/test";
 
 export { expect };
 
@@ -35,20 +35,43 @@ async function postJson(request: APIRequestContext, baseURL: string | undefined,
   return response;
 }
 
+export type CreatedInvitation = { id: string; token: string; url: string; expiresAt: string };
+
 /**
- * Registers an account through the REST door. Pass `page.request` to also sign
- * the page's browser context in (it shares cookies with the page), or the
- * `request` fixture to only create the account.
+ * An invitation made by the run's first account (the admin), signed in on a request context of
+ * its own so the caller's cookies are untouched. After the first account, nobody registers
+ * without one (issue 20 §1).
+ */
+export async function createInvitation(
+  baseURL: string | undefined,
+  input: { email?: string; isAdmin?: boolean } = {},
+): Promise<CreatedInvitation> {
+  const admin = await playwrightRequest.newContext({ baseURL });
+  try {
+    await postJson(admin, baseURL, "/api/login", { email: firstAdmin.email, password: firstAdmin.password });
+    const response = await postJson(admin, baseURL, "/api/users/invitations", input);
+    return (await response.json()) as CreatedInvitation;
+  } finally {
+    await admin.dispose();
+  }
+}
+
+/**
+ * Creates a staff account as a person joins: the admin invites, the account registers with the
+ * invitation's code through the REST door. Pass `page.request` to also sign the page's browser
+ * context in (it shares cookies with the page), or the `request` fixture to only create the account.
  *
- * The first account of a run becomes admin: tests that need that must be
- * tagged @first-admin (see playwright.config.ts), all others get staff users.
+ * The first account of a run becomes admin (and needs no invitation): tests that register it must
+ * be tagged @first-admin (see playwright.config.ts); this helper needs it to exist.
  */
 export async function registerUser(
   request: APIRequestContext,
   baseURL: string | undefined,
   user: TestUser = newUser(),
+  { isAdmin = false }: { isAdmin?: boolean } = {},
 ): Promise<TestUser & { account: User }> {
-  const response = await postJson(request, baseURL, "/api/register", user);
+  const { token } = await createInvitation(baseURL, { isAdmin });
+  const response = await postJson(request, baseURL, "/api/register", { ...user, inviteToken: token });
   return { ...user, account: (await response.json()) as User };
 }
 

@@ -10,10 +10,10 @@ import { chakra } from "@chakra-ui/react/styled-system";
 import { Link, rootRouteId, useNavigate, useRouteContext, useSearch } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { PageMain } from "../../components/page-main";
-import type { AuthSearch } from "../../routes/auth";
 import { preloadToaster } from "../../components/toast-host";
 import { DataProvider } from "../../lib/data-provider";
 import { BrandLogo } from "../layout/brand-logo";
+import { tabSearch } from "./auth-search";
 import { LoginForm } from "./login-form";
 import { RegisterForm } from "./register-form";
 import { takeSignInNotice } from "./session-storage";
@@ -26,11 +26,6 @@ export function AuthPage() {
       <AuthScreen />
     </DataProvider>
   );
-}
-
-function tabSearch(prev: AuthSearch, value: string): AuthSearch {
-  const { tab: _tab, ...rest } = prev;
-  return value === "register" ? { ...rest, tab: "register" } : rest;
 }
 
 function AuthScreen() {

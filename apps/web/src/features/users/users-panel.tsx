@@ -9,10 +9,11 @@ import { ConfirmDialog } from "../dashboard/confirm-dialog";
 import { useDashboardActions } from "../dashboard/dashboard-context";
 import { LoadError } from "../dashboard/load-error";
 import { PanelEmptyState } from "../dashboard/panel-empty-state";
+import { InvitationsSection } from "./invitations-section";
 import { ResetPasswordDialog } from "./reset-password-dialog";
 import { UserCard } from "./user-card";
 
-/** User Management (docs/product.md §2, admins only): every account, reset passwords, delete non-admins. */
+/** User Management (docs/product.md §2, admins only): invitations, every account, reset passwords, delete non-admins. */
 export default function UsersPanel() {
   const { user: me } = useDashboardActions();
   const users = trpc.users.list.useQuery();
@@ -47,6 +48,7 @@ export default function UsersPanel() {
 
   return (
     <>
+      <InvitationsSection />
       {users.data.length === 0 ? (
         <PanelEmptyState title="No users found" />
       ) : (

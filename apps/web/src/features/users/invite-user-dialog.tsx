@@ -1,0 +1,69 @@
+import { Stack } from "@chakra-ui/react/stack";
+import { type CreatedInvitation, invitationCreateSchema } from "@crawlguard/validators";
+import { useState } from "react";
+import { FormField } from "../../components/form-field";
+import { Input } from "../../components/form-controls";
+import { fieldErrors } from "../../lib/form-errors";
+import { trpcErrorText } from "../../lib/http-error";
+import { showToast } from "../../lib/toaster";
+import { trpc } from "../../lib/trpc";
+import { LabelledSwitch } from "../availability/labelled-switch";
+import { FormDialog, useChangedSinceOpen } from "../dashboard/form-dialog";
+
+/**
+ * Invite User (issue 20 §1): an optional email the invitation is bound to, and whether it makes an
+ * admin. The new invitation's link goes to `onCreated`: it is shown once, never stored.
+ */
+export function InviteUserDialog({
+  open,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onCreated: (invitation: CreatedInvitation & { email: string | null; isAdmin: boolean }) => void;
+}) {
+  const [email, setEmail] = useState("");
+  const [isAdmin, setIsAdmin] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
+  const utils = trpc.useUtils();
+  const create = trpc.invitations.create.useMutation({ onSuccess: () => utils.invitations.list.invalidate() });
+
+  const parsed = invitationCreateSchema.safeParse({ email: email.trim() || undefined, isAdmin });
+  const errors = submitted ? fieldErrors<"email">(parsed) : {};
+
+  const submit = async () => {
+    setSubmitted(true);
+    if (!parsed.success) return;
+    try {
+      const created = await create.mutateAsync(parsed.data);
+      onCreated({ ...created, email: parsed.data.email ?? null, isAdmin });
+      onClose();
+    } catch (error) {
+      showToast({ title: "Failed to create invitation", description: trpcErrorText(error), type: "error" });
+    }
+  };
+
+  const dirty = useChangedSinceOpen([email, isAdmin]);
+  return (
+    <FormDialog
+      dirty={dirty}
+      open={open}
+      onClose={onClose}
+      title="Invite User"
+      description="Creates a link to register one account. It works once and expires in 7 days."
+      onSubmit={() => void submit()}
+      submitLabel="Create Invitation"
+      pendingLabel="Creating..."
+      pending={create.isPending}
+      size="md"
+    >
+      <Stack gap="5">
+        <FormField label="Email" error={errors.email} helper="Optional: only this address can then use the link.">
+          <Input name="email" type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} />
+        </FormField>
+        <LabelledSwitch checked={isAdmin} onChange={setIsAdmin} label="Admin account" />
+      </Stack>
+    </FormDialog>
+  );
+}
