@@ -213,13 +213,20 @@ export const rangeBlockSchema = z.object({
 });
 export type RangeBlock = z.infer<typeof rangeBlockSchema>;
 
+/** The most block occurrences one calendar range answer lists (the earliest); `occurrenceCount` counts them all. */
+export const MAX_RANGE_OCCURRENCES = 3000;
+
 export const calendarRangeSchema = z.object({
   timeZone: z.string(),
   start: z.string(),
   end: z.string(),
   appointments: z.array(rangeAppointmentSchema),
-  /** Blocks with at least one occurrence in the range, by their first occurrence's start. */
+  /** Blocks with at least one occurrence listed, by their first occurrence's start. */
   blocks: z.array(rangeBlockSchema),
+  /** How many block occurrences the range holds in all. */
+  occurrenceCount: z.number().int(),
+  /** True when more than MAX_RANGE_OCCURRENCES: only the earliest are listed (ask for a shorter range). */
+  truncated: z.boolean(),
 });
 export type CalendarRange = z.infer<typeof calendarRangeSchema>;
 
@@ -236,13 +243,19 @@ export const availabilityQuerySchema = z.object({
 });
 export type AvailabilityQuery = z.input<typeof availabilityQuerySchema>;
 
+/** The most conflicts a slot of GET /api/appointments/availability describes; `conflictCount` counts them all. */
+export const MAX_SLOT_CONFLICTS = 3;
+
 export const availabilitySlotSchema = z.object({
   /** 'HH:mm' in the business zone. */
   time: z.string(),
   start: z.string(),
   end: z.string(),
   available: z.boolean(),
-  conflicts: z.array(conflictSchema),
+  /** The first MAX_SLOT_CONFLICTS conflicts (working hours, then blocks, then appointments). */
+  conflicts: z.array(conflictSchema).max(MAX_SLOT_CONFLICTS),
+  /** How many conflicts the slot has in all (0 when available). */
+  conflictCount: z.number().int(),
 });
 export type AvailabilitySlot = z.infer<typeof availabilitySlotSchema>;
 

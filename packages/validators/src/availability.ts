@@ -125,7 +125,10 @@ const timeBlockFields = {
   isRecurring: z.boolean(),
   /** Required when isRecurring is true; ignored (stored as null) otherwise. */
   recurringPattern: recurringPatternSchema.nullish(),
-  /** The last date (business zone) an occurrence may start on; null repeats forever. */
+  /**
+   * The last date (business zone) an occurrence may start on, at most two years after the block's
+   * start date; blank: the server stores the start date plus two years.
+   */
   recurrenceEndDate: calendarDate("Recurrence end date is required").nullish(),
   /** '#rrggbb'; defaults to the block type's colour. */
   color: text().trim().regex(COLOR_PATTERN, "Colour must be a hex colour like #ef4444").nullish(),
@@ -172,6 +175,20 @@ export type TimeBlock = z.infer<typeof timeBlockSchema>;
 export const END_AFTER_START_MESSAGE = "End must be after start";
 export const RECURRING_PATTERN_MESSAGE = "Recurring blocks need a pattern: daily, weekly or monthly";
 export const RECURRENCE_END_MESSAGE = "Recurrence end date must not be before the start date";
+/** How long a recurring block may repeat (issue #20 §4): its recurrence end date is at most this many years after its start. */
+export const RECURRENCE_MAX_YEARS = 2;
+export const RECURRENCE_SPAN_MESSAGE =
+  "A block can repeat for at most two years: choose a recurrence end date within two years of its start";
+/** The most time blocks one person can have (issue #20 §4). */
+export const MAX_TIME_BLOCKS_PER_USER = 200;
+export const TIME_BLOCK_LIMIT_MESSAGE = `You already have ${MAX_TIME_BLOCKS_PER_USER} time blocks, the most one person can have. Delete blocks you no longer need, or use a recurring block, before adding another.`;
+
+/** The last date a recurring block starting on `startDate` ('yyyy-MM-dd') may repeat on: two years later (29 February: the 28th). */
+export function lastRecurrenceDate(startDate: string): string {
+  const [year, month, day] = startDate.split("-");
+  const date = `${Number(year) + RECURRENCE_MAX_YEARS}-${month}-${day}`;
+  return month === "02" && day === "29" ? date.replace(/-29$/, "-28") : date;
+}
 export const ONE_OFF_BLOCK_MAX_DAYS = 366;
 export const ONE_OFF_LENGTH_MESSAGE = "A time block can last at most a year; split a longer absence into several blocks";
 /** The longest occurrence of a recurring block: shorter than the time between two of them. */
@@ -210,6 +227,13 @@ export function timeBlockIssues(block: {
   if (block.isRecurring && !block.recurringPattern) issues.push({ path: "recurringPattern", message: RECURRING_PATTERN_MESSAGE });
   if (block.isRecurring && block.recurrenceEndDate && block.startDate && block.recurrenceEndDate < block.startDate) {
     issues.push({ path: "recurrenceEndDate", message: RECURRENCE_END_MESSAGE });
+  } else if (
+    block.isRecurring &&
+    block.recurrenceEndDate &&
+    block.startDate &&
+    block.recurrenceEndDate > lastRecurrenceDate(block.startDate)
+  ) {
+    issues.push({ path: "recurrenceEndDate", message: RECURRENCE_SPAN_MESSAGE });
   }
   return issues;
 }

@@ -1,6 +1,13 @@
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
-import { timeBlockCreateSchema, timeBlockSchema, timeBlockUpdateSchema } from "@crawlguard/validators";
+import {
+  MAX_TIME_BLOCKS_PER_USER,
+  RECURRENCE_SPAN_MESSAGE,
+  TIME_BLOCK_LIMIT_MESSAGE,
+  timeBlockCreateSchema,
+  timeBlockSchema,
+  timeBlockUpdateSchema,
+} from "@crawlguard/validators";
 import * as timeBlocks from "../services/time-blocks.js";
 import { staffProcedure } from "../trpc.js";
 
@@ -8,7 +15,8 @@ const idInput = z.object({ id: z.string().uuid() });
 /** Another user's block answers the same as one that does not exist. */
 const NO_SUCH_BLOCK = "The current user has no time block with this id.";
 const BLOCK_RULES =
-  "The end is not after the start, a recurring block has no pattern, or its recurrence end date is before its start date.";
+  "The end is not after the start, a recurring block has no pattern, or its recurrence end date is before its start date or more than two years after it " +
+  `(${RECURRENCE_SPAN_MESSAGE}).`;
 
 export const timeBlocksRouter = {
   list: staffProcedure
@@ -40,9 +48,10 @@ export const timeBlocksRouter = {
         path: "/api/time-blocks",
         tags: ["availability"],
         summary:
-          "Block time for the current user: one-off, or repeating daily, weekly or monthly at the same business-zone wall-clock time; the colour defaults by type",
+          "Block time for the current user: one-off, or repeating daily, weekly or monthly at the same business-zone wall-clock time for at most two years " +
+          `(without a recurrenceEndDate: two years from its start date); the colour defaults by type. Each user may have at most ${MAX_TIME_BLOCKS_PER_USER} time blocks.`,
       },
-      errors: { "bad-input": BLOCK_RULES },
+      errors: { "bad-input": `${BLOCK_RULES} Or: ${TIME_BLOCK_LIMIT_MESSAGE}` },
     })
     .input(timeBlockCreateSchema)
     .output(timeBlockSchema)

@@ -47,11 +47,30 @@ export interface ConflictInputs {
  * other appointment. Touching is not clashing: an end equal to a start is fine.
  */
 export function findConflicts(appointment: Interval, inputs: ConflictInputs, zone: string): Conflict[] {
+  return findConflictsBounded(appointment, inputs, zone, Number.POSITIVE_INFINITY).conflicts;
+}
+
+/**
+ * The first `limit` conflicts of `findConflicts` (working hours, then blocks, then appointments)
+ * and how many there are in all: the rest are counted, never described, so a slot's answer and its
+ * work stay small however many blocks overlap it (issue #20 §4).
+ */
+export function findConflictsBounded(
+  appointment: Interval,
+  inputs: ConflictInputs,
+  zone: string,
+  limit: number,
+): { conflicts: Conflict[]; count: number } {
   const conflicts: Conflict[] = [];
+  let count = 0;
+  const add = (describe: () => Conflict) => {
+    count += 1;
+    if (conflicts.length < limit) conflicts.push(describe());
+  };
   const hours = checkWorkingHours(appointment, inputs.week, zone);
   if (!hours.ok) {
     const day = DAY_NAMES[hours.weekday]!;
-    conflicts.push({
+    add(() => ({
       kind: "outside-working-hours",
       message: hours.window
         ? `Outside working hours: ${day} ${format(hours.window.start, "h:mm a", { in: tz(zone) })} – ${format(hours.window.end, "h:mm a", { in: tz(zone) })}`
@@ -60,30 +79,30 @@ export function findConflicts(appointment: Interval, inputs: ConflictInputs, zon
       title: `Working hours (${day})`,
       start: hours.window?.start.toISOString() ?? null,
       end: hours.window?.end.toISOString() ?? null,
-    });
+    }));
   }
   for (const block of inputs.blocks) {
     for (const occurrence of occurrences(block, appointment, zone)) {
-      conflicts.push({
+      add(() => ({
         kind: "time-block",
         message: `Overlaps the time block "${block.title}" (${formatSpan(occurrence, zone)})`,
         id: block.id,
         title: block.title,
         start: occurrence.start.toISOString(),
         end: occurrence.end.toISOString(),
-      });
+      }));
     }
   }
   for (const other of inputs.appointments) {
     if (!overlaps(appointment, other)) continue;
-    conflicts.push({
+    add(() => ({
       kind: "appointment",
       message: `Overlaps the appointment with ${other.name} (${formatSpan(other, zone)})`,
       id: other.id,
       title: other.name,
       start: other.start.toISOString(),
       end: other.end.toISOString(),
-    });
+    }));
   }
-  return conflicts;
+  return { conflicts, count };
 }

@@ -106,3 +106,30 @@ function firstStep(pattern: RecurrencePattern, start: CalendarDate, day: number)
   if (pattern === "weekly") return Math.floor(days / 7);
   return monthsBetween(start, fromDayNumber(day)) - 1;
 }
+
+/**
+ * Keeps the `max` earliest occurrences of several blocks' lists (each in order of start), so an
+ * answer that lists occurrences stays bounded however many blocks a range holds (issue #20 §4);
+ * `total` is how many there were.
+ */
+export function earliestOccurrences(lists: readonly Interval[][], max: number): { kept: Interval[][]; total: number } {
+  const total = lists.reduce((n, list) => n + list.length, 0);
+  if (total <= max) return { kept: [...lists], total };
+  if (max <= 0) return { kept: lists.map(() => []), total };
+  const starts = lists.flatMap((list) => list.map((o) => o.start.getTime())).sort((a, b) => a - b);
+  const cutoff = starts[max - 1]!;
+  // Of the occurrences starting exactly at the cutoff, only as many as fit (the first lists' first).
+  let atCutoff = max - starts.indexOf(cutoff);
+  const kept = lists.map((list) =>
+    list.filter((o) => {
+      const start = o.start.getTime();
+      if (start < cutoff) return true;
+      if (start === cutoff && atCutoff > 0) {
+        atCutoff -= 1;
+        return true;
+      }
+      return false;
+    }),
+  );
+  return { kept, total };
+}

@@ -5,13 +5,14 @@ import {
   DEFAULT_APPOINTMENT_MINUTES,
   MAX_APPOINTMENT_MINUTES,
   MAX_RANGE_DAYS,
+  MAX_RANGE_OCCURRENCES,
+  MAX_SLOT_CONFLICTS,
   type Availability,
   type RangeBlock,
   type BookingRequest,
   type BookingResult,
   type CalendarAppointmentResult,
   type CalendarRange,
-  type Conflict,
   type Lead,
   type RangeAppointment,
   type SchedulingSettings,
@@ -22,6 +23,8 @@ import type { FieldIssue } from "../errors.js";
 import {
   addMinutes,
   findConflicts,
+  findConflictsBounded,
+  earliestOccurrences,
   isBeforeToday,
   isoString,
   occurrences,
@@ -368,8 +371,13 @@ export async function calendarRange(
     mine: a.mine,
   }));
   const blocks: RangeBlock[] = [];
-  for (const b of blockRows) {
-    const found = occurrences(toRule(b), window, zone);
+  // A bounded answer (issue #20 §4): at most MAX_RANGE_OCCURRENCES occurrences, the earliest.
+  const expanded = earliestOccurrences(
+    blockRows.map((b) => occurrences(toRule(b), window, zone)),
+    MAX_RANGE_OCCURRENCES,
+  );
+  for (const [i, b] of blockRows.entries()) {
+    const found = expanded.kept[i]!;
     if (found.length === 0) continue;
     blocks.push({
       id: b.id,
@@ -390,7 +398,15 @@ export async function calendarRange(
     const b = y.occurrences[0]!.start;
     return a < b ? -1 : a > b ? 1 : x.id < y.id ? -1 : 1;
   });
-  return { timeZone: zone, start: window.start.toISOString(), end: window.end.toISOString(), appointments, blocks };
+  return {
+    timeZone: zone,
+    start: window.start.toISOString(),
+    end: window.end.toISOString(),
+    appointments,
+    blocks,
+    occurrenceCount: expanded.total,
+    truncated: expanded.total > MAX_RANGE_OCCURRENCES,
+  };
 }
 
 /** The booking dialog's start times on a date for an assignee, each with what it would clash with. */
@@ -417,14 +433,16 @@ export async function availability(
     date: query.date,
     timeZone: zone,
     durationMinutes,
+    // A bounded answer (issue #20 §4): a few conflicts per slot and a count, not every one.
     slots: slots.map((slot) => {
-      const conflicts: Conflict[] = findConflicts(slot, inputs, zone);
+      const { conflicts, count } = findConflictsBounded(slot, inputs, zone, MAX_SLOT_CONFLICTS);
       return {
         time: slot.time,
         start: slot.start.toISOString(),
         end: slot.end.toISOString(),
-        available: conflicts.length === 0,
+        available: count === 0,
         conflicts,
+        conflictCount: count,
       };
     }),
   };

@@ -1,4 +1,7 @@
 import {
+  lastRecurrenceDate,
+  MAX_TIME_BLOCKS_PER_USER,
+  TIME_BLOCK_LIMIT_MESSAGE,
   timeBlockColors,
   timeBlockIssues,
   type RecurringPattern,
@@ -9,6 +12,7 @@ import {
 } from "@crawlguard/validators";
 import type { z } from "zod";
 import { transaction, type Sql } from "@crawlguard/db";
+import { DomainError } from "../errors.js";
 import { formatDate, wallParts } from "../scheduling/index.js";
 import type { Queryable } from "./queryable.js";
 import { badInput, notFound, TIME_BLOCK_NOT_FOUND } from "./scheduling-errors.js";
@@ -63,7 +67,8 @@ function toTimeBlock(row: TimeBlockRow): TimeBlock {
 
 /**
  * Checks the rules between fields and settles what the block stores: a one-off block keeps no
- * pattern or recurrence end, colours are stored in lower case, instants as given.
+ * pattern or recurrence end, a recurring one without an end repeats for two years (the longest it
+ * may), colours are stored in lower case, instants as given.
  */
 function settle(fields: BlockFields, zone: string): BlockFields {
   const startDate = formatDate(wallParts(new Date(fields.startDateTime), zone).date);
@@ -72,7 +77,7 @@ function settle(fields: BlockFields, zone: string): BlockFields {
   return {
     ...fields,
     recurringPattern: fields.isRecurring ? fields.recurringPattern : null,
-    recurrenceEndDate: fields.isRecurring ? fields.recurrenceEndDate : null,
+    recurrenceEndDate: fields.isRecurring ? (fields.recurrenceEndDate ?? lastRecurrenceDate(startDate)) : null,
     color: fields.color.toLowerCase(),
   };
 }
@@ -93,7 +98,11 @@ export async function getTimeBlock(sql: Queryable, userId: string, id: string): 
   return toTimeBlock(row);
 }
 
-export async function createTimeBlock(sql: Queryable, userId: string, input: TimeBlockCreate, zone: string): Promise<TimeBlock> {
+/**
+ * Adds a block for the user, unless they already have MAX_TIME_BLOCKS_PER_USER (the count and the
+ * insert are one step per user: an advisory lock, so a burst cannot pass the cap).
+ */
+export async function createTimeBlock(sql: Sql, userId: string, input: TimeBlockCreate, zone: string): Promise<TimeBlock> {
   const block = settle(
     {
       title: input.title,
@@ -108,13 +117,20 @@ export async function createTimeBlock(sql: Queryable, userId: string, input: Tim
     },
     zone,
   );
-  const [row] = await sql<TimeBlockRow[]>`
-    INSERT INTO time_blocks (user_id, title, description, start_date_time, end_date_time, block_type, is_recurring,
-                             recurring_pattern, recurrence_end_date, color)
-    VALUES (${userId}, ${block.title}, ${block.description}, ${new Date(block.startDateTime)}, ${new Date(block.endDateTime)}, ${block.blockType},
-            ${block.isRecurring}, ${block.recurringPattern}, ${block.recurrenceEndDate}, ${block.color})
-    RETURNING ${columns(sql)}`;
-  return toTimeBlock(row!);
+  return transaction(sql, async (tx) => {
+    await tx`SELECT pg_advisory_xact_lock(hashtext(${`time-blocks:${userId}`}))`;
+    const [{ count } = { count: 0 }] = await tx<
+      { count: number }[]
+    >`SELECT count(*)::int AS count FROM time_blocks WHERE user_id = ${userId}`;
+    if (count >= MAX_TIME_BLOCKS_PER_USER) throw new DomainError("bad-input", TIME_BLOCK_LIMIT_MESSAGE);
+    const [row] = await tx<TimeBlockRow[]>`
+      INSERT INTO time_blocks (user_id, title, description, start_date_time, end_date_time, block_type, is_recurring,
+                               recurring_pattern, recurrence_end_date, color)
+      VALUES (${userId}, ${block.title}, ${block.description}, ${new Date(block.startDateTime)}, ${new Date(block.endDateTime)}, ${block.blockType},
+              ${block.isRecurring}, ${block.recurringPattern}, ${block.recurrenceEndDate}, ${block.color})
+      RETURNING ${columns(tx)}`;
+    return toTimeBlock(row!);
+  });
 }
 
 /**

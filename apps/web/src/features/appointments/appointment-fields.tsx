@@ -41,7 +41,7 @@ export function AppointmentWhenFields({ labels, form: { values, errors, set, tim
           label={labels.time}
           required
           error={errors.appointmentTime}
-          helper={slots.clashes.length > 0 ? <ClashHint clashes={slots.clashes} /> : undefined}
+          helper={slots.clashes.length > 0 ? <ClashHint clashes={slots.clashes} count={slots.clashCount} /> : undefined}
         >
           <SelectControl
             name="appointmentTime"

@@ -57,10 +57,12 @@ export function ConflictNotice({ conflicts, onBookAnyway, onPickAnother, pending
 }
 
 /** Under a time select: what the chosen time would clash with, before anything is sent. */
-export function ClashHint({ clashes }: { clashes: readonly Conflict[] }) {
+export function ClashHint({ clashes, count = clashes.length }: { clashes: readonly Conflict[]; count?: number }) {
+  const more = count - clashes.length;
   return (
     <Text as="span" color="orange.fg">
       Clashes with {clashes.map((c) => c.title).join(", ")}
+      {more > 0 ? ` and ${more} more` : ""}
     </Text>
   );
 }

@@ -24,6 +24,7 @@ type SlotOptionsInput = {
 export function useSlotOptions({ slots, date, time, duration, excludeLeadId, zone, now = Date.now() }: SlotOptionsInput): {
   options: SelectOption[];
   clashes: readonly Conflict[];
+  clashCount: number;
 } {
   const askable = parseDateInput(date) !== null && !isPastDate(date, zone, now);
   const availability = trpc.appointments.availability.useQuery(
@@ -44,6 +45,9 @@ export function useSlotOptions({ slots, date, time, duration, excludeLeadId, zon
       })),
     [slots, time, date, today, nowMinutes],
   );
-  const clashes = (askable && availability.data?.slots.find((slot) => slot.time === time)?.conflicts) || [];
-  return { options, clashes };
+  const chosen = askable ? availability.data?.slots.find((slot) => slot.time === time) : undefined;
+  const clashes = chosen?.conflicts ?? [];
+  // The server describes a few conflicts per slot and counts the rest.
+  const clashCount = chosen?.conflictCount ?? clashes.length;
+  return { options, clashes, clashCount };
 }

@@ -16,6 +16,7 @@ import { Input, SelectControl, Textarea } from "../../components/form-controls";
 import { LabelledSwitch } from "./labelled-switch";
 import {
   blockTypeOptions,
+  latestRepeatUntil,
   newTimeBlock,
   patternOptions,
   type TimeBlockField,
@@ -173,11 +174,16 @@ export default function TimeBlockDialog({ open, onClose, block, start }: TimeBlo
                 onChange={(pattern) => set("recurringPattern", pattern as TimeBlockValues["recurringPattern"])}
               />
             </FormField>
-            <FormField label="Repeat until (optional)" error={errors.recurrenceEndDate} helper="Blank repeats with no end.">
+            <FormField
+              label="Repeat until (optional)"
+              error={errors.recurrenceEndDate}
+              helper="At most two years after the start; blank repeats for two years."
+            >
               <Input
                 name="recurrenceEndDate"
                 type="date"
                 min={values.startDate}
+                max={latestRepeatUntil(values.startDate)}
                 value={values.recurrenceEndDate}
                 onChange={onInput("recurrenceEndDate")}
               />

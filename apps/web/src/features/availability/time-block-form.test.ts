@@ -1,6 +1,7 @@
 import type { TimeBlock } from "@crawlguard/validators";
 import { describe, expect, it } from "vitest";
 import {
+  latestRepeatUntil,
   newTimeBlock,
   recurrenceText,
   sortByStart,
@@ -100,6 +101,14 @@ describe("editing", () => {
     expect(validateTimeBlock({ ...values, title: "Gym", isRecurring: true, recurrenceEndDate: "2026-05-01" }, NY)).toEqual({
       recurrenceEndDate: "Recurrence end date must not be before the start date",
     });
+    // A block repeats for at most two years (issue #20 §4): 2026-06-01 may repeat until 2028-06-01.
+    const recurring = { ...values, title: "Gym", isRecurring: true };
+    expect(validateTimeBlock({ ...recurring, recurrenceEndDate: "2028-06-01" }, NY)).toEqual({});
+    expect(validateTimeBlock({ ...recurring, recurrenceEndDate: "2028-06-02" }, NY)).toEqual({
+      recurrenceEndDate: "A block can repeat for at most two years: choose a recurrence end date within two years of its start",
+    });
+    expect(latestRepeatUntil("2028-02-29")).toBe("2030-02-28");
+    expect(latestRepeatUntil("")).toBeUndefined();
   });
 });
 

@@ -1,6 +1,8 @@
 import {
   RECURRING_PATTERN_MESSAGE,
+  RECURRENCE_SPAN_MESSAGE,
   END_AFTER_START_MESSAGE,
+  lastRecurrenceDate,
   type RecurringPattern,
   type TimeBlock,
   type TimeBlockCreateInput,
@@ -159,6 +161,11 @@ export function timeBlockInput(values: TimeBlockValues, zone: string): TimeBlock
   };
 }
 
+/** The latest "Repeat until" date for a start date (two years on), or undefined while the start is not a date. */
+export function latestRepeatUntil(startDate: string): string | undefined {
+  return parseDateInput(startDate) ? lastRecurrenceDate(startDate) : undefined;
+}
+
 /** docs/product.md §5: title, start and end required; then the shared rules between fields. */
 export function validateTimeBlock(values: TimeBlockValues, zone: string): FieldErrors<TimeBlockField> {
   const errors: FieldErrors<TimeBlockField> = {};
@@ -174,6 +181,13 @@ export function validateTimeBlock(values: TimeBlockValues, zone: string): FieldE
   if (values.isRecurring && !values.recurringPattern) errors.recurringPattern = RECURRING_PATTERN_MESSAGE;
   if (values.isRecurring && values.recurrenceEndDate && values.recurrenceEndDate < values.startDate) {
     errors.recurrenceEndDate = "Recurrence end date must not be before the start date";
+  } else if (
+    values.isRecurring &&
+    values.recurrenceEndDate &&
+    parseDateInput(values.startDate) &&
+    values.recurrenceEndDate > lastRecurrenceDate(values.startDate)
+  ) {
+    errors.recurrenceEndDate = RECURRENCE_SPAN_MESSAGE;
   }
   return errors;
 }
