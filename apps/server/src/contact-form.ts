@@ -9,6 +9,7 @@ import {
   createCallerFactory,
   type FieldIssue,
   GENERIC_ERROR_MESSAGE,
+  rateLimitHeadersOf,
 } from "@crawlguard/api";
 import type { Auth } from "@crawlguard/auth";
 import {
@@ -241,6 +242,8 @@ export function contactFormPosts({ web, auth, createContext, allowedOrigins, tru
         return refuse(500, {}, GENERIC_ERROR_MESSAGE);
       }
       const status = getHTTPStatusCodeFromError(error);
+      const limited = rateLimitHeadersOf(error);
+      if (limited) res.set(limited);
       if (error.code === "BAD_REQUEST") {
         const { errors, other } = issuesOf(error);
         return refuse(status, errors, other.length ? other.join("; ") : undefined);

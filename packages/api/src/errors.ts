@@ -15,6 +15,7 @@ export const DOMAIN_ERROR_KINDS = [
   "conflict",
   "payload-too-large",
   "unsupported-media-type",
+  "unprocessable",
   "rate-limited",
   "unavailable",
 ] as const;
@@ -28,8 +29,24 @@ export interface FieldIssue {
 }
 
 /**
+ * What a rate-limited refusal tells the client to act on (ADR 015): the edge turns it into the
+ * `Retry-After`, `RateLimit-Policy` and `RateLimit` header fields (draft-ietf-httpapi-ratelimit-headers).
+ */
+export interface RateLimitInfo {
+  /** Whole seconds until a retry can succeed (at least 1). */
+  retryAfterSeconds: number;
+  /** The policy's name, e.g. "login-address" (a structured-field string: letters, digits, `-`). */
+  policy: string;
+  /** How many requests the policy allows in its window before it refuses or slows down. */
+  quota: number;
+  /** The policy's window in seconds. */
+  windowSeconds: number;
+}
+
+/**
  * The one error type services throw. `message` is shown to the person as it is (docs/product.md's texts
- * verbatim), so it never carries internal detail; `issues` names the invalid fields of a bad input.
+ * verbatim), so it never carries internal detail; `issues` names the invalid fields of a bad input;
+ * `rateLimit` says when a rate-limited request may be retried (see `rateLimited`).
  */
 export class DomainError extends Error {
   override name = "DomainError";
@@ -38,9 +55,49 @@ export class DomainError extends Error {
     readonly kind: DomainErrorKind,
     message: string,
     readonly issues?: FieldIssue[],
+    readonly rateLimit?: RateLimitInfo,
   ) {
     super(message);
   }
+}
+
+/** A 429 whose answer carries Retry-After and the RateLimit fields of `info`. */
+export function rateLimited(message: string, info: RateLimitInfo): DomainError {
+  return new DomainError("rate-limited", message, undefined, {
+    ...info,
+    retryAfterSeconds: Math.max(1, Math.ceil(info.retryAfterSeconds)),
+  });
+}
+
+/** A 429 that did not say when to retry (a service that throws a bare "rate-limited" error) is told to wait this long. */
+export const DEFAULT_RETRY_AFTER_SECONDS = 60;
+
+/**
+ * The header fields of a 429 answer (both doors and the script-less forms): `Retry-After` in
+ * seconds, and the IETF `RateLimit-Policy` / `RateLimit` fields naming the policy that refused it,
+ * its quota (`q`) and window (`w`), nothing remaining (`r=0`) and the seconds until it resets (`t`).
+ */
+export function rateLimitHeaders(info: RateLimitInfo | undefined): Record<string, string> {
+  const { retryAfterSeconds, policy, quota, windowSeconds } = info ?? {
+    retryAfterSeconds: DEFAULT_RETRY_AFTER_SECONDS,
+    policy: "default",
+    quota: 1,
+    windowSeconds: DEFAULT_RETRY_AFTER_SECONDS,
+  };
+  const seconds = String(Math.max(1, Math.ceil(retryAfterSeconds)));
+  return {
+    "Retry-After": seconds,
+    "RateLimit-Policy": `"${policy}";q=${quota};w=${windowSeconds}`,
+    RateLimit: `"${policy}";r=0;t=${seconds}`,
+  };
+}
+
+/** The 429 headers for an error thrown by a procedure (a TRPCError whose cause is a DomainError), or null when it is no 429. */
+export function rateLimitHeadersOf(error: { code?: string; cause?: unknown } | undefined): Record<string, string> | null {
+  if (!error) return null;
+  const cause = error.cause instanceof DomainError ? error.cause : undefined;
+  if (cause?.kind !== "rate-limited" && error.code !== "TOO_MANY_REQUESTS") return null;
+  return rateLimitHeaders(cause?.rateLimit);
 }
 
 /** Turns zod issues into one sentence that names each field: "email: Please enter a valid email address". */
@@ -69,6 +126,22 @@ function messageFor(issues: FieldIssue[]): string {
 /** A bad-input error whose message names each field, in the same words as a schema failure. */
 export function badInput(issues: FieldIssue[]): DomainError {
   return new DomainError("bad-input", messageFor(issues), issues);
+}
+
+/**
+ * A refusal because of what the request clashes with (a booking's working hours, time blocks or
+ * other appointments): a 409 whose error body carries `conflicts` beside `message`, so a client can
+ * show them and ask again with `confirm: true` ("Book anyway").
+ */
+export class ConflictError<T extends object = object> extends DomainError {
+  override name = "ConflictError";
+
+  constructor(
+    message: string,
+    readonly conflicts: readonly T[],
+  ) {
+    super("conflict", message);
+  }
 }
 
 /** A zod failure as a bad-input error whose message and issues name the fields. */

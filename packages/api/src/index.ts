@@ -4,7 +4,15 @@ import type { AppRouter } from "./root.js";
 export { appRouter, type AppRouter } from "./root.js";
 export { buildOpenApiDocument, errorBodySchema, SESSION_SECURITY_SCHEME, type ErrorBody } from "./openapi.js";
 export { createContextFactory, type ApiConfig, type Context, type ContextDeps, type Logger } from "./context.js";
-export { DomainError, GENERIC_ERROR_MESSAGE, type DomainErrorKind, type FieldIssue } from "./errors.js";
+export {
+  DomainError,
+  GENERIC_ERROR_MESSAGE,
+  rateLimitHeaders,
+  rateLimitHeadersOf,
+  type DomainErrorKind,
+  type FieldIssue,
+  type RateLimitInfo,
+} from "./errors.js";
 export { createCallerFactory, ERROR_EDGE } from "./trpc.js";
 // The server's own upload route (filesystem storage) and the periodic clean-up of unused uploads.
 export { receiveUpload, sweepGalleryUploads } from "./services/gallery-uploads.js";

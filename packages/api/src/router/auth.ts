@@ -26,7 +26,8 @@ export const authRouter = {
       errors: {
         forbidden:
           "Not the first account and no valid invitation (REGISTRATION=invitation, the default): always the same message, whatever the email.",
-        "bad-input": "The invitation was already used, has expired or was revoked, or is for another email address (the message says which).",
+        "bad-input":
+          "The invitation was already used, has expired or was revoked, or is for another email address (the message says which).",
         conflict: "The username or the email is already taken (either in any case).",
       },
     })
@@ -44,7 +45,9 @@ export const authRouter = {
       openapi: { method: "POST", path: "/api/login", tags: ["auth"], summary: "Sign in with email and password" },
       errors: {
         unauthorized: "The email or the password is wrong.",
-        "rate-limited": "Too many failed attempts for this account or from this address in 15 minutes.",
+        "rate-limited":
+          "Too many failed attempts: from this address for this account (5 free, then a wait from 1 s doubling to 15 minutes), " +
+          "for an account under attack from many addresses, or from an address trying many accounts. The message and `Retry-After` say how long to wait.",
       },
     })
     .input(loginSchema)

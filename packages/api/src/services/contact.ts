@@ -3,8 +3,8 @@ import { transaction, type Sql } from "@crawlguard/db";
 import { company } from "@crawlguard/content";
 import type { ContactRequest } from "@crawlguard/validators";
 import type { ApiConfig, Logger } from "../context.js";
-import { DomainError } from "../errors.js";
-import { tryHit } from "./rate-limit.js";
+import { rateLimited } from "../errors.js";
+import { takeHit } from "./rate-limit.js";
 import { verifyTurnstile } from "./turnstile.js";
 
 export const CONTACT_SUCCESS_MESSAGE = "Thank you! We received your request and will contact you within 24 hours.";
@@ -34,11 +34,17 @@ export async function submitContact(ctx: SubmitContext, input: ContactRequest): 
     ctx.log.info({ reason: dropped, elapsedMs: input.elapsedMs }, "contact submission dropped");
     return dropped;
   }
-  if (!(await tryHit(ctx.sql, "contact-ip", ctx.ip, CONTACT_RATE_WINDOW_MS, ctx.config.contactRateLimit))) {
+  const hit = await takeHit(ctx.sql, "contact-ip", ctx.ip, CONTACT_RATE_WINDOW_MS, ctx.config.contactRateLimit);
+  if (!hit.allowed) {
     ctx.log.warn({ ip: ctx.ip }, "contact submission rate-limited");
-    throw new DomainError(
-      "rate-limited",
+    throw rateLimited(
       `We have received several requests from your network in the last few minutes. Please try again later or call us at ${company.phone.display}.`,
+      {
+        retryAfterSeconds: hit.retryAfterSeconds,
+        policy: "contact-address",
+        quota: ctx.config.contactRateLimit,
+        windowSeconds: CONTACT_RATE_WINDOW_MS / 1000,
+      },
     );
   }
   if (ctx.config.turnstileSecretKey) {

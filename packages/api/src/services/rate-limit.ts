@@ -22,16 +22,33 @@ export async function clearHits(sql: Queryable, bucket: string, key: string): Pr
   await sql`DELETE FROM rate_limit_hits WHERE bucket = ${bucket} AND key = ${key}`;
 }
 
+export type HitOutcome = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
 /**
  * Records a hit for `key` unless it already has `limit` hits in the window; answers whether it was
- * allowed. Atomic per key (a transaction-scoped advisory lock), so concurrent requests cannot all
- * slip under the limit; refused attempts are not counted, so waiting out the window always works.
+ * allowed and, when not, in how many seconds the oldest counted hit leaves the window (so a retry
+ * then is allowed). Atomic per key (a transaction-scoped advisory lock), so concurrent requests
+ * cannot all slip under the limit; refused attempts are not counted, so waiting out the window always
+ * works. Times are the database's (`now()`), the same for every server instance.
  */
-export async function tryHit(sql: Sql, bucket: string, key: string, windowMs: number, limit: number): Promise<boolean> {
+export async function takeHit(sql: Sql, bucket: string, key: string, windowMs: number, limit: number): Promise<HitOutcome> {
   return transaction(sql, async (tx) => {
     await tx`SELECT pg_advisory_xact_lock(hashtext(${`${bucket}:${key}`}))`;
-    if ((await countHits(tx, bucket, key, windowMs)) >= limit) return false;
-    await recordHit(tx, bucket, key, windowMs);
-    return true;
+    const [clock] = await tx<{ now: Date }[]>`SELECT clock_timestamp() AS now`;
+    const now = clock!.now.getTime();
+    const since = new Date(now - windowMs);
+    // The limit-th newest hit in the window: while it is there, the key is at its limit.
+    const [blocking] = await tx<{ hitAt: Date }[]>`
+      SELECT hit_at FROM rate_limit_hits WHERE bucket = ${bucket} AND key = ${key} AND hit_at > ${since}
+      ORDER BY hit_at DESC OFFSET ${limit - 1} LIMIT 1`;
+    if (blocking) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((blocking.hitAt.getTime() + windowMs - now) / 1000)) };
+    await tx`DELETE FROM rate_limit_hits WHERE bucket = ${bucket} AND key = ${key} AND hit_at <= ${since}`;
+    await tx`INSERT INTO rate_limit_hits (bucket, key, hit_at) VALUES (${bucket}, ${key}, ${new Date(now)})`;
+    return { allowed: true };
   });
+}
+
+/** takeHit's answer as a boolean: whether the hit was allowed (and recorded). */
+export async function tryHit(sql: Sql, bucket: string, key: string, windowMs: number, limit: number): Promise<boolean> {
+  return (await takeHit(sql, bucket, key, windowMs, limit)).allowed;
 }

@@ -4,7 +4,7 @@ import type { LoginInput, RegisterInput, User } from "@crawlguard/validators";
 import { DomainError } from "../errors.js";
 import { isUniqueViolation } from "./db-errors.js";
 import { checkInvitation, consumeInvitation } from "./invitations.js";
-import { clearHits, countHits, recordHit } from "./rate-limit.js";
+import { beginLoginAttempt, clearLoginFailures, loginAbandoned, loginSucceeded } from "./login-throttle.js";
 
 interface UserRow {
   id: string;
@@ -70,29 +70,30 @@ export async function register(sql: Sql, input: RegisterInput, registration: Reg
   }
 }
 
-export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-export const MAX_FAILURES_PER_ACCOUNT = 5;
-export const MAX_FAILURES_PER_IP = 20;
+export const INVALID_CREDENTIALS = "Invalid email or password";
 
-/** Checks the credentials, throttling failures per IP and per account (429 past the limits). */
+/**
+ * Checks the credentials. Throttled per (account, address) with growing delays, and, for addresses
+ * the account never signed in from, per account under attack and per spraying address (429 with
+ * how long to wait; login-throttle.ts). The attempt is counted before the password is checked and
+ * forgotten only when it was right, so concurrent attempts never get more guesses than the limits.
+ */
 export async function authenticate(sql: Sql, input: LoginInput, ip: string): Promise<User> {
   const account = input.email.toLowerCase();
-  const [accountFailures, ipFailures] = await Promise.all([
-    countHits(sql, "login-account", account, LOGIN_WINDOW_MS),
-    countHits(sql, "login-ip", ip, LOGIN_WINDOW_MS),
-  ]);
-  if (accountFailures >= MAX_FAILURES_PER_ACCOUNT || ipFailures >= MAX_FAILURES_PER_IP) {
-    throw new DomainError("rate-limited", "Too many failed login attempts. Please wait 15 minutes and try again.");
+  const attempt = await beginLoginAttempt(sql, account, ip);
+  let row: (UserRow & { password: string }) | undefined;
+  let valid: boolean;
+  try {
+    [row] = await sql<(UserRow & { password: string })[]>`
+      SELECT id, username, email, is_admin, created_at, password FROM users WHERE lower(email) = ${account}`;
+    valid = await verifyPassword(row?.password ?? (await dummyPasswordHash()), input.password);
+  } catch (err) {
+    await loginAbandoned(sql, attempt).catch(() => undefined);
+    throw err;
   }
-  const [row] = await sql<(UserRow & { password: string })[]>`
-    SELECT id, username, email, is_admin, created_at, password FROM users WHERE lower(email) = ${account}`;
-  const valid = await verifyPassword(row?.password ?? (await dummyPasswordHash()), input.password);
-  if (!row || !valid) {
-    await recordHit(sql, "login-account", account, LOGIN_WINDOW_MS);
-    await recordHit(sql, "login-ip", ip, LOGIN_WINDOW_MS);
-    throw new DomainError("unauthorized", "Invalid email or password");
-  }
-  await clearHits(sql, "login-account", account);
+  // A wrong password keeps its reserved failure row.
+  if (!row || !valid) throw new DomainError("unauthorized", INVALID_CREDENTIALS);
+  await loginSucceeded(sql, attempt);
   return toUser(row);
 }
 
@@ -121,8 +122,8 @@ export async function deleteUser(sql: Sql, id: string): Promise<void> {
 
 /**
  * Sets a new password and signs the account out everywhere (except the session making the
- * request, when admins reset their own). Its failed-login counter is cleared too: a locked-out
- * user is the usual reason for a reset.
+ * request, when admins reset their own). Its failed sign-ins from every address are forgotten too:
+ * a user slowed down by their own typos is the usual reason for a reset.
  */
 export async function resetPassword(sql: Sql, id: string, password: string, keepSessionId: string | null): Promise<void> {
   const passwordHash = await hashPassword(password);
@@ -131,6 +132,6 @@ export async function resetPassword(sql: Sql, id: string, password: string, keep
       UPDATE users SET password = ${passwordHash}, updated_at = now() WHERE id = ${id} RETURNING email`;
     if (!user) throw new DomainError("not-found", USER_NOT_FOUND);
     await tx`DELETE FROM sessions WHERE user_id = ${id} AND id IS DISTINCT FROM ${keepSessionId}`;
-    if (user.email) await clearHits(tx, "login-account", user.email.toLowerCase());
+    if (user.email) await clearLoginFailures(tx, user.email);
   });
 }
