@@ -22,7 +22,8 @@ import type { ObjectStorage } from "@crawlguard/storage";
 import { apiDocsRouter } from "./api-docs.js";
 import { contactFormPosts } from "./contact-form.js";
 import { authFormPosts } from "./auth-form.js";
-import { csrfGuard } from "./csrf.js";
+import { cspDirectives, s3BrowserOrigins } from "./csp.js";
+import { csrfGuard, PUBLIC_URL_SETTING } from "./csrf.js";
 import { googleCallbackRoute } from "./google-calendar.js";
 import type { Env } from "./env.js";
 import { methodNotAllowed } from "./method-not-allowed.js";
@@ -59,9 +60,16 @@ export function createApp({ env, sql, auth, logger, storage, google, web }: AppD
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
+  app.set(PUBLIC_URL_SETTING, env.PUBLIC_URL);
   const https = env.PUBLIC_URL?.startsWith("https://") ?? false;
   // With S3, browsers PUT uploads to the bucket and may load gallery files from a public URL.
-  const s3Origins = env.S3_BUCKET ? [env.S3_ENDPOINT, env.S3_PUBLIC_URL].filter((u): u is string => !!u).map((u) => new URL(u).origin) : [];
+  const s3Origins = s3BrowserOrigins({
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION,
+    endpoint: env.S3_ENDPOINT,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
+    publicUrl: env.S3_PUBLIC_URL,
+  });
 
   app.use(
     pinoHttp({
@@ -91,13 +99,8 @@ export function createApp({ env, sql, auth, logger, storage, google, web }: AppD
     helmet({
       contentSecurityPolicy: {
         useDefaults: true,
-        directives: {
-          "script-src": ["'self'", "'unsafe-inline'", "https://challenges.cloudflare.com"],
-          "frame-src": ["'self'", "https://www.openstreetmap.org", "https://challenges.cloudflare.com"],
-          "img-src": ["'self'", "data:", "blob:", ...s3Origins],
-          "connect-src": ["'self'", "ws:", "wss:", ...s3Origins],
-          "upgrade-insecure-requests": https ? [] : null,
-        },
+        // Scripts by nonce, never 'unsafe-inline' (csp.ts).
+        directives: cspDirectives({ s3Origins, development: env.NODE_ENV === "development", https }),
       },
       strictTransportSecurity: https,
       // The dashboard keeps its reference to the Google OAuth popup it opens. The popup's landing

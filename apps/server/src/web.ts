@@ -7,6 +7,7 @@ import type { AuthFormServerState, ContactFormServerState } from "@crawlguard/va
 import express, { type Request, type RequestHandler, type Response } from "express";
 import type { Logger } from "pino";
 import { contactFormStateFor } from "./contact-form.js";
+import { NONCE_PLACEHOLDER, withNonce } from "./csp.js";
 import { createFormTokens, type FormTokens } from "./form-tokens.js";
 import { redactUrl } from "./redact-url.js";
 
@@ -22,6 +23,7 @@ type Render = (input: {
   contactForm?: ContactFormState | undefined;
   authForm?: AuthFormServerState | undefined;
   publicApi?: PublicApi | undefined;
+  nonce?: string | undefined;
 }) => Promise<{ status: number; html: string; redirect?: string }>;
 
 /**
@@ -95,13 +97,14 @@ function pageRenderer(
         contactForm,
         authForm,
         publicApi: publicApiFor()?.(req, res),
+        nonce: NONCE_PLACEHOLDER,
       });
       if (redirect && status >= 300 && status < 400) return res.redirect(status, redirect);
       if (!res.get("Cache-Control")) res.set("Cache-Control", "no-cache");
       res
         .status(answer !== undefined && status === 200 ? answer : status)
         .type("html")
-        .send(html);
+        .send(withNonce(html, res));
     } catch (err) {
       onError?.(err as Error);
       log.error({ err, url: redactUrl(req.originalUrl) }, "page render failed");
@@ -165,6 +168,8 @@ export async function developmentWeb(httpServer: Server, options: WebOptions, lo
     root: webDir,
     configFile: path.join(webDir, "vite.config.ts"),
     server: { middlewareMode: true, hmr: { server: httpServer } },
+    // The scripts Vite writes into the page (its client, React's refresh preamble) get the nonce too.
+    html: { cspNonce: NONCE_PLACEHOLDER },
     appType: "custom",
   });
   const load = async (url: string) => {

@@ -34,6 +34,11 @@ export type RenderInput = {
    * and the browser fetches it after hydration.
    */
   publicApi?: PublicApi | undefined;
+  /**
+   * The Content-Security-Policy nonce for the inline scripts this render emits (TanStack Router's
+   * hydration data). The server passes a placeholder and puts each response's nonce in its place.
+   */
+  nonce?: string | undefined;
 };
 
 export type { PublicApi } from "./lib/public-api";
@@ -62,7 +67,16 @@ function redirectDocument(location: string): string {
 }
 
 /** Renders one request to a full HTML document (the contract with apps/server). */
-export async function render({ url, template, publicUrl, turnstileSiteKey, contactForm, authForm, publicApi }: RenderInput): Promise<RenderResult> {
+export async function render({
+  url,
+  template,
+  publicUrl,
+  turnstileSiteKey,
+  contactForm,
+  authForm,
+  publicApi,
+  nonce,
+}: RenderInput): Promise<RenderResult> {
   const router = createAppRouter({
     publicUrl,
     turnstileSiteKey,
@@ -71,6 +85,8 @@ export async function render({ url, template, publicUrl, turnstileSiteKey, conta
     publicApi,
     history: createMemoryHistory({ initialEntries: [url] }),
   });
+  // Read once by attachRouterServerSsrUtils for every inline script it writes.
+  if (nonce) router.options.ssr = { ...router.options.ssr, nonce };
   attachRouterServerSsrUtils({ router, manifest: undefined });
 
   try {

@@ -1,0 +1,99 @@
+import { serviceIds } from "@crawlguard/content";
+import type { Page, Response } from "@playwright/test";
+import { collectPageErrors, expect, SIGNED_OUT_SESSION_CHECK, test, waitForHydration } from "./fixtures";
+
+// Issue 20 §6: no 'unsafe-inline' for scripts on any page; each page's inline scripts carry the
+// response's nonce; connect-src only what the app talks to. Chromium reports every blocked
+// script, style, frame or fetch as a `securitypolicyviolation` event and a console error.
+
+const PUBLIC_PATHS = ["/", "/services", ...serviceIds.map((id) => `/services/${id}`), "/about", "/contact", "/gallery", "/no-such-page"];
+
+/** Records the page's CSP violations from before its first script runs. */
+async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __csp: string[] }).__csp = seen;
+    document.addEventListener("securitypolicyviolation", (e) => seen.push(`${e.effectiveDirective} blocked ${e.blockedURI || "inline"}`));
+  });
+  return () => page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? []);
+}
+
+function directives(header: string | null): Map<string, string[]> {
+  const map = new Map<string, string[]>();
+  for (const part of (header ?? "").split(";")) {
+    const [name, ...values] = part.trim().split(/\s+/);
+    if (name) map.set(name, values);
+  }
+  return map;
+}
+
+/** The page's policy is tight and its nonce is the one on every inline script of the HTML. */
+async function checkPolicy(response: Response | null): Promise<void> {
+  expect(response).not.toBeNull();
+  const policy = directives(response!.headers()["content-security-policy"] ?? null);
+  const scriptSrc = policy.get("script-src") ?? [];
+  expect(scriptSrc).not.toContain("'unsafe-inline'");
+  expect(scriptSrc).not.toContain("'unsafe-eval'");
+  expect(policy.get("script-src-attr")).toEqual(["'none'"]);
+  const nonces = scriptSrc.filter((v) => v.startsWith("'nonce-"));
+  expect(nonces).toHaveLength(1);
+  const nonce = nonces[0]!.slice("'nonce-".length, -1);
+  expect(nonce.length).toBeGreaterThanOrEqual(22);
+  expect(policy.get("connect-src")).toEqual(["'self'"]);
+  const html = await response!.text();
+  const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/ld\+json")([^>]*)>/g)];
+  expect(inline.length).toBeGreaterThan(0);
+  for (const [, attrs] of inline) expect(attrs).toContain(`nonce="${nonce}"`);
+}
+
+test.describe("Content-Security-Policy", () => {
+  test("every public page and /auth run without a CSP violation, their scripts by nonce", async ({ page }) => {
+    const violations = await watchViolations(page);
+    const errors = collectPageErrors(page, [SIGNED_OUT_SESSION_CHECK, { status: 404, url: /\/no-such-page$/ }]);
+    for (const path of [...PUBLIC_PATHS, "/auth"]) {
+      const response = await page.goto(path);
+      await checkPolicy(response);
+      await waitForHydration(page);
+      await expect.poll(violations, { message: path }).toEqual([]);
+    }
+    expect(errors).toEqual([]);
+  });
+
+  test("the dashboard runs without a CSP violation", async ({ staffPage: { page } }) => {
+    const violations = await watchViolations(page);
+    const errors = collectPageErrors(page);
+    const response = await page.goto("/admin");
+    await checkPolicy(response);
+    await waitForHydration(page);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    // The dashboard's lazily loaded parts (the calendar tab) are scripts of this origin.
+    await page.getByRole("tab").nth(1).click();
+    await page.waitForLoadState("networkidle");
+    expect(await violations()).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  test("each response has a nonce of its own", async ({ request }) => {
+    const nonces = new Set<string>();
+    for (let i = 0; i < 3; i++) {
+      const header = (await request.get("/")).headers()["content-security-policy"];
+      nonces.add(/'nonce-([^']+)'/.exec(header ?? "")?.[1] ?? "");
+    }
+    expect(nonces.size).toBe(3);
+    expect(nonces.has("")).toBe(false);
+  });
+
+  test("an inline script injected without the nonce is blocked", async ({ page }) => {
+    const violations = await watchViolations(page);
+    await page.goto("/");
+    await waitForHydration(page);
+    const ran = await page.evaluate(() => {
+      const s = document.createElement("script");
+      s.textContent = "window.__injected = true";
+      document.body.appendChild(s);
+      return (window as unknown as { __injected?: boolean }).__injected === true;
+    });
+    expect(ran).toBe(false);
+    await expect.poll(violations).toEqual(["script-src-elem blocked inline"]);
+  });
+});
