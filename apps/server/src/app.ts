@@ -13,6 +13,7 @@ import {
   createCallerFactory,
   createContextFactory,
   GENERIC_ERROR_MESSAGE,
+  rateLimitHeadersOf,
   type ApiConfig,
   type GoogleCalendar,
 } from "@crawlguard/api";
@@ -59,7 +60,9 @@ export interface AppDeps {
 export function createApp({ env, sql, auth, logger, storage, google, web }: AppDeps): Express {
   const app = express();
   app.disable("x-powered-by");
+  // A hop count or the proxies' addresses (env.ts): X-Forwarded-* entries added by anyone else are ignored.
   app.set("trust proxy", env.TRUST_PROXY);
+  const behindProxy = env.TRUST_PROXY !== false;
   app.set(PUBLIC_URL_SETTING, env.PUBLIC_URL);
   const https = env.PUBLIC_URL?.startsWith("https://") ?? false;
   // With S3, browsers PUT uploads to the bucket and may load gallery files from a public URL.
@@ -142,12 +145,25 @@ export function createApp({ env, sql, auth, logger, storage, google, web }: AppD
     if (error.code === "INTERNAL_SERVER_ERROR") log.error({ err: error.cause ?? error, path }, "procedure failed");
   };
 
-  app.use(["/trpc", "/api"], noStore, knownMethod, csrfGuard(auth, env.ALLOWED_ORIGINS, env.TRUST_PROXY));
+  // Every 429 of either door carries Retry-After and the RateLimit fields (issue 21 §5).
+  const responseMeta = ({ errors }: { errors: ReadonlyArray<{ code: string; cause?: unknown }> }) => {
+    const headers = errors.map((e) => rateLimitHeadersOf(e)).find((h) => h !== null);
+    return headers ? { headers } : {};
+  };
+
+  app.use(["/trpc", "/api"], noStore, knownMethod, csrfGuard(auth, env.ALLOWED_ORIGINS, behindProxy));
   app.use("/trpc", wholeTrpcAnswers, trpcQueryInput, jsonBody("trpc"));
   app.use("/api", jsonBody("rest"));
   app.use(
     "/trpc",
-    createExpressMiddleware({ router: appRouter, createContext, onError, maxBodySize: MAX_BODY_BYTES, maxBatchSize: MAX_TRPC_BATCH }),
+    createExpressMiddleware({
+      router: appRouter,
+      createContext,
+      onError,
+      responseMeta,
+      maxBodySize: MAX_BODY_BYTES,
+      maxBatchSize: MAX_TRPC_BATCH,
+    }),
   );
 
   app.get("/api/openapi.json", (req, res) => {
@@ -157,7 +173,7 @@ export function createApp({ env, sql, auth, logger, storage, google, web }: AppD
   // A known path with another method: 405 with Allow (the adapter would answer 404).
   app.use("/api", methodNotAllowed(appRouter._def.procedures));
   // Without a path prefix: every procedure's path already starts with /api. Answers 404 itself.
-  const openApi = createOpenApiExpressMiddleware({ router: appRouter, createContext, onError, maxBodySize: MAX_BODY_BYTES });
+  const openApi = createOpenApiExpressMiddleware({ router: appRouter, createContext, onError, responseMeta, maxBodySize: MAX_BODY_BYTES });
   app.use("/api", (req, res, next) => {
     // Express strips the mount path; the adapter matches on the full one.
     req.url = req.originalUrl;

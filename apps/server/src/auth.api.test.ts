@@ -101,7 +101,8 @@ describe.each(doors)("accounts and sessions through the %s door", (door) => {
     expect(res.body.message).toBe("Invalid email or password");
   });
 
-  it("throttles repeated failed logins per account (429), even for the right password", async () => {
+  it("slows down repeated failed logins from one address (429 with Retry-After), even for the right password", async () => {
+    // Per (account, address) since issue 20 §3: five tries, then a wait (login-throttle.api.test.ts has the rest).
     const account = newAccount();
     await new ApiClient(srv.url).call(door, "auth.register", account);
     for (let i = 0; i < 5; i++) {
@@ -111,7 +112,10 @@ describe.each(doors)("accounts and sessions through the %s door", (door) => {
     }
     const res = await new ApiClient(srv.url).call(door, "auth.login", { email: account.email, password: account.password });
     expect(res.status).toBe(429);
-    expect(res.body.message).toMatch(/Too many failed login attempts/);
+    expect(res.body.message).toBe("Too many failed login attempts. Please wait 1 second and try again.");
+    expect(res.headers.get("retry-after")).toBe("1");
+    expect(res.headers.get("ratelimit-policy")).toBe('"login-account-address";q=5;w=86400');
+    expect(res.headers.get("ratelimit")).toBe('"login-account-address";r=0;t=1');
   });
 
   it("refuses a cross-site request that carries the session cookie (403)", async () => {
@@ -173,7 +177,7 @@ describe("the REST door", () => {
   });
   afterAll(() => srv.stop());
 
-  it("throttles failed logins per IP across accounts", async () => {
+  it("slows down failed logins from one address across accounts (20 free in 15 minutes)", async () => {
     const client = new ApiClient(srv.url);
     for (let i = 0; i < 20; i++) {
       const res = await client.call("rest", "auth.login", { email: `ghost${i}@example.com`, password: "whatever1" });
@@ -181,6 +185,8 @@ describe("the REST door", () => {
     }
     const res = await client.call("rest", "auth.login", { email: "ghost-new@example.com", password: "whatever1" });
     expect(res.status).toBe(429);
+    expect(res.headers.get("retry-after")).toBe("1");
+    expect(res.headers.get("ratelimit-policy")).toBe('"login-address";q=20;w=900');
   });
 
   it("answers malformed JSON, unknown paths and bad media types with a 4xx and a message", async () => {

@@ -79,7 +79,7 @@ describe("contact forms without JavaScript: a native form post to the page", () 
       throw new Error("These tests render the built web app: run `npm run build -w @crawlguard/web` first.");
     }
     srv = await startTestServer(
-      { TRUST_PROXY: "true", CONTACT_MIN_SUBMIT_MS: "3000", CONTACT_RATE_LIMIT: "3", CONTACT_FORM_SECRET: SECRET },
+      { TRUST_PROXY: "1", CONTACT_MIN_SUBMIT_MS: "3000", CONTACT_RATE_LIMIT: "3", CONTACT_FORM_SECRET: SECRET },
       { withWeb: true },
     );
     staff = new ApiClient(srv.url);
@@ -309,6 +309,12 @@ describe("contact forms without JavaScript: a native form post to the page", () 
     const fields = person({ message: "Fourth try" });
     const res = await post("/contact", { ...fields, formToken: shownAgo(10_000) }, { ip });
     expect(res.status).toBe(429);
+    // The same header fields as the API's 429 (issue 21 §5): the oldest of the 3 posts leaves the 10-minute window first.
+    const retryAfter = Number(res.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(590);
+    expect(retryAfter).toBeLessThanOrEqual(600);
+    expect(res.headers.get("ratelimit-policy")).toBe('"contact-address";q=3;w=600');
+    expect(res.headers.get("ratelimit")).toBe(`"contact-address";r=0;t=${retryAfter}`);
     expect(res.html).toContain("We have received several requests from your network in the last few minutes.");
     expect(res.html).toContain(company.phone.display);
     expect(valueOf(res.html, "email")).toBe(fields.email);

@@ -48,7 +48,7 @@ describe.each(doors)("contact form and submissions through the %s door", (door) 
   let srv: TestServer;
   let staff: ApiClient;
   beforeAll(async () => {
-    srv = await startTestServer({ TRUST_PROXY: "true", CONTACT_MIN_SUBMIT_MS: "2000" });
+    srv = await startTestServer({ TRUST_PROXY: "1", CONTACT_MIN_SUBMIT_MS: "2000" });
     staff = await signedIn(srv, door);
   });
   afterAll(() => srv.stop());
@@ -376,7 +376,7 @@ describe("contact.submit with bot verification (Turnstile) configured", () => {
   let siteverify: Awaited<ReturnType<typeof startFakeSiteverify>>;
   beforeAll(async () => {
     siteverify = await startFakeSiteverify();
-    srv = await startTestServer({ TRUST_PROXY: "true", TURNSTILE_SECRET_KEY: "test-secret", TURNSTILE_VERIFY_URL: siteverify.url });
+    srv = await startTestServer({ TRUST_PROXY: "1", TURNSTILE_SECRET_KEY: "test-secret", TURNSTILE_VERIFY_URL: siteverify.url });
   });
   afterAll(async () => {
     await srv.stop();

@@ -15,6 +15,8 @@ function publicUrlOf(req: Request): string | undefined {
  * Whether the browser says the request comes from this site: `Sec-Fetch-Site: same-origin`, or an
  * Origin (other than "null") whose host is the request's own Host (so the site works under any
  * host name or port; X-Forwarded-Host behind a trusted proxy) or that ALLOWED_ORIGINS lists.
+ * `trustProxy`: whether TRUST_PROXY names any proxy; Express's `req.host` then takes
+ * X-Forwarded-Host only when the request came through one of them (the hop count or addresses).
  * The scheme must match too (`publicUrl`: PUBLIC_URL, whose origin is always this site's; by
  * default the app's PUBLIC_URL_SETTING).
  */
@@ -28,7 +30,7 @@ export function fromThisOrigin(
   const origin = req.get("origin");
   if (!origin || origin === "null") return false;
   if (allowedOrigins.includes(origin)) return true;
-  const host = (trustProxy && req.get("x-forwarded-host")?.split(",")[0]?.trim()) || req.get("host");
+  const host = trustProxy ? req.host : req.get("host");
   try {
     const from = new URL(origin);
     if (publicUrl && from.origin === new URL(publicUrl).origin) return true;

@@ -44,7 +44,7 @@ describe("request edge", () => {
   let srv: TestServer;
   let staff: ApiClient;
   beforeAll(async () => {
-    srv = await startTestServer({ TRUST_PROXY: "true", CONTACT_RATE_LIMIT: "1000" });
+    srv = await startTestServer({ TRUST_PROXY: "1", CONTACT_RATE_LIMIT: "1000" });
     staff = new ApiClient(srv.url);
     expect((await staff.call("rest", "auth.register", newAccount("edge"))).status).toBe(200);
   });

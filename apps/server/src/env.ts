@@ -1,6 +1,7 @@
 import path from "node:path";
 import { parseTokenKey, TOKEN_KEY_FORMAT_MESSAGE } from "@crawlguard/google-calendar";
 import type { StorageConfig } from "@crawlguard/storage";
+import express from "express";
 import { z } from "zod";
 
 /** An optional setting where an empty value means unset. */
@@ -30,10 +31,22 @@ const envSchema = z
               .filter(Boolean)
           : [],
       ),
+    /**
+     * Which proxies in front of the server may say who the client is (X-Forwarded-For/-Host/-Proto):
+     * `false` (none), a hop count (`1`: the one proxy in front), or proxy addresses, CIDRs and names
+     * (`loopback`, `10.0.0.0/8`): Express's trust proxy forms. `true` ("every hop") is refused.
+     */
     TRUST_PROXY: z
-      .enum(["true", "false"])
+      .string()
       .default("false")
-      .transform((v) => v === "true"),
+      .transform((v, ctx) => {
+        const parsed = parseTrustProxy(v);
+        if (typeof parsed === "string") {
+          ctx.addIssue({ code: "custom", message: parsed });
+          return z.NEVER;
+        }
+        return parsed;
+      }),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     /**
      * Who may create an account after the first one (the admin): "invitation" only with an
@@ -109,6 +122,38 @@ const envSchema = z
   });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** Express's "trust proxy" setting: no proxy, a hop count, or the proxies' addresses, CIDRs and names. */
+export type TrustProxy = false | number | string[];
+
+export const TRUST_PROXY_TRUE_MESSAGE =
+  "TRUST_PROXY=true is not accepted: it trusts every hop, so any client could choose its own address by sending X-Forwarded-For. " +
+  "Set the number of proxies in front of the server (usually 1) or their addresses (e.g. loopback or 10.0.0.0/8).";
+
+/**
+ * TRUST_PROXY in Express's trust proxy forms (README, the throttling ADR): "false" or "0" (none), a
+ * hop count ("1"), or a comma-separated list of addresses, CIDRs and the names loopback, linklocal,
+ * uniquelocal. Answers the setting, or why the value is refused.
+ */
+export function parseTrustProxy(raw: string): TrustProxy | string {
+  const value = raw.trim();
+  if (value === "" || value.toLowerCase() === "false") return false;
+  if (value.toLowerCase() === "true") return TRUST_PROXY_TRUE_MESSAGE;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 100) return `TRUST_PROXY must be a hop count up to 100 (got ${value})`;
+    return hops === 0 ? false : hops;
+  }
+  const list = value.split(",").map((s) => s.trim());
+  if (list.some((s) => s === "")) return `TRUST_PROXY has an empty entry in "${value}"`;
+  try {
+    // Express compiles the list with proxy-addr, exactly as it will at start (invalid entries throw).
+    express().set("trust proxy", list);
+  } catch (err) {
+    return `TRUST_PROXY must be false, a hop count or proxy addresses/CIDRs/names (loopback, linklocal, uniquelocal): ${(err as Error).message}`;
+  }
+  return list;
+}
 
 function isTimeZone(zone: string): boolean {
   try {

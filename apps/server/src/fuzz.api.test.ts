@@ -43,7 +43,7 @@ describe("fuzz", () => {
   let operations: Operation[];
 
   beforeAll(async () => {
-    srv = await startTestServer({ TRUST_PROXY: "true", CONTACT_RATE_LIMIT: "1000000" });
+    srv = await startTestServer({ TRUST_PROXY: "1", CONTACT_RATE_LIMIT: "1000000" });
     operations = (await fetchOperations(srv.url)).operations;
   });
   afterAll(() => srv.stop());

@@ -13,7 +13,7 @@ describe("300 concurrent contact submissions", () => {
   let srv: TestServer;
   beforeAll(async () => {
     // The default per-IP limit (5 in 10 minutes): every visitor stays within it.
-    srv = await startTestServer({ TRUST_PROXY: "true" });
+    srv = await startTestServer({ TRUST_PROXY: "1" });
   });
   afterAll(() => srv?.stop());
 

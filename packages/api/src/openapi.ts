@@ -116,6 +116,30 @@ function errorResponse(reasons: string[]) {
   return { description, content: { "application/json": { schema: ERROR_SCHEMA_REF } } };
 }
 
+/** The header fields of every 429 (errors.ts rateLimitHeaders; draft-ietf-httpapi-ratelimit-headers). */
+const RATE_LIMIT_HEADERS = {
+  "Retry-After": {
+    description: "Seconds to wait before trying again.",
+    required: true,
+    schema: { type: "integer", minimum: 1 },
+    example: 60,
+  },
+  "RateLimit-Policy": {
+    description:
+      'The policy that refused the request, as an IETF RateLimit-Policy field: its name, quota `q` and window `w` in seconds, e.g. `"login-account-address";q=5;w=86400`.',
+    required: true,
+    schema: { type: "string" },
+    example: '"contact-address";q=5;w=600',
+  },
+  RateLimit: {
+    description:
+      'The policy\'s state, as an IETF RateLimit field: nothing remaining (`r=0`) and the seconds until it resets (`t`), e.g. `"contact-address";r=0;t=60`.',
+    required: true,
+    schema: { type: "string" },
+    example: '"contact-address";r=0;t=60',
+  },
+} as const;
+
 const INTERNAL_ERROR = errorResponse([
   `An unexpected failure. The message is always "${GENERIC_ERROR_MESSAGE}"; the detail is only logged.`,
 ]);
@@ -144,7 +168,10 @@ function documentErrorsAndSecurity(doc: OpenAPIObject): void {
     const errors = [...reasons]
       .map(([kind, why]) => [ERROR_EDGE[kind].status, why] as const)
       .sort(([a], [b]) => a - b)
-      .map(([status, why]) => [String(status), errorResponse(why)] as const);
+      .map(
+        ([status, why]) =>
+          [String(status), status === 429 ? { ...errorResponse(why), headers: RATE_LIMIT_HEADERS } : errorResponse(why)] as const,
+      );
     const success = Object.entries<unknown>(operation.responses ?? {}).filter(([status]) => status.startsWith("2"));
     operation.responses = { ...Object.fromEntries(success), ...Object.fromEntries(errors), "500": INTERNAL_ERROR };
     operation.security = access === "public" ? [] : [{ [SESSION_SECURITY_SCHEME]: [] }];

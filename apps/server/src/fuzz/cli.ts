@@ -15,7 +15,7 @@ const USAGE = `Usage: npm run fuzz -- [options]
   --requests N        requests to send (default 20000)
   --seed S            fast-check seed (default: FUZZ_SEED or a random one, printed)
   --url URL           fuzz a running server instead of starting one (it should run with
-                      TRUST_PROXY=true and a high CONTACT_RATE_LIMIT, like the e2e server)
+                      TRUST_PROXY=1 and a high CONTACT_RATE_LIMIT, like the e2e server)
   --pg URL            start the server on a fresh database of this PostgreSQL server
                       (default: TEST_DATABASE_URL when set, else the embedded database)
   --admin-email E     with --url, when the server already has its admin
@@ -83,7 +83,7 @@ async function main() {
   if (!baseUrl) {
     const pg = values.pg ?? process.env.TEST_DATABASE_URL;
     if (pg) process.env.TEST_DATABASE_URL = pg;
-    srv = await startTestServer({ TRUST_PROXY: "true", CONTACT_RATE_LIMIT: "1000000" });
+    srv = await startTestServer({ TRUST_PROXY: "1", CONTACT_RATE_LIMIT: "1000000" });
     baseUrl = srv.url;
     configSecrets.push(srv.testDb.dataDir, ...(srv.testDb.databaseUrl ? [srv.testDb.databaseUrl] : []));
     console.log(

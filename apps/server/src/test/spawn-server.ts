@@ -72,7 +72,7 @@ export async function spawnServer(options: SpawnServerOptions): Promise<ServerPr
     PORT: String(port),
     DATA_DIR: options.dataDir,
     LOG_LEVEL: "warn",
-    TRUST_PROXY: "true",
+    TRUST_PROXY: "1",
     CONTACT_MIN_SUBMIT_MS: "0",
     CONTACT_RATE_LIMIT: "1000",
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
