@@ -40,6 +40,7 @@ import {
   wholeTrpcAnswers,
 } from "./request-guards.js";
 import { seoRoutes } from "./seo-routes.js";
+import { serializeError } from "./log-redaction.js";
 import { redactUrl } from "./redact-url.js";
 import { uploadRoutes } from "./uploads.js";
 import type { WebApp } from "./web.js";
@@ -93,6 +94,8 @@ export function createApp({ env, sql, auth, logger, storage, google, web }: AppD
           remoteAddress: req.remoteAddress,
         }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+        // An error's attached request and secret values dropped (log-redaction.ts).
+        err: serializeError,
       },
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
       autoLogging: { ignore: (req) => (req.url ?? "").startsWith("/assets/") },

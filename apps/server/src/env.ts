@@ -19,7 +19,8 @@ const envSchema = z
     HOST: z.string().default("0.0.0.0"),
     DATABASE_URL: z.string().url().optional(),
     DATA_DIR: z.string().default("./.data"),
-    PUBLIC_URL: z.string().url().optional(),
+    // Empty is unset (the server then warns at start, issue 20 §5).
+    PUBLIC_URL: optionalText().pipe(z.string().url("PUBLIC_URL must be a URL such as https://crawlguard.example").optional()),
     ALLOWED_ORIGINS: z
       .string()
       .optional()

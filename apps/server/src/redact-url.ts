@@ -1,14 +1,44 @@
 /**
  * Query parameters whose values never reach a log: a password (a sign-in form sent as a GET by an
- * old page or a broken client, issue 20 §6) and an invitation link's code (issue 20 §1).
+ * old page or a broken client, issue 20 §6), an invitation link's code (issue 20 §1), and the
+ * OAuth code and state Google sends to the popup's landing page plus any token (issue 20 §5).
  */
-export const REDACTED_QUERY_PARAMS = ["password", "invite", "inviteToken"] as const;
+export const REDACTED_QUERY_PARAMS = [
+  "password",
+  "invite",
+  "inviteToken",
+  "code",
+  "state",
+  "token",
+  "access_token",
+  "refresh_token",
+  "id_token",
+  "client_secret",
+] as const;
+
+/** Paths that carry a secret themselves: the filesystem upload link `/uploads/{token}` (issue 20 §5). */
+const SECRET_PATH = /^(\/uploads\/)[^/?#]+/;
+
+/** Keys whose string values are secrets wherever they appear in logged text (JSON or form-encoded). */
+const SECRET_KEYS = "password|newPassword|inviteToken|invite|code|state|token|access_token|refresh_token|id_token|client_secret";
+const SECRET_JSON = new RegExp(`("(?:${SECRET_KEYS})"\\s*:\\s*)"(?:[^"\\\\]|\\\\.)*"`, "gi");
+const SECRET_PAIR = new RegExp(`((?:^|[?&\\s])(?:${SECRET_KEYS})=)[^&#\\s"']*`, "gi");
+const SECRET_UPLOAD = /(\/uploads\/)[A-Za-z0-9_-]{16,}/g;
+
+/**
+ * Free text as logged (an error's message or stack, a tRPC query's `input`): secret values in
+ * JSON (`"code":"…"`), in query strings (`?state=…`) and upload links replaced.
+ */
+export function redactText(text: string): string {
+  return text.replace(SECRET_JSON, '$1"[REDACTED]"').replace(SECRET_PAIR, "$1[REDACTED]").replace(SECRET_UPLOAD, "$1[REDACTED]");
+}
 
 const REDACTED = "[REDACTED]";
 const SECRET = new Set<string>(REDACTED_QUERY_PARAMS.map((p) => p.toLowerCase()));
 
 /** The request URL as logged: each secret parameter's value replaced, everything else as sent. */
-export function redactUrl(url: string): string {
+export function redactUrl(rawUrl: string): string {
+  const url = rawUrl.replace(SECRET_PATH, "$1[REDACTED]");
   const query = url.indexOf("?");
   if (query < 0) return url;
   const hash = url.indexOf("#", query);
@@ -23,7 +53,20 @@ export function redactUrl(url: string): string {
     } catch {
       // Undecodable name: compare it as sent.
     }
-    return SECRET.has(name.toLowerCase()) ? `${rawName}=${REDACTED}` : part;
+    if (SECRET.has(name.toLowerCase())) return `${rawName}=${REDACTED}`;
+    // A tRPC query's input is JSON in the URL: its secret fields go too.
+    if (name === "input" && eq >= 0) return `${rawName}=${redactEncoded(part.slice(eq + 1))}`;
+    return part;
   });
   return `${url.slice(0, query + 1)}${redacted.join("&")}${url.slice(end)}`;
+}
+
+function redactEncoded(value: string): string {
+  try {
+    const decoded = decodeURIComponent(value.replace(/\+/g, " "));
+    const redacted = redactText(decoded);
+    return redacted === decoded ? value : encodeURIComponent(redacted);
+  } catch {
+    return redactText(value);
+  }
 }

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import { ApiClient, newAccount } from "./test/harness.js";
 import { spawnServer, type ServerProcess } from "./test/spawn-server.js";
 
 // Issue #10: the project runs on its own pinned Node 24 (docs/decisions/005-node-runtime-pin.md).
@@ -37,9 +38,14 @@ describe("runtime", () => {
       rmSync(dataDir, { recursive: true, force: true });
     });
 
-    it("says its Node version at start and in /api/health, and it is this one", async () => {
-      server = await spawnServer({ dataDir, node: "node", env: { LOG_LEVEL: "info" } });
-      const health = (await (await fetch(`${server.url}/api/health`)).json()) as { status: string; node: string };
+    it("says its Node version at start and in /api/health to staff (not to anonymous callers), and it is this one", async () => {
+      // As `npm start` runs it on a first try: no PUBLIC_URL (empty is unset).
+      server = await spawnServer({ dataDir, node: "node", env: { LOG_LEVEL: "info", PUBLIC_URL: "" } });
+      // Anonymous callers (load balancers) learn only that it answers (issue 20 §5).
+      expect(await (await fetch(`${server.url}/api/health`)).json()).toEqual({ status: "ok" });
+      const staff = new ApiClient(server.url);
+      expect((await staff.call("rest", "auth.register", newAccount("runtime"))).status).toBe(200);
+      const health = (await staff.raw("GET", "/api/health")).body as { status: string; node: string };
       expect(health).toEqual({ status: "ok", node: process.versions.node });
       const listening = server
         .output()
@@ -48,6 +54,16 @@ describe("runtime", () => {
         .map((line) => JSON.parse(line) as { node?: string });
       expect(listening).toEqual([expect.objectContaining({ node: process.versions.node })]);
       expect(Number(health.node.split(".")[0])).toBeGreaterThanOrEqual(24);
+    });
+
+    it("starts without PUBLIC_URL, and says at start that production needs it (issue 20 §5)", () => {
+      const warnings = server!
+        .problems()
+        .map((line) => JSON.parse(line) as { level: number; msg: string })
+        .filter((entry) => entry.msg.startsWith("PUBLIC_URL is not set"));
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]!.level).toBe(40);
+      expect(warnings[0]!.msg).toMatch(/echo each request's Host header/);
     });
   });
 });

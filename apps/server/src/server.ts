@@ -10,6 +10,7 @@ import { startGoogleCalendar, type GoogleCalendarRuntime } from "./google-calend
 import { answerInOrder } from "./client-errors.js";
 import { loadEnv, storageConfig, type Env } from "./env.js";
 import { developmentWeb, productionWeb, type WebApp } from "./web.js";
+import { redactingLoggerOptions } from "./log-redaction.js";
 
 /** Unfinished uploads' raw bytes go within minutes of their link expiring (issue #20 §4). */
 const SWEEP_INTERVAL_MS = 60_000;
@@ -31,7 +32,8 @@ export async function startServer({
   env = loadEnv(),
   withWeb = true,
 }: { dev?: boolean; env?: Env; withWeb?: boolean } = {}): Promise<RunningServer> {
-  const logger = pino({ level: env.LOG_LEVEL, base: { service: "crawlguard" } });
+  // Secrets never reach the log (log-redaction.ts, issue 20 §5).
+  const logger = pino({ level: env.LOG_LEVEL, base: { service: "crawlguard" }, ...redactingLoggerOptions });
   // Owner-only, also when it already existed: the embedded database, google-token.key, files/.
   await secureDataDir(path.resolve(env.DATA_DIR));
   const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: path.resolve(env.DATA_DIR) });
@@ -62,6 +64,14 @@ export async function startServer({
     logger.warn(
       { registration: env.REGISTRATION },
       "REGISTRATION=open: anyone who reaches /auth can create a staff account; use it only on a closed network",
+    );
+  }
+  if (!env.PUBLIC_URL) {
+    // Still starts (a first try on a laptop needs no settings), but says what production needs (issue 20 §5).
+    logger.warn(
+      { url },
+      "PUBLIC_URL is not set: canonical URLs, the sitemap, the OpenAPI servers and the Google redirect URI echo each request's Host header; " +
+        "set PUBLIC_URL to the site's public address (README, production checklist)",
     );
   }
   if (google.service.configured) {

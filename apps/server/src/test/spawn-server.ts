@@ -75,6 +75,8 @@ export async function spawnServer(options: SpawnServerOptions): Promise<ServerPr
     TRUST_PROXY: "1",
     CONTACT_MIN_SUBMIT_MS: "0",
     CONTACT_RATE_LIMIT: "1000",
+    // The address it is reached at, as production sets it (without it the server warns at start).
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     ...options.env,
   };
