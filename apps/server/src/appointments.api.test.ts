@@ -13,7 +13,7 @@ import {
   SPRING_FORWARD,
   YEAR,
 } from "./test/business-dates.js";
-import { ApiClient, doors, newAccount, newClient, startTestServer, type Door, type TestServer } from "./test/harness.js";
+import { ApiClient, doors, newAccount, newClient, startTestServer, type Door, type TestServer, registerInvited } from "./test/harness.js";
 
 /**
  * Each door runs with the server process in another time zone than the business's: only
@@ -29,7 +29,7 @@ describe.each(doors)("appointments through the %s door", (door) => {
 
   async function staff() {
     const client = new ApiClient(srv.url);
-    const res = await client.call(door, "auth.register", newAccount("book"));
+    const res = await registerInvited(admin, client, door, newAccount("book"));
     expect(res.status).toBe(200);
     return { client, id: res.body.id as string, username: res.body.username as string };
   }
@@ -234,10 +234,11 @@ describe.each(doors)("appointments through the %s door", (door) => {
       const client = newClient();
       const late = { ...client, appointmentDate: JULY_TUESDAY, appointmentTime: "16:30" };
       const res = await me.client.call(door, "appointments.book", late);
-      expect(res.status).toBe(200);
-      expect(res.body).toEqual({
-        booked: false,
-        lead: null,
+      // Not booked is not a 200 (issue 21 §2): a 409 with the message and the conflicts in the error body.
+      expect(res.status).toBe(409);
+      expect(res.body).toMatchObject({
+        code: "CONFLICT",
+        message: "Not scheduled: Outside working hours: Tuesday 9:00 AM – 5:00 PM. Send confirm: true to book anyway.",
         conflicts: [
           {
             kind: "outside-working-hours",
@@ -254,6 +255,7 @@ describe.each(doors)("appointments through the %s door", (door) => {
         appointmentDate: addDays(JULY_TUESDAY, 4),
         appointmentTime: "10:00",
       });
+      expect(saturday.status).toBe(409);
       expect(saturday.body.conflicts).toMatchObject([
         { kind: "outside-working-hours", message: "Outside working hours: Saturday is not a working day", start: null, end: null },
       ]);
@@ -296,7 +298,8 @@ describe.each(doors)("appointments through the %s door", (door) => {
         appointmentDate: JULY_TUESDAY,
         appointmentTime: "11:30",
       });
-      expect(res.body).toMatchObject({ booked: false, lead: null });
+      expect(res.status).toBe(409);
+      expect(res.body.lead).toBeUndefined();
       const dateLabel = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }).format(
         new Date(`${JULY_TUESDAY}T00:00:00Z`),
       );
@@ -341,7 +344,7 @@ describe.each(doors)("appointments through the %s door", (door) => {
       expect(first.body.booked).toBe(true);
       const clash = { ...newClient(), appointmentDate: date, appointmentTime: "11:00" };
       const res = await me.client.call(door, "appointments.book", clash);
-      expect(res.body.booked).toBe(false);
+      expect(res.status).toBe(409);
       expect(res.body.conflicts).toEqual([
         {
           kind: "appointment",
@@ -473,7 +476,7 @@ describe.each(doors)("appointments through the %s door", (door) => {
       });
     });
 
-    it("uses the modal's messages", async () => {
+    it("checks the modal's payload with the booking's one rule set and messages", async () => {
       const me = await staff();
       const res = await me.client.call(door, "appointments.schedule", {
         ...newClient({ phone: "555-0147" }),
@@ -482,7 +485,7 @@ describe.each(doors)("appointments through the %s door", (door) => {
       });
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(
-        "phone: Phone number must be at least 10 digits; appointmentDate: Date is required; appointmentTime: Time is required",
+        "phone: Phone number must be at least 10 digits; appointmentDate: Appointment date is required; appointmentTime: Appointment time is required",
       );
       const noPhone = await me.client.call(door, "appointments.schedule", {
         ...newClient(),
@@ -490,7 +493,7 @@ describe.each(doors)("appointments through the %s door", (door) => {
         appointmentDate: JULY_TUESDAY,
         appointmentTime: "10:00",
       });
-      expect(noPhone.body.message).toBe("phone: Phone number must be at least 10 digits");
+      expect(noPhone.body.message).toBe("phone: Phone number is required");
       const past = await me.client.call(door, "appointments.schedule", {
         ...newClient(),
         appointmentDate: addDays(businessToday(), -1),
@@ -503,12 +506,13 @@ describe.each(doors)("appointments through the %s door", (door) => {
       const me = await staff();
       const payload = { ...newClient(), appointmentDate: addDays(JULY_TUESDAY, 4), appointmentTime: "10:00" };
       const res = await me.client.call(door, "appointments.schedule", payload);
-      expect(res.body).toEqual({
-        success: false,
+      expect(res.status).toBe(409);
+      expect(res.body).toMatchObject({
+        code: "CONFLICT",
         message: "Not scheduled: Outside working hours: Saturday is not a working day. Send confirm: true to book anyway.",
-        lead: null,
         conflicts: [expect.objectContaining({ kind: "outside-working-hours" })],
       });
+      expect(res.body.success).toBeUndefined();
       const anyway = await me.client.call(door, "appointments.schedule", { ...payload, confirm: true });
       expect(anyway.body).toMatchObject({ success: true, message: "Appointment has been scheduled successfully, over 1 conflict." });
       const again = await me.client.call(door, "appointments.schedule", {

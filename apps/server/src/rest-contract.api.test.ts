@@ -78,3 +78,47 @@ describe.each(doors)("a missing required field through the %s door", (door) => {
     expect(res.body.message).toContain("appointmentTime: Required");
   });
 });
+
+describe("the document of the booking contract", () => {
+  type Param = { name: string; in: string; required?: boolean; description?: string };
+  type Op = { description?: string; parameters?: Param[]; responses: Record<string, { description: string }> };
+  let srv: TestServer;
+  let doc: { paths: Record<string, Record<string, Op>>; components: { schemas: Record<string, { properties: Record<string, unknown> }> } };
+  beforeAll(async () => {
+    srv = await startTestServer();
+    doc = (await new ApiClient(srv.url).raw("GET", "/api/openapi.json")).body as typeof doc;
+  });
+  afterAll(() => srv.stop());
+
+  it("documents the 409 of both booking calls and the error body's conflicts", () => {
+    for (const path of ["/api/appointments", "/api/calendar/appointment"]) {
+      const op = doc.paths[path]!.post!;
+      expect(op.responses["409"]?.description, path).toMatch(/conflicts/);
+      expect(op.responses["422"]?.description, path).toMatch(/Idempotency-Key/);
+    }
+    expect(doc.components.schemas.Error!.properties).toHaveProperty("conflicts");
+  });
+
+  it("lists the optional Idempotency-Key header on every creating call", () => {
+    const creating: [string, string][] = [
+      ["/api/appointments", "post"],
+      ["/api/calendar/appointment", "post"],
+      ["/api/leads", "post"],
+      ["/api/contact", "post"],
+      ["/api/contact-submissions/{id}/convert-to-lead", "post"],
+    ];
+    for (const [path, method] of creating) {
+      const header = doc.paths[path]![method]!.parameters?.find((p) => p.in === "header" && p.name === "Idempotency-Key");
+      expect(header, path).toBeDefined();
+      expect(header!.required ?? false, path).toBe(false);
+      expect(header!.description, path).toMatch(/24 hours/);
+    }
+  });
+
+  it("says that PATCH /api/leads/{id} with scheduledDate does not check availability, and points to the booking calls", () => {
+    const description = doc.paths["/api/leads/{id}"]!.patch!.description ?? "";
+    expect(description).toMatch(/does \*\*not\*\* check availability/);
+    expect(description).toContain("POST /api/appointments");
+    expect(description).toContain("POST /api/calendar/appointment");
+  });
+});

@@ -1,4 +1,5 @@
 import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
+import { conflictSchema } from "@crawlguard/validators";
 import { z } from "zod";
 import { GENERIC_ERROR_MESSAGE, type DomainErrorKind } from "./errors.js";
 import { appRouter } from "./root.js";
@@ -50,9 +51,18 @@ export const errorBodySchema = z
     code: z.string().meta({
       description:
         "The error's name, one per status: BAD_REQUEST (400), UNAUTHORIZED (401), FORBIDDEN (403), NOT_FOUND (404), CONFLICT (409), " +
-        "PAYLOAD_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), TOO_MANY_REQUESTS (429), INTERNAL_SERVER_ERROR (500), SERVICE_UNAVAILABLE (503).",
+        "PAYLOAD_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), UNPROCESSABLE_CONTENT (422), TOO_MANY_REQUESTS (429), INTERNAL_SERVER_ERROR (500), " +
+        "SERVICE_UNAVAILABLE (503).",
       example: "NOT_FOUND",
     }),
+    conflicts: z
+      .array(conflictSchema)
+      .optional()
+      .meta({
+        description:
+          "On a 409 for a booking that was not made: everything the time clashes with (working hours, time blocks, other appointments). " +
+          "Nothing was saved; send the same booking with `confirm: true` to book anyway.",
+      }),
     data: z
       .strictObject({
         code: z.string().meta({ description: "The same as `code`." }),

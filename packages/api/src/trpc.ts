@@ -2,7 +2,7 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { z, ZodError } from "zod";
 import type { Context } from "./context.js";
-import { badInputFrom, DomainError, GENERIC_ERROR_MESSAGE, type DomainErrorKind } from "./errors.js";
+import { badInputFrom, ConflictError, DomainError, GENERIC_ERROR_MESSAGE, type DomainErrorKind } from "./errors.js";
 
 /** Who may call a procedure. Set by the builder that made it, never by hand. */
 export type Access = "public" | "staff" | "admin";
@@ -31,6 +31,7 @@ export const ERROR_EDGE = {
   conflict: { code: "CONFLICT", status: 409 },
   "payload-too-large": { code: "PAYLOAD_TOO_LARGE", status: 413 },
   "unsupported-media-type": { code: "UNSUPPORTED_MEDIA_TYPE", status: 415 },
+  unprocessable: { code: "UNPROCESSABLE_CONTENT", status: 422 },
   "rate-limited": { code: "TOO_MANY_REQUESTS", status: 429 },
   unavailable: { code: "SERVICE_UNAVAILABLE", status: 503 },
 } as const satisfies Record<DomainErrorKind, { code: TRPCError["code"]; status: number }>;
@@ -46,9 +47,12 @@ const t = initTRPC
     errorFormatter({ shape, error }) {
       const internal = error.code === "INTERNAL_SERVER_ERROR";
       const issues = error.cause instanceof DomainError ? error.cause.issues : undefined;
+      // A refused booking says what it clashes with, in the error body itself (issue 21 §2).
+      const conflicts = error.cause instanceof ConflictError ? error.cause.conflicts : undefined;
       return {
         message: internal ? GENERIC_ERROR_MESSAGE : shape.message || "Request failed",
         code: shape.code,
+        ...(conflicts ? { conflicts } : {}),
         // No stack, ever: the detail is logged on the server instead.
         data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, ...(issues ? { issues } : {}) },
       };

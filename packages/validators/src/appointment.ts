@@ -32,11 +32,20 @@ const zipCodeField = text()
   .refine((v) => v === "" || v.length >= 5, "Zip code must be at least 5 characters")
   .optional();
 
-/** The client fields of the Book New Appointment dialog (docs/product.md §5), each checked when sent. */
+/**
+ * The client fields of both booking dialogs (docs/product.md §5), each checked when sent. One rule set
+ * for both booking calls (issue 21 §3): the phone needs 10 digits (the Schedule Appointment modal's
+ * rule) on POST /api/appointments too.
+ */
 const bookingClientFields = {
   clientName: identityText().trim().min(1, { message: "Client name is required", abort: true }).max(100).optional(),
   email: identityText().trim().email("Valid email is required").max(254).optional(),
-  phone: identityText().trim().min(1, { message: "Phone number is required", abort: true }).max(30).optional(),
+  phone: identityText()
+    .trim()
+    .min(1, { message: "Phone number is required", abort: true })
+    .max(30)
+    .refine((v) => digitCount(v) >= 10, PHONE_DIGITS_MESSAGE)
+    .optional(),
   address: text().trim().min(1, { message: "Address is required", abort: true }).max(200).optional(),
   zipCode: zipCodeField,
   service: text().trim().min(1, { message: "Service is required", abort: true }).max(60).optional(),
@@ -54,8 +63,9 @@ const bookingOptions = {
 };
 
 /**
- * POST /api/appointments (the Book New Appointment dialog). Either `leadId` (book or reschedule
- * that lead; client fields sent also update it) or the client fields of a new client.
+ * Both booking calls: POST /api/appointments (the Book New Appointment dialog) and POST
+ * /api/calendar/appointment (the Schedule Appointment modal's payload). Either `leadId` (book or
+ * reschedule that lead; client fields sent also update it) or the client fields of a new client.
  */
 export const bookingRequestSchema = z.object({
   leadId: leadIdField,
@@ -69,21 +79,10 @@ export type BookingRequest = z.output<typeof bookingRequestSchema>;
 
 /**
  * POST /api/calendar/appointment (the Schedule Appointment modal, docs/product.md payload): the same
- * booking with the modal's messages. Duration, priority, zip code, assignee and confirm are
- * optional extras the modal does not send.
+ * schema as POST /api/appointments, so the same rules (issue 21 §3). Duration, priority, zip code,
+ * assignee and confirm are optional extras the modal does not send.
  */
-export const calendarAppointmentRequestSchema = z.object({
-  leadId: leadIdField,
-  ...bookingClientFields,
-  phone: identityText()
-    .trim()
-    .max(30)
-    .refine((v) => digitCount(v) >= 10, PHONE_DIGITS_MESSAGE)
-    .optional(),
-  appointmentDate: calendarDate("Date is required"),
-  appointmentTime: timeOfDay("Time is required"),
-  ...bookingOptions,
-});
+export const calendarAppointmentRequestSchema = bookingRequestSchema;
 export type CalendarAppointmentInput = z.input<typeof calendarAppointmentRequestSchema>;
 
 /** What a new client must provide, with the dialog's messages (the schemas check each field sent). */
@@ -134,21 +133,26 @@ export const conflictSchema = z.object({
 });
 export type Conflict = z.infer<typeof conflictSchema>;
 
+/**
+ * A booking that was made. One that was not (conflicts without `confirm`) is a 409 whose error body
+ * carries `message` and `conflicts` (issue 21 §2), never a 200.
+ */
 export const bookingResultSchema = z.object({
-  /** False when conflicts were found and `confirm` was not set: nothing was saved. */
-  booked: z.boolean(),
-  /** The booked lead (status scheduled); null when not booked. */
-  lead: leadSchema.nullable(),
-  /** Every conflict found, also when booked anyway. */
-  conflicts: z.array(conflictSchema),
+  booked: z.literal(true).meta({ description: "Always true: a booking that is not made is a 409." }),
+  lead: leadSchema.meta({ description: "The booked lead (status scheduled)." }),
+  conflicts: z
+    .array(conflictSchema)
+    .meta({ description: "What the time clashes with when booked anyway (confirm: true); empty otherwise." }),
 });
 export type BookingResult = z.infer<typeof bookingResultSchema>;
 
 export const calendarAppointmentResultSchema = z.object({
-  success: z.boolean(),
+  success: z.literal(true).meta({ description: "Always true: a booking that is not made is a 409." }),
   message: z.string(),
-  lead: leadSchema.nullable(),
-  conflicts: z.array(conflictSchema),
+  lead: leadSchema.meta({ description: "The booked lead (status scheduled)." }),
+  conflicts: z
+    .array(conflictSchema)
+    .meta({ description: "What the time clashes with when booked anyway (confirm: true); empty otherwise." }),
 });
 export type CalendarAppointmentResult = z.infer<typeof calendarAppointmentResultSchema>;
 

@@ -128,7 +128,18 @@ describe("booking (docs/product.md §5)", () => {
       appointmentTime: "Appointment time is required",
     });
   });
-  it("uses the custom modal's messages", () => {
+  it("checks both booking calls with one rule set: the phone needs 10 digits on each (issue 21 §3)", () => {
+    expect(calendarAppointmentRequestSchema).toBe(bookingRequestSchema);
+    for (const phone of ["123", "828-555-01", "(828) 555-014"]) {
+      expect(messages(bookingRequestSchema.safeParse({ phone, appointmentDate: "2026-05-05", appointmentTime: "09:00" }))).toEqual({
+        phone: "Phone number must be at least 10 digits",
+      });
+    }
+    expect(
+      bookingRequestSchema.safeParse({ phone: "(828) 555-0147", appointmentDate: "2026-05-05", appointmentTime: "09:00" }).success,
+    ).toBe(true);
+  });
+  it("names a short phone and a blank date and time", () => {
     const r = calendarAppointmentRequestSchema.safeParse({
       clientName: "Jo",
       email: "jo@example.com",
@@ -140,8 +151,8 @@ describe("booking (docs/product.md §5)", () => {
     });
     expect(messages(r)).toEqual({
       phone: "Phone number must be at least 10 digits",
-      appointmentDate: "Date is required",
-      appointmentTime: "Time is required",
+      appointmentDate: "Appointment date is required",
+      appointmentTime: "Appointment time is required",
     });
   });
   it("defaults to 60 minutes, unconfirmed, and allows only the docs/product.md durations", () => {

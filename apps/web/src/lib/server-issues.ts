@@ -1,4 +1,5 @@
 import { TRPCClientError } from "@trpc/client";
+import type { Conflict } from "@crawlguard/validators";
 import type { FieldErrors } from "./form-errors";
 
 export type ServerIssue = { path: string; message: string };
@@ -28,4 +29,18 @@ export function serverFieldErrors<TField extends string>(error: unknown, fields:
     if (fields.includes(field)) errors[field] ??= issue.message;
   }
   return errors;
+}
+
+/**
+ * What a refused booking clashes with: a 409's `conflicts` (in the error body itself, beside
+ * `message`), or null when the error is anything else.
+ */
+export function serverConflicts(error: unknown): Conflict[] | null {
+  if (!(error instanceof TRPCClientError)) return null;
+  const shape: unknown = error.shape;
+  if (typeof shape !== "object" || shape === null) return null;
+  const { code, conflicts } = shape as { code?: unknown; conflicts?: unknown };
+  // tRPC's JSON-RPC code for CONFLICT (409).
+  if (code !== -32009) return null;
+  return Array.isArray(conflicts) ? (conflicts as Conflict[]) : null;
 }

@@ -11,6 +11,7 @@ import {
   calendarRangeSchema,
   schedulingSettingsSchema,
 } from "@crawlguard/validators";
+import { idempotencyHeaders, idempotent } from "../idempotency.js";
 import * as appointments from "../services/appointments.js";
 import { staffProcedure, syncOutput } from "../trpc.js";
 
@@ -18,6 +19,12 @@ const BOOKING_REFUSED =
   "A new client's name, email, phone, address or service is missing; the date is before today (business time zone); " +
   "the time does not exist that day (clocks go forward); or assignedTo names no user.";
 const NO_SUCH_LEAD = "leadId names no lead.";
+/** The 409 of both booking calls: the body's `conflicts` lists the clashes (errors.ts ConflictError). */
+const NOT_BOOKED =
+  "Not booked, nothing saved: the time is outside working hours (a day off such as Sunday included), inside a time block, or overlaps " +
+  "another appointment, and confirm was not true. The body's `conflicts` lists each clash and `message` says what to do: send the same " +
+  "booking with confirm: true to book anyway. Also: a request with the same Idempotency-Key is still being processed.";
+const KEY_REUSED = "The Idempotency-Key was already used with another body.";
 
 export const appointmentsRouter = {
   settings: staffProcedure
@@ -41,21 +48,16 @@ export const appointmentsRouter = {
         tags: ["appointments"],
         summary:
           "Book (or reschedule) an appointment: an existing lead (leadId) or a new client, at appointmentDate + appointmentTime in the business time zone. " +
-          "Conflicts (outside working hours, a time block, another appointment) are answered with booked: false unless confirm is true",
+          "Conflicts (outside working hours, a time block, another appointment) are a 409 with `conflicts` unless confirm is true",
+        requestHeaders: idempotencyHeaders,
       },
-      errors: { "bad-input": BOOKING_REFUSED, "not-found": NO_SUCH_LEAD },
+      errors: { "bad-input": BOOKING_REFUSED, "not-found": NO_SUCH_LEAD, conflict: NOT_BOOKED, unprocessable: KEY_REUSED },
     })
     .input(bookingRequestSchema)
     .output(bookingResultSchema)
     .mutation(async ({ ctx, input }) => {
-      const result = await appointments.bookAppointment(
-        ctx.sql,
-        input,
-        ctx.user,
-        ctx.config.businessTimeZone,
-        undefined,
-        undefined,
-        ctx.google,
+      const result = await idempotent(ctx, "appointments.book", input, () =>
+        appointments.bookAppointment(ctx.sql, input, ctx.user, ctx.config.businessTimeZone, undefined, undefined, ctx.google),
       );
       ctx.google.nudge();
       return result;
@@ -69,14 +71,18 @@ export const appointmentsRouter = {
         tags: ["calendar"],
         summary:
           "The Schedule Appointment modal's booking (the modal's own payload): the same rules as POST /api/appointments, answered as { success, message, lead, conflicts }; " +
-          "works whether or not Google Calendar is connected, and when it is, queues the appointment's push to it (Google failing never fails the booking)",
+          "a clash is the same 409 with `conflicts`. Works whether or not Google Calendar is connected, and when it is, queues the appointment's push to it " +
+          "(Google failing never fails the booking)",
+        requestHeaders: idempotencyHeaders,
       },
-      errors: { "bad-input": BOOKING_REFUSED, "not-found": NO_SUCH_LEAD },
+      errors: { "bad-input": BOOKING_REFUSED, "not-found": NO_SUCH_LEAD, conflict: NOT_BOOKED, unprocessable: KEY_REUSED },
     })
     .input(calendarAppointmentRequestSchema)
     .output(calendarAppointmentResultSchema)
     .mutation(async ({ ctx, input }) => {
-      const result = await appointments.scheduleFromCalendar(ctx.sql, input, ctx.user, ctx.config.businessTimeZone, undefined, ctx.google);
+      const result = await idempotent(ctx, "appointments.schedule", input, () =>
+        appointments.scheduleFromCalendar(ctx.sql, input, ctx.user, ctx.config.businessTimeZone, undefined, ctx.google),
+      );
       ctx.google.nudge();
       return result;
     }),

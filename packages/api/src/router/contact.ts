@@ -1,6 +1,7 @@
 import type { TRPCRouterRecord } from "@trpc/server";
 import { contactRequestSchema, contactResponseSchema } from "@crawlguard/validators";
 import { CONTACT_SUCCESS_MESSAGE, submitContact } from "../services/contact.js";
+import { idempotencyHeaders, idempotent } from "../idempotency.js";
 import { publicProcedure } from "../trpc.js";
 
 export const contactRouter = {
@@ -11,18 +12,23 @@ export const contactRouter = {
         path: "/api/contact",
         tags: ["contact"],
         summary: "Send the contact form (rate-limited per IP; bot-verified when Turnstile is configured)",
+        requestHeaders: idempotencyHeaders,
       },
       errors: {
         "bad-input": "The bot check (Turnstile) failed or its token is missing.",
         "rate-limited": "Too many submissions from this network in 10 minutes.",
         unavailable: "The bot check (Turnstile) could not be reached.",
+        conflict: "A request with the same Idempotency-Key is still being processed.",
+        unprocessable: "The Idempotency-Key was already used with another body.",
       },
     })
     .input(contactRequestSchema)
     .output(contactResponseSchema)
-    .mutation(async ({ ctx, input }) => {
-      // Stored, repeated or dropped as spam: the visitor sees the same answer.
-      await submitContact(ctx, input);
-      return { success: true as const, message: CONTACT_SUCCESS_MESSAGE };
-    }),
+    .mutation(({ ctx, input }) =>
+      idempotent(ctx, "contact.submit", input, async () => {
+        // Stored, repeated or dropped as spam: the visitor sees the same answer.
+        await submitContact(ctx, input);
+        return { success: true as const, message: CONTACT_SUCCESS_MESSAGE };
+      }),
+    ),
 } satisfies TRPCRouterRecord;

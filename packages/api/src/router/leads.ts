@@ -8,12 +8,20 @@ import {
   leadSchema,
   leadUpdateSchema,
 } from "@crawlguard/validators";
+import { idempotencyHeaders, idempotent } from "../idempotency.js";
 import * as leads from "../services/leads.js";
 import { staffProcedure } from "../trpc.js";
 
 const idInput = z.object({ id: z.string().uuid() });
 /** What a 404 means on the operations that take a lead id (documented in OpenAPI). */
 const NO_SUCH_LEAD = "No lead has this id.";
+
+/** Issue 21 §3: SPEC's booking flow sends scheduledDate here; it stays accepted, and says what it does not do. */
+export const LEAD_UPDATE_DESCRIPTION =
+  "Sets the fields sent, as sent. `scheduledDate` (with `status: scheduled`, as the dashboard's booking sends it) is stored as it is: " +
+  "this call does **not** check availability (working hours, time blocks, other appointments) and never answers a conflict. " +
+  "To book with those checks, use `POST /api/appointments` (or `POST /api/calendar/appointment`, the Schedule Appointment modal's payload) " +
+  "with `leadId`: they answer 409 with `conflicts` when the time is not free.";
 
 export const leadsRouter = {
   list: staffProcedure
@@ -52,11 +60,17 @@ export const leadsRouter = {
     .query(({ ctx, input }) => leads.getLeadTimeline(ctx.sql, input.id)),
 
   create: staffProcedure
-    .meta({ openapi: { method: "POST", path: "/api/leads", tags: ["leads"], summary: "Add a lead" } })
+    .meta({
+      openapi: { method: "POST", path: "/api/leads", tags: ["leads"], summary: "Add a lead", requestHeaders: idempotencyHeaders },
+      errors: {
+        conflict: "A request with the same Idempotency-Key is still being processed.",
+        unprocessable: "The Idempotency-Key was already used with another body.",
+      },
+    })
     .input(leadCreateSchema)
     .output(leadSchema)
     .mutation(async ({ ctx, input }) => {
-      const lead = await leads.createLead(ctx.sql, input, ctx.user, ctx.google);
+      const lead = await idempotent(ctx, "leads.create", input, () => leads.createLead(ctx.sql, input, ctx.user, ctx.google));
       ctx.google.nudge();
       return lead;
     }),
@@ -68,6 +82,7 @@ export const leadsRouter = {
         path: "/api/leads/{id}",
         tags: ["leads"],
         summary: "Change the given fields of a lead (null clears an optional one)",
+        description: LEAD_UPDATE_DESCRIPTION,
       },
       errors: { "not-found": NO_SUCH_LEAD },
     })

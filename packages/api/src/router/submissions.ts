@@ -2,6 +2,7 @@ import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
 import { contactSubmissionSchema, convertToLeadResultSchema } from "@crawlguard/validators";
 import * as submissions from "../services/submissions.js";
+import { idempotencyHeaders, idempotent } from "../idempotency.js";
 import { staffProcedure } from "../trpc.js";
 
 export const submissionsRouter = {
@@ -25,10 +26,17 @@ export const submissionsRouter = {
         path: "/api/contact-submissions/{id}/convert-to-lead",
         tags: ["submissions"],
         summary: "Create the lead for a submission (idempotent: converting again returns the same lead)",
+        requestHeaders: idempotencyHeaders,
       },
-      errors: { "not-found": "No contact submission has this id." },
+      errors: {
+        "not-found": "No contact submission has this id.",
+        conflict: "A request with the same Idempotency-Key is still being processed.",
+        unprocessable: "The Idempotency-Key was already used with another request.",
+      },
     })
     .input(z.object({ id: z.string().uuid() }))
     .output(convertToLeadResultSchema)
-    .mutation(({ ctx, input }) => submissions.convertToLead(ctx.sql, input.id, ctx.user)),
+    .mutation(({ ctx, input }) =>
+      idempotent(ctx, "submissions.convertToLead", input, () => submissions.convertToLead(ctx.sql, input.id, ctx.user)),
+    ),
 } satisfies TRPCRouterRecord;

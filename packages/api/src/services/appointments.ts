@@ -13,13 +13,14 @@ import {
   type BookingResult,
   type CalendarAppointmentResult,
   type CalendarRange,
+  type Conflict,
   type Lead,
   type RangeAppointment,
   type SchedulingSettings,
   timeBlockColors,
 } from "@crawlguard/validators";
 import { transaction, type Sql } from "@crawlguard/db";
-import type { FieldIssue } from "../errors.js";
+import { ConflictError, type FieldIssue } from "../errors.js";
 import {
   addMinutes,
   findConflicts,
@@ -250,7 +251,8 @@ export async function bookAppointment(
     await tx`SELECT pg_advisory_xact_lock(hashtext(${`booking:${assignee}`}))`;
 
     const conflicts = findConflicts(when, await conflictInputs(tx, assignee, when, leadId, actor), zone);
-    if (conflicts.length > 0 && !input.confirm) return { booked: false, lead: null, conflicts };
+    // A booking that is not made is an error (409), never a 200 (issue 21 §2): nothing was written.
+    if (conflicts.length > 0 && !input.confirm) throw new ConflictError(notScheduledMessage(conflicts), conflicts);
 
     const lead = leadId
       ? await rescheduleLead(tx, leadId, before!, input, when, assignee, actor)
@@ -316,15 +318,20 @@ export async function scheduleFromCalendar(
   now: Date = new Date(),
   pushes: CalendarPushes = NO_PUSHES,
 ): Promise<CalendarAppointmentResult> {
-  const result = await bookAppointment(sql, input, actor, zone, now, { phone: "Phone number must be at least 10 digits" }, pushes);
-  return { success: result.booked, message: calendarMessage(result), lead: result.lead, conflicts: result.conflicts };
+  // One rule set for both booking calls (issue 21 §3): the same schema, checks and messages.
+  const result = await bookAppointment(sql, input, actor, zone, now, undefined, pushes);
+  return { success: true, message: calendarMessage(result), lead: result.lead, conflicts: result.conflicts };
 }
 
-function calendarMessage({ booked, conflicts }: BookingResult): string {
+function calendarMessage({ conflicts }: BookingResult): string {
   const n = conflicts.length;
-  const items = `${n} conflict${n === 1 ? "" : "s"}`;
-  if (booked)
-    return n === 0 ? "Appointment has been scheduled successfully." : `Appointment has been scheduled successfully, over ${items}.`;
+  return n === 0
+    ? "Appointment has been scheduled successfully."
+    : `Appointment has been scheduled successfully, over ${n} conflict${n === 1 ? "" : "s"}.`;
+}
+
+/** The 409's message: what the time clashes with, and how to book anyway. */
+export function notScheduledMessage(conflicts: readonly Conflict[]): string {
   return `Not scheduled: ${conflicts.map((c) => c.message).join("; ")}. Send confirm: true to book anyway.`;
 }
 

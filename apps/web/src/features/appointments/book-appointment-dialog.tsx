@@ -77,7 +77,7 @@ export default function BookAppointmentDialog({ open, onClose, lead, prefill }: 
     timingFields: ["appointmentDate", "appointmentTime", "duration", "leadId"],
     send: async (values, confirm) => {
       const result = await book.mutateAsync(bookingRequest(values, values.leadId ? findLead(values.leadId) : undefined, confirm));
-      return result.booked && result.lead ? { saved: result.lead } : { conflicts: result.conflicts };
+      return result.lead;
     },
     saved: { title: "Appointment Booked", description: "The appointment has been successfully scheduled." },
     failed: { title: "Booking Failed", description: "Failed to book the appointment. Please try again." },

@@ -131,6 +131,8 @@ export function validateBooking(values: BookingValues, zone: string, now: number
   if (!values.clientName.trim()) errors.clientName = "Client name is required";
   if (!EMAIL.test(values.email.trim())) errors.email = "Valid email is required";
   if (!values.phone.trim()) errors.phone = "Phone number is required";
+  // The server's one booking rule set (issue 21 §3); a lead's own phone is not sent unless changed.
+  else if (!values.leadId && values.phone.replace(/\D/g, "").length < 10) errors.phone = "Phone number must be at least 10 digits";
   if (!values.address.trim()) errors.address = "Address is required";
   if (!values.leadId && values.zipCode.trim().length < 5) errors.zipCode = "Zip code must be at least 5 characters";
   if (!values.service) errors.service = "Service is required";

@@ -62,7 +62,7 @@ export default function ScheduleAppointmentModal({ open, onClose, googleCalendar
     timingFields: ["appointmentDate", "appointmentTime"],
     send: async (values, confirm) => {
       const result = await schedule.mutateAsync(scheduleRequest(values, values.leadId ? findLead(values.leadId) : undefined, confirm));
-      return result.success && result.lead ? { saved: result.lead } : { conflicts: result.conflicts };
+      return result.lead;
     },
     saved: { title: "Success!", description: "Appointment has been scheduled successfully." },
     failed: { title: "Error", description: "Failed to schedule appointment. Please try again." },

@@ -105,6 +105,9 @@ export function scheduleRequest(values: ScheduleValues, lead: Lead | undefined, 
 export function validateSchedule(values: ScheduleValues, zone: string, now: number = Date.now()): FieldErrors<ScheduleField> {
   const asNewClient = scheduleRequest({ ...values, leadId: "" }, undefined, false);
   const errors: FieldErrors<ScheduleField> = {};
+  // The modal's own words (docs/product.md §5); the shared schema says "Appointment date is required".
+  if (!values.appointmentDate) errors.appointmentDate = "Date is required";
+  if (!values.appointmentTime) errors.appointmentTime = "Time is required";
   for (const issue of bookingIssues(asNewClient, CALENDAR_PHONE_MESSAGE)) errors[issue.path as ScheduleField] ??= issue.message;
   const parsed = fieldErrors<ScheduleField>(calendarAppointmentRequestSchema.safeParse(asNewClient));
   for (const [field, message] of Object.entries(parsed) as [ScheduleField, string][]) errors[field] ??= message;

@@ -1,13 +1,10 @@
 import type { Conflict, Lead } from "@crawlguard/validators";
 import { type ChangeEvent, useRef, useState } from "react";
 import { type FieldErrors, hasErrors } from "../../lib/form-errors";
-import { serverFieldErrors } from "../../lib/server-issues";
+import { serverConflicts, serverFieldErrors } from "../../lib/server-issues";
 import { showToast, type ToastInput } from "../../lib/toaster";
 import { useChangedSinceOpen } from "../dashboard/form-dialog";
 import { useAppointmentSaved } from "./use-appointment-cache";
-
-/** What the server answered a booking: the saved lead, or what the time clashes with. */
-export type AppointmentOutcome = { saved: Lead } | { conflicts: readonly Conflict[] };
 
 type AppointmentFormOptions<V extends Record<string, string>> = {
   initial: V | (() => V);
@@ -17,7 +14,8 @@ type AppointmentFormOptions<V extends Record<string, string>> = {
   validate: (values: V) => FieldErrors<keyof V & string>;
   /** Changing one of these makes the conflicts on show stale: they are dropped. */
   timingFields: readonly (keyof V & string)[];
-  send: (values: V, confirm: boolean) => Promise<AppointmentOutcome>;
+  /** Books; resolves with the booked lead. A clash rejects with a 409 that carries `conflicts`. */
+  send: (values: V, confirm: boolean) => Promise<Lead>;
   saved: Pick<ToastInput, "title" | "description">;
   failed: Pick<ToastInput, "title" | "description">;
   onClose: () => void;
@@ -71,15 +69,16 @@ export function useAppointmentForm<V extends Record<string, string> & { appointm
     setSubmitted(true);
     if (hasErrors(validate(values))) return;
     try {
-      const outcome = await send(values, confirm);
-      if ("conflicts" in outcome) {
-        setConflicts(outcome.conflicts);
-        return;
-      }
-      appointmentSaved(outcome.saved);
+      appointmentSaved(await send(values, confirm));
       showToast({ ...saved, type: "success" });
       onClose();
     } catch (error) {
+      // Not booked: a 409 says what the time clashes with, for "Book anyway" or another time.
+      const clashes = serverConflicts(error);
+      if (clashes) {
+        setConflicts(clashes);
+        return;
+      }
       setConflicts(null);
       setServerErrors(serverFieldErrors(error, fields));
       showToast({ ...failed, type: "error" });

@@ -14,6 +14,7 @@ import { CalendarPlus, CalendarSync, ChevronLeft, ChevronRight } from "lucide-re
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { CenteredSpinner } from "../../components/centered-spinner";
 import { floatingOf, floatingToWallTime, toFloating } from "../../lib/business-time";
+import { serverConflicts } from "../../lib/server-issues";
 import { showToast } from "../../lib/toaster";
 import { trpc } from "../../lib/trpc";
 import { useBusinessTimeZone } from "../../lib/use-business-time-zone";
@@ -230,10 +231,6 @@ export default function CalendarPanel() {
         durationMinutes: durationOf(String(target.event.appointment.durationMinutes)),
         confirm,
       });
-      if (!result.booked || !result.lead) {
-        setMove({ ...target, conflicts: result.conflicts });
-        return;
-      }
       const lead = result.lead;
       if (rangeInput) {
         utils.appointments.range.setData(rangeInput, (data) =>
@@ -259,7 +256,13 @@ export default function CalendarPanel() {
       saved(lead);
       setMove(null);
       showToast({ title: "Appointment Booked", description: "The appointment has been successfully scheduled.", type: "success" });
-    } catch {
+    } catch (error) {
+      // Not moved: a 409 says what the new time clashes with (Book anyway or keep the old time).
+      const clashes = serverConflicts(error);
+      if (clashes) {
+        setMove({ ...target, conflicts: clashes });
+        return;
+      }
       setMove(null);
       showToast({ title: "Booking Failed", description: "Failed to book the appointment. Please try again.", type: "error" });
     }
