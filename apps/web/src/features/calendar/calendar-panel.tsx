@@ -428,6 +428,13 @@ export default function CalendarPanel() {
                 onEventDrop={drop}
               />
             )}
+            {calendar.data?.truncated ? (
+              <Text textStyle="sm" color="orange.fg" mt="2" role="status">
+                Showing the first {calendar.data.blocks.reduce((n, b) => n + b.occurrences.length, 0).toLocaleString("en-US")} of{" "}
+                {calendar.data.occurrenceCount.toLocaleString("en-US")} time block occurrences: choose a shorter view or your own calendar
+                to see them all.
+              </Text>
+            ) : null}
             <Text textStyle="xs" color="fg.muted" mt="2">
               Times are in the business time zone ({zone}).
               {gridView !== "month" ? " Click a free slot to book it; drag an appointment to move it." : " Choose a day to see its hours."}
