@@ -1,6 +1,9 @@
+import type { ReactNode } from "react";
+
 export type ToastInput = {
   title: string;
-  description?: string;
+  /** Text from visitors (names, emails) goes in a <bdi>, so it cannot reverse the sentence around it. */
+  description?: ReactNode;
   type?: "success" | "error" | "info";
   /** A button in the toast (what to do about it), e.g. open the record it is about. */
   action?: { label: string; onClick: () => void };

@@ -41,7 +41,7 @@ export function DashboardHeader({ user, onBookAppointment, onAddLead }: Dashboar
                 CrawlGuard Dashboard
               </Heading>
               <Text textStyle="sm" color="fg.muted">
-                Signed in as {user.username}
+                Signed in as <bdi>{user.username}</bdi>
                 {user.isAdmin ? " (admin)" : ""}
               </Text>
             </Box>

@@ -27,8 +27,14 @@ export function DuplicateWarning({
               <Box as="ul" ps="4" mt="1" listStyleType="disc">
                 {duplicates.map((lead) => (
                   <li key={lead.id}>
-                    {lead.name} · {lead.email}
-                    {lead.phone ? ` · ${formatPhone(lead.phone)}` : ""} · {statusLabels[lead.status]}
+                    <bdi>{lead.name}</bdi> · <bdi>{lead.email}</bdi>
+                    {lead.phone ? (
+                      <>
+                        {" · "}
+                        <bdi>{formatPhone(lead.phone)}</bdi>
+                      </>
+                    ) : null}{" "}
+                    · {statusLabels[lead.status]}
                   </li>
                 ))}
               </Box>

@@ -168,7 +168,15 @@ const DeleteLeadDialog = memo(function DeleteLeadDialog({ lead, onClose }: { lea
       {
         onSuccess: () => {
           onClose();
-          showToast({ title: "Lead deleted", description: `${name} was removed.`, type: "success" });
+          showToast({
+            title: "Lead deleted",
+            description: (
+              <>
+                <bdi>{name}</bdi> was removed.
+              </>
+            ),
+            type: "success",
+          });
         },
       },
     );
@@ -183,7 +191,11 @@ const DeleteLeadDialog = memo(function DeleteLeadDialog({ lead, onClose }: { lea
       pending={remove.isPending}
       onConfirm={confirmDelete}
     >
-      {lead ? `${lead.name} will be removed from the board. This cannot be undone.` : null}
+      {lead ? (
+        <>
+          <bdi>{lead.name}</bdi> will be removed from the board. This cannot be undone.
+        </>
+      ) : null}
     </ConfirmDialog>
   );
 });

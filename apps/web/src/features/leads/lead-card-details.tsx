@@ -37,22 +37,26 @@ export function LeadCardDetails({ id, lead, onDelete }: { id: string; lead: Lead
       <Stack gap="1.5" textStyle="sm">
         <Detail icon={<Mail />} label="Email">
           <Link href={`mailto:${lead.email}`} color="fg" truncate display="block" title={lead.email}>
-            {lead.email}
+            <bdi>{lead.email}</bdi>
           </Link>
         </Detail>
         {lead.phone ? (
           <Detail icon={<Phone />} label="Phone">
             <Link href={`tel:${lead.phone.replace(/[^\d+]/g, "")}`} color="fg">
-              {formatPhone(lead.phone)}
+              <bdi>{formatPhone(lead.phone)}</bdi>
             </Link>
           </Detail>
         ) : null}
         {lead.address || lead.zipCode ? (
           <Detail icon={<MapPin />} label="Address">
             <Text as="span">
-              {lead.address}
+              <bdi>{lead.address}</bdi>
               {lead.address && lead.zipCode ? ", " : ""}
-              {lead.zipCode ? `Zip ${lead.zipCode}` : ""}
+              {lead.zipCode ? (
+                <>
+                  Zip <bdi>{lead.zipCode}</bdi>
+                </>
+              ) : null}
             </Text>
           </Detail>
         ) : null}

@@ -100,7 +100,7 @@ export const LeadCard = memo(function LeadCard({ lead, handle, isDragging, onDel
             <GripVertical aria-hidden="true" />
           </IconButton>
           <Heading as="h3" size="sm" lineClamp={2} flex="1" pt="1" wordBreak="break-word">
-            {lead.name}
+            <bdi>{lead.name}</bdi>
           </Heading>
           <IconButton
             aria-label={`Details of ${lead.name}`}

@@ -59,10 +59,26 @@ export default function LeadFormDialog({ open, onClose, lead }: LeadFormDialogPr
     try {
       if (lead) {
         await update.mutateAsync({ id: lead.id, ...parsed.data });
-        showToast({ title: "Lead updated", description: `${parsed.data.name} was saved.`, type: "success" });
+        showToast({
+          title: "Lead updated",
+          description: (
+            <>
+              <bdi>{parsed.data.name}</bdi> was saved.
+            </>
+          ),
+          type: "success",
+        });
       } else {
         await create.mutateAsync(parsed.data);
-        showToast({ title: "Lead created", description: `${parsed.data.name} was added to the board.`, type: "success" });
+        showToast({
+          title: "Lead created",
+          description: (
+            <>
+              <bdi>{parsed.data.name}</bdi> was added to the board.
+            </>
+          ),
+          type: "success",
+        });
       }
       onClose();
     } catch (error) {

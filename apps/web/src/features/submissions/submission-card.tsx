@@ -47,7 +47,7 @@ export const SubmissionCard = memo(function SubmissionCard({
         <Flex justify="space-between" align="flex-start" gap="2">
           <Box minW="0">
             <Heading as="h3" size="md" wordBreak="break-word">
-              {submission.name}
+              <bdi>{submission.name}</bdi>
             </Heading>
             {isValid(submitted) ? (
               <Text textStyle="xs" color="fg.muted">
@@ -70,22 +70,32 @@ export const SubmissionCard = memo(function SubmissionCard({
         <Stack as="dl" gap="1" textStyle="sm">
           <Row label="Email">
             <Link href={`mailto:${submission.email}`} color="fg" wordBreak="break-all">
-              {submission.email}
+              <bdi>{submission.email}</bdi>
             </Link>
           </Row>
           <Row label="Phone">
             {submission.phone ? (
               <Link href={`tel:${submission.phone.replace(/[^\d+]/g, "")}`} color="fg">
-                {formatPhone(submission.phone)}
+                <bdi>{formatPhone(submission.phone)}</bdi>
               </Link>
             ) : (
               "Not given"
             )}
           </Row>
           <Row label="Service">{submission.service ? getServiceLabel(submission.service) : "Not specified"}</Row>
-          {submission.address ? <Row label="Address">{submission.address}</Row> : null}
-          <Row label="Zip Code">{submission.zipCode}</Row>
-          {attribution ? <Row label="Source">{attribution}</Row> : null}
+          {submission.address ? (
+            <Row label="Address">
+              <bdi>{submission.address}</bdi>
+            </Row>
+          ) : null}
+          <Row label="Zip Code">
+            <bdi>{submission.zipCode}</bdi>
+          </Row>
+          {attribution ? (
+            <Row label="Source">
+              <bdi>{attribution}</bdi>
+            </Row>
+          ) : null}
         </Stack>
 
         {submission.message ? <SubmissionMessage message={submission.message} /> : null}

@@ -38,11 +38,23 @@ export default function SubmissionsPanel() {
       setDuplicates((current) => ({ ...current, [id]: found.filter((d) => d.id !== lead.id) }));
       showToast(
         created
-          ? { title: "Converted to lead", description: `${lead.name} is now in New Leads.`, type: "success" }
+          ? {
+              title: "Converted to lead",
+              description: (
+                <>
+                  <bdi>{lead.name}</bdi> is now in New Leads.
+                </>
+              ),
+              type: "success",
+            }
           : {
               // Converted before (another tab, another person): nothing new was made; here is the lead.
               title: "Already a lead",
-              description: `This submission is already the lead ${lead.name}; no new lead was made.`,
+              description: (
+                <>
+                  This submission is already the lead <bdi>{lead.name}</bdi>; no new lead was made.
+                </>
+              ),
               type: "info",
               action: { label: "View lead", onClick: () => viewLead(lead.email) },
             },

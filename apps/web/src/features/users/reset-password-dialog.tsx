@@ -27,7 +27,15 @@ export function ResetPasswordDialog({ user, open, onClose }: { user: User; open:
     if (!parsed.success) return;
     try {
       await reset.mutateAsync({ id: user.id, password: parsed.data.newPassword });
-      showToast({ title: "Password reset", description: `${user.username} can now sign in with the new password.`, type: "success" });
+      showToast({
+        title: "Password reset",
+        description: (
+          <>
+            <bdi>{user.username}</bdi> can now sign in with the new password.
+          </>
+        ),
+        type: "success",
+      });
       onClose();
     } catch (error) {
       showToast({ title: "Failed to reset password", description: trpcErrorText(error), type: "error" });

@@ -29,7 +29,7 @@ export function UserCard({ user, isCurrentUser, onResetPassword, onDelete }: Use
         <Flex justify="space-between" align="flex-start" gap="2">
           <Box minW="0">
             <Heading as="h3" size="md" wordBreak="break-word">
-              {user.username}
+              <bdi>{user.username}</bdi>
               {isCurrentUser ? (
                 <Text as="span" textStyle="sm" color="fg.muted" fontWeight="normal">
                   {" "}

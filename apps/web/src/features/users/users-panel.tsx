@@ -37,7 +37,15 @@ export default function UsersPanel() {
       {
         onSuccess: () => {
           setDeleting(null);
-          showToast({ title: "User deleted", description: `${username} can no longer sign in.`, type: "success" });
+          showToast({
+            title: "User deleted",
+            description: (
+              <>
+                <bdi>{username}</bdi> can no longer sign in.
+              </>
+            ),
+            type: "success",
+          });
         },
       },
     );
@@ -79,7 +87,11 @@ export default function UsersPanel() {
         pending={remove.isPending}
         onConfirm={confirmDelete}
       >
-        {deleting ? `${deleting.username} will lose access to the dashboard. This cannot be undone.` : null}
+        {deleting ? (
+          <>
+            <bdi>{deleting.username}</bdi> will lose access to the dashboard. This cannot be undone.
+          </>
+        ) : null}
       </ConfirmDialog>
     </>
   );
