@@ -218,7 +218,7 @@ export const rangeBlockSchema = z.object({
 export type RangeBlock = z.infer<typeof rangeBlockSchema>;
 
 /** The most block occurrences one calendar range answer lists (the earliest); `occurrenceCount` counts them all. */
-export const MAX_RANGE_OCCURRENCES = 3000;
+export const MAX_RANGE_OCCURRENCES = 5000;
 
 export const calendarRangeSchema = z.object({
   timeZone: z.string(),
