@@ -1,5 +1,6 @@
-import type { Page } from "@playwright/test";
-import { collectPageErrors, expect, test } from "./fixtures";
+import type { User } from "@crawlguard/validators";
+import { request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
+import { collectPageErrors, expect, firstAdmin, loginUser, newUser, registerUser, test as base, type TestUser } from "./fixtures";
 import { listLeads, toast, uniquePhone, uniqueToken } from "./dashboard-fixtures";
 import {
   calendarStatus,
@@ -23,17 +24,37 @@ import { ashevilleInstant, ashevilleWeekday, BUSINESS_ZONE, goToDate, openCalend
  * the server and the Google API emulator the e2e server is pointed at (playwright.config.ts).
  * The connection is the whole business's, so each test starts and ends disconnected, with
  * Google healthy, whatever other specs left behind; names carry a unique token because the
- * database and the emulator's calendar are shared by the whole run.
+ * database and the emulator's calendar are shared by the whole run. Connecting, reconnecting and
+ * disconnecting are for admins (issue #20 §2): the flows run as an admin, and one test checks
+ * what staff see.
  */
 
-test.beforeEach(async ({ request, baseURL, staffPage: { page } }) => {
-  await clearGoogleFaults(request);
-  await disconnectGoogle(page.request, baseURL);
+const test = base.extend<{
+  /** A page signed in as a fresh admin account. */
+  adminPage: { page: Page; user: TestUser & { account: User } };
+  /** The run's first admin, signed in on a request context of its own (the page's cookies untouched). */
+  owner: APIRequestContext;
+}>({
+  adminPage: async ({ page, baseURL }, use) => {
+    const user = await registerUser(page.request, baseURL, newUser("admin"), { isAdmin: true });
+    await use({ page, user });
+  },
+  owner: async ({ baseURL }, use) => {
+    const context = await playwrightRequest.newContext({ baseURL });
+    await loginUser(context, baseURL, firstAdmin);
+    await use(context);
+    await context.dispose();
+  },
 });
 
-test.afterEach(async ({ request, baseURL, staffPage: { page } }) => {
+test.beforeEach(async ({ request, baseURL, owner }) => {
   await clearGoogleFaults(request);
-  await disconnectGoogle(page.request, baseURL);
+  await disconnectGoogle(owner, baseURL);
+});
+
+test.afterEach(async ({ request, baseURL, owner }) => {
+  await clearGoogleFaults(request);
+  await disconnectGoogle(owner, baseURL);
 });
 
 /** Connect Calendar (or Reconnect) through the popup: it lands on our page, which closes it. */
@@ -100,7 +121,7 @@ test.describe("Google Calendar", () => {
   test.describe.configure({ timeout: 120_000 });
 
   test("@desktop-only connects in the popup; a booking reaches Google once, shows in the panel, and Google's own events show in the calendar", async ({
-    staffPage: { page, user },
+    adminPage: { page, user },
     request,
   }) => {
     const errors = collectPageErrors(page);
@@ -209,7 +230,7 @@ test.describe("Google Calendar", () => {
   });
 
   test("@desktop-only Google down during a booking: the booking is kept and its event arrives once Google is back", async ({
-    staffPage: { page },
+    adminPage: { page },
     request,
   }) => {
     await connectGoogleViaApi(page.request);
@@ -243,7 +264,7 @@ test.describe("Google Calendar", () => {
   });
 
   test("@desktop-only Google revokes the grant: the panel offers Reconnect, which works; then Disconnect", async ({
-    staffPage: { page },
+    adminPage: { page },
     request,
   }) => {
     await connectGoogleViaApi(page.request);
@@ -302,7 +323,7 @@ test.describe("Google Calendar", () => {
   });
 
   test("@desktop-only a popup without the session hands Google's code to the panel, which finishes the connection", async ({
-    staffPage: { page },
+    adminPage: { page },
     request,
   }) => {
     // The landing page is fetched without the session cookie (as when a browser keeps a popup's
@@ -328,7 +349,7 @@ test.describe("Google Calendar", () => {
   });
 
   test("@desktop-only a blocked popup: the panel says so and offers Google's page as a link, which connects", async ({
-    staffPage: { page },
+    adminPage: { page },
   }) => {
     await page.addInitScript(() => {
       window.open = () => null;
@@ -348,7 +369,33 @@ test.describe("Google Calendar", () => {
     await expect(connection).not.toContainText("The Google sign-in window was blocked");
   });
 
-  test("@phone-only the panel fits a phone: connect, the upcoming events, disconnect", async ({ staffPage: { page }, request }) => {
+  test("@desktop-only staff see the connection and its events, but only an admin can connect, reconnect or disconnect", async ({
+    staffPage: { page },
+    owner,
+    baseURL,
+  }) => {
+    const adminOnly = "Only an administrator can connect, reconnect or disconnect Google Calendar.";
+    const panel = await openGoogleCalendarTab(page);
+    const connection = panel.getByRole("region", { name: "Connection Status" });
+    await expect(connection).toContainText("Not Connected");
+    await expect(connection).toContainText(adminOnly);
+    await expect(connection.getByRole("button", { name: "Connect Calendar" })).toHaveCount(0);
+    // The server refuses it anyway, whatever the page shows.
+    expect((await page.request.get("/api/calendar/auth-url")).status()).toBe(403);
+
+    await connectGoogleViaApi(owner);
+    await page.getByRole("tab", { name: "Calendar", exact: true }).click();
+    await showGoogleCalendarTab(page);
+    await expect(connection).toContainText("Google Calendar is connected and ready");
+    await expect(connection).toContainText(adminOnly);
+    await expect(connection.getByRole("button", { name: "Show Recent Events" })).toBeVisible();
+    await expect(connection.getByRole("button", { name: "Disconnect" })).toHaveCount(0);
+    const disconnect = await page.request.post("/api/calendar/disconnect", { headers: { Origin: new URL(baseURL!).origin }, data: {} });
+    expect(disconnect.status()).toBe(403);
+    expect((await calendarStatus(page.request)).authenticated).toBe(true);
+  });
+
+  test("@phone-only the panel fits a phone: connect, the upcoming events, disconnect", async ({ adminPage: { page }, request }) => {
     const panel = await openGoogleCalendarTab(page);
     const connection = panel.getByRole("region", { name: "Connection Status" });
     await connectThroughPopup(page, "Connect Calendar");

@@ -28,6 +28,7 @@ const noop = () => undefined;
 function render(overrides: Partial<ConnectionCardProps>): string {
   const props: ConnectionCardProps = {
     status: status(),
+    canManage: true,
     zone: "America/New_York",
     phase: { kind: "idle" },
     problem: null,
@@ -117,11 +118,35 @@ describe("ConnectionCard", () => {
     expect(text).not.toContain("Connect Calendar");
   });
 
+  it("for staff: the state and the events toggle, no button that changes the connection, and who can (issue #20 §2)", () => {
+    const adminOnly = "Only an administrator can connect, reconnect or disconnect Google Calendar.";
+    const notConnected = render({ canManage: false });
+    expect(notConnected).toContain("Not Connected");
+    expect(notConnected).toContain(adminOnly);
+    expect(notConnected).not.toContain("Connect Calendar");
+
+    const connected = render({ canManage: false, status: status({ authenticated: true, account: "office@crawlguard.test" }) });
+    expect(connected).toContain("Google Calendar is connected and ready");
+    expect(connected).toContain("Show Recent Events");
+    expect(connected).toContain(adminOnly);
+    expect(connected).not.toContain("Disconnect");
+
+    const broken = render({ canManage: false, status: status({ needsReconnect: true, lastError: "Token has been expired or revoked." }) });
+    expect(broken).toContain("Needs Reconnecting");
+    expect(broken).toContain("sent once an administrator reconnects");
+    expect(broken).toContain(adminOnly);
+    expect(broken).not.toContain("Disconnect");
+    expect(broken).not.toMatch(/Reconnect(?!ing)/);
+    // Admins keep the buttons and no note.
+    expect(render({})).not.toContain(adminOnly);
+  });
+
   it("a blocked popup: says so and links to Google's page", () => {
     const html = renderToString(
       <Provider>
         <ConnectionCard
           status={status()}
+          canManage
           zone="America/New_York"
           phase={{ kind: "blocked", authUrl: "http://127.0.0.1:4399/o/oauth2/v2/auth?state=s" }}
           problem={null}

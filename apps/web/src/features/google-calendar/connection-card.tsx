@@ -17,6 +17,11 @@ import type { ConnectPhase } from "./use-google-connect";
 
 export type ConnectionCardProps = {
   status: GoogleCalendarStatus;
+  /**
+   * The viewer may connect, reconnect and disconnect (admins only, issue #20 §2). Staff see the
+   * state and the events, and are told that only an administrator can change the connection.
+   */
+  canManage: boolean;
   zone: string;
   phase: ConnectPhase;
   /** Why the last connection attempt failed. */
@@ -37,7 +42,8 @@ export type ConnectionCardProps = {
  * ready", which account, who connected it and when, Show/Hide Recent Events, Disconnect), Not
  * Connected ("Connect to automatically sync appointments", Connect Calendar, "Connecting..."), or
  * needing a reconnection (Reconnect and the reason). Pushes waiting and the last failure show when
- * there are any. Presentational: the panel holds the calls.
+ * there are any. Only admins get the buttons that change the connection (the server refuses
+ * staff anyway). Presentational: the panel holds the calls.
  */
 export function ConnectionCard(props: ConnectionCardProps) {
   const { status, phase } = props;
@@ -139,7 +145,18 @@ function Details({ status, zone }: { status: GoogleCalendarStatus; zone: string 
   );
 }
 
-function Connected({ status, zone, eventsShown, onToggleEvents, onDisconnect }: ConnectionCardProps) {
+/** Where a staff member would find a connection button: who can do it instead. */
+export const ADMIN_ONLY_TEXT = "Only an administrator can connect, reconnect or disconnect Google Calendar.";
+
+function AdminOnlyNote() {
+  return (
+    <Text textStyle="sm" color="fg.muted">
+      {ADMIN_ONLY_TEXT}
+    </Text>
+  );
+}
+
+function Connected({ status, zone, eventsShown, onToggleEvents, onDisconnect, canManage }: ConnectionCardProps) {
   return (
     <>
       <StateHeading icon={CalendarCheck} color="green.fg" title="Google Calendar is connected and ready">
@@ -150,41 +167,60 @@ function Connected({ status, zone, eventsShown, onToggleEvents, onDisconnect }: 
           {eventsShown ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
           {eventsShown ? "Hide Recent Events" : "Show Recent Events"}
         </Button>
-        <Button variant="outline" colorPalette="red" onClick={onDisconnect}>
-          <Unplug aria-hidden="true" />
-          Disconnect
-        </Button>
+        {canManage ? (
+          <Button variant="outline" colorPalette="red" onClick={onDisconnect}>
+            <Unplug aria-hidden="true" />
+            Disconnect
+          </Button>
+        ) : null}
       </Flex>
+      {canManage ? null : <AdminOnlyNote />}
     </>
   );
 }
 
-function NeedsReconnect({ status, zone, onConnect, onDisconnect, connecting }: ConnectionCardProps & { connecting: boolean }) {
+function NeedsReconnect({ status, zone, onConnect, onDisconnect, connecting, canManage }: ConnectionCardProps & { connecting: boolean }) {
   return (
     <>
       <StateHeading icon={CalendarX} color="orange.fg" title="Google no longer accepts this connection">
         <Text textStyle="sm" color="fg.muted">
-          Google revoked or expired the access{status.account ? ` of ${status.account}` : ""}. Appointments wait here and are sent once you
-          reconnect.
+          Google revoked or expired the access{status.account ? ` of ${status.account}` : ""}. Appointments wait here and are sent once
+          {canManage ? " you reconnect." : " an administrator reconnects."}
         </Text>
         <Details status={status} zone={zone} />
       </StateHeading>
-      <Flex gap="2" wrap="wrap">
-        <Button colorPalette="brand" onClick={onConnect} disabled={connecting}>
-          <RefreshCw aria-hidden="true" />
-          {connecting ? "Connecting..." : "Reconnect"}
-        </Button>
-        <Button variant="outline" colorPalette="red" onClick={onDisconnect} disabled={connecting}>
-          <Unplug aria-hidden="true" />
-          Disconnect
-        </Button>
-      </Flex>
+      {canManage ? null : <AdminOnlyNote />}
+      {canManage ? (
+        <Flex gap="2" wrap="wrap">
+          <Button colorPalette="brand" onClick={onConnect} disabled={connecting}>
+            <RefreshCw aria-hidden="true" />
+            {connecting ? "Connecting..." : "Reconnect"}
+          </Button>
+          <Button variant="outline" colorPalette="red" onClick={onDisconnect} disabled={connecting}>
+            <Unplug aria-hidden="true" />
+            Disconnect
+          </Button>
+        </Flex>
+      ) : null}
     </>
   );
 }
 
-function NotConnected({ status, onConnect, showSetup, connecting }: ConnectionCardProps & { connecting: boolean }) {
+function NotConnected({ status, onConnect, showSetup, connecting, canManage }: ConnectionCardProps & { connecting: boolean }) {
   const setupId = useId();
+  if (!canManage) {
+    return (
+      <HStack gap="3" align="start">
+        <Box color="fg.muted" mt="0.5" flexShrink={0}>
+          <CalendarX aria-hidden="true" />
+        </Box>
+        <Stack gap="1" minW="0">
+          <Text fontWeight="semibold">Google Calendar is not connected</Text>
+          <AdminOnlyNote />
+        </Stack>
+      </HStack>
+    );
+  }
   return (
     <>
       <HStack gap="3" align="start">

@@ -9,6 +9,7 @@ import { trpcErrorText } from "../../lib/http-error";
 import { showToast } from "../../lib/toaster";
 import { trpc } from "../../lib/trpc";
 import { useBusinessTimeZone } from "../../lib/use-business-time-zone";
+import { useSession } from "../auth/use-session";
 import { ConfirmDialog } from "../dashboard/confirm-dialog";
 import { LoadError } from "../dashboard/load-error";
 import { ConnectionCard } from "./connection-card";
@@ -19,26 +20,34 @@ import { UpcomingEventsCard } from "./upcoming-events-card";
 
 /**
  * The Google Calendar tab (docs/product.md §2; issue #14, ADR 014). On opening it runs `init` (POST
- * /api/calendar/init), then checks the status, and shows the connection, what it does, and the
- * calendar's upcoming events when connected.
+ * /api/calendar/init, admins only) then checks the status, and shows the connection, what it does,
+ * and the calendar's upcoming events when connected. Connecting, reconnecting and disconnecting
+ * are for admins (issue #20 §2): staff see the state and the events, and who can connect.
  */
 export default function GoogleCalendarPanel() {
   const zone = useBusinessTimeZone();
   const utils = trpc.useUtils();
   const invalidateGoogle = useGoogleQueriesInvalidation();
+  const canManage = useSession().user?.isAdmin === true;
 
   // docs/product.md: init on mount, then the status (a fresh answer each time the tab opens).
+  // init is admin-only; staff go straight to the status.
   const init = trpc.googleCalendar.init.useMutation();
   const [initialised, setInitialised] = useState(false);
   const { mutate: runInit } = init;
   useEffect(() => {
+    if (!canManage) {
+      void utils.googleCalendar.status.invalidate();
+      setInitialised(true);
+      return;
+    }
     runInit(undefined, {
       onSettled: () => {
         void utils.googleCalendar.status.invalidate();
         setInitialised(true);
       },
     });
-  }, [runInit, utils]);
+  }, [runInit, utils, canManage]);
   const status = trpc.googleCalendar.status.useQuery(undefined, { enabled: initialised });
 
   const connection = useGoogleConnect();
@@ -98,6 +107,7 @@ export default function GoogleCalendarPanel() {
           <Box gridArea="connection" minW="0">
             <ConnectionCard
               status={status.data}
+              canManage={canManage}
               zone={zone}
               phase={connection.phase}
               problem={connection.problem}
