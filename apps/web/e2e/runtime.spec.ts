@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
+import { firstAdmin, loginUser } from "./fixtures";
 
 // Issue #10: Playwright's web server (the built server, started by `node` from npm's PATH) runs
 // on the Node the project pins, like the test runner itself.
@@ -7,7 +8,10 @@ const rootPackage = JSON.parse(readFileSync(new URL("../../../package.json", imp
   optionalDependencies: Record<string, string>;
 };
 
-test("the server under test runs on the project's Node 24", async ({ request }) => {
+test("the server under test runs on the project's Node 24", async ({ request, baseURL }) => {
+  // Anonymous callers learn only the status (issue 20 §5); signed-in staff also the Node version.
+  expect(await (await request.get("/api/health")).json()).toEqual({ status: "ok" });
+  await loginUser(request, baseURL, firstAdmin);
   const health = (await (await request.get("/api/health")).json()) as { status: string; node: string };
   expect(health.status).toBe("ok");
   expect(Number(health.node.split(".")[0])).toBeGreaterThanOrEqual(24);
