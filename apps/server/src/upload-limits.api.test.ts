@@ -202,11 +202,15 @@ describe.each(["filesystem", "s3"] as const)("upload links and the sweeper in %s
     const fresh = await link(image.length);
     expect((await put(fresh, image)).status).toBe(200);
     const stuck = await link(1000);
+    const claimed = await link(1000);
 
     await sql`UPDATE gallery_uploads SET link_expires_at = now() - interval '3 minutes' WHERE id IN ${sql([sent.uploadId, neverSent.uploadId])}`;
     // Within the grace after expiry (a completion may be on its way), it stays.
     await sql`UPDATE gallery_uploads SET link_expires_at = now() - interval '30 seconds' WHERE id = ${justExpired.uploadId}`;
     await sql`UPDATE gallery_uploads SET state = 'processing', updated_at = now() - interval '31 minutes' WHERE id = ${stuck.uploadId}`;
+    // Being finished right now (a completion claimed it just after its link expired): left alone.
+    await sql`UPDATE gallery_uploads SET state = 'processing', updated_at = now(), link_expires_at = now() - interval '10 minutes'
+              WHERE id = ${claimed.uploadId}`;
 
     const swept = await sweepGalleryUploads(sql, srv.running.storage);
     expect(swept.expired).toBe(3);
@@ -218,6 +222,7 @@ describe.each(["filesystem", "s3"] as const)("upload links and the sweeper in %s
     expect(await incoming(fresh.uploadId)).toBe(image.length);
     // (With S3 the bucket took the bytes: the server learns of them when the upload is finished.)
     expect((await rowOf(fresh.uploadId))?.state).toBe(kind === "s3" ? "pending" : "received");
+    expect((await rowOf(claimed.uploadId))?.state).toBe("processing");
     // A swept upload cannot be finished any more; the ones kept can.
     expect((await staff.call("rest", "gallery.completeUpload", { uploadId: sent.uploadId })).status).toBe(404);
     expect((await staff.call("rest", "gallery.completeUpload", { uploadId: justExpired.uploadId })).status).toBe(200);

@@ -245,10 +245,12 @@ export async function completeUpload(sql: Sql, storage: ObjectStorage, userId: s
       UPDATE gallery_uploads SET
         state = 'ready', original_size = ${bytes.length}, original_type = ${image.type}, width = ${image.width}, height = ${image.height},
         renditions = ${sql.json(renditions)}, image_url = ${imageUrl}, updated_at = now()
-      WHERE id = ${id}
+      WHERE id = ${id} AND state = 'processing'
       RETURNING ${uploadColumns(sql)}`;
+    // Swept meanwhile (stuck in processing for half an hour): its files go with it.
+    if (!ready) throw new DomainError("not-found", UPLOAD_NOT_FOUND);
     await storage.delete([incomingKey(id)]);
-    return toResult(storage, ready!);
+    return toResult(storage, ready);
   } catch (err) {
     await forgetUpload(sql, storage, id);
     if (err instanceof ObjectTooLargeError) throw tooLarge();
@@ -295,15 +297,14 @@ export async function sweepGalleryUploads(
   batch = 200,
 ): Promise<{ expired: number; removed: number; cleared: number }> {
   const expired = await inBatches(batch, async () => {
+    // The condition is repeated outside the batch: a row a completion claimed meanwhile (now
+    // processing, updated just now) is re-checked on its new version and left alone.
+    const abandoned = sql`
+      (state IN ('pending', 'receiving', 'received') AND link_expires_at < now() - make_interval(mins => ${UNFINISHED_UPLOAD_GRACE_MINUTES}))
+      OR (state = 'processing' AND updated_at < now() - make_interval(mins => ${STUCK_PROCESSING_MINUTES}))`;
     const rows = await sql<{ id: string }[]>`
       UPDATE gallery_uploads SET state = 'discarded', updated_at = now()
-      WHERE id IN (
-        SELECT id FROM gallery_uploads
-        WHERE (state IN ('pending', 'receiving', 'received')
-               AND link_expires_at < now() - make_interval(mins => ${UNFINISHED_UPLOAD_GRACE_MINUTES}))
-           OR (state = 'processing' AND updated_at < now() - make_interval(mins => ${STUCK_PROCESSING_MINUTES}))
-        ORDER BY link_expires_at LIMIT ${batch})
-        AND state IN ${sql(OPEN_STATES)}
+      WHERE id IN (SELECT id FROM gallery_uploads WHERE ${abandoned} ORDER BY link_expires_at LIMIT ${batch}) AND (${abandoned})
       RETURNING id`;
     return rows.length;
   });
