@@ -1,27 +1,10 @@
 import { transaction, type Sql } from "@crawlguard/db";
-import type { Queryable } from "./queryable.js";
 
 /**
- * Sliding-window counters kept in the database, so limits hold across several server instances.
- * A bucket names what is limited ("login-ip", "contact-ip"...), the key whom.
+ * Sliding-window counters kept in the database (rate_limit_hits), so limits hold across several
+ * server instances. A bucket names what is limited ("contact-ip"), the key whom. Sign-in
+ * throttling has its own tables and rules (login-throttle.ts).
  */
-export async function countHits(sql: Queryable, bucket: string, key: string, windowMs: number): Promise<number> {
-  const since = new Date(Date.now() - windowMs);
-  const [row] = await sql<{ n: number }[]>`
-    SELECT count(*)::int AS n FROM rate_limit_hits WHERE bucket = ${bucket} AND key = ${key} AND hit_at > ${since}`;
-  return row?.n ?? 0;
-}
-
-export async function recordHit(sql: Queryable, bucket: string, key: string, windowMs: number): Promise<void> {
-  const expired = new Date(Date.now() - windowMs);
-  await sql`DELETE FROM rate_limit_hits WHERE bucket = ${bucket} AND key = ${key} AND hit_at <= ${expired}`;
-  await sql`INSERT INTO rate_limit_hits (bucket, key) VALUES (${bucket}, ${key})`;
-}
-
-export async function clearHits(sql: Queryable, bucket: string, key: string): Promise<void> {
-  await sql`DELETE FROM rate_limit_hits WHERE bucket = ${bucket} AND key = ${key}`;
-}
-
 export type HitOutcome = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 /**
@@ -29,7 +12,7 @@ export type HitOutcome = { allowed: true } | { allowed: false; retryAfterSeconds
  * allowed and, when not, in how many seconds the oldest counted hit leaves the window (so a retry
  * then is allowed). Atomic per key (a transaction-scoped advisory lock), so concurrent requests
  * cannot all slip under the limit; refused attempts are not counted, so waiting out the window always
- * works. Times are the database's (`now()`), the same for every server instance.
+ * works. Times are the database's clock, the same for every server instance.
  */
 export async function takeHit(sql: Sql, bucket: string, key: string, windowMs: number, limit: number): Promise<HitOutcome> {
   return transaction(sql, async (tx) => {
@@ -46,9 +29,4 @@ export async function takeHit(sql: Sql, bucket: string, key: string, windowMs: n
     await tx`INSERT INTO rate_limit_hits (bucket, key, hit_at) VALUES (${bucket}, ${key}, ${new Date(now)})`;
     return { allowed: true };
   });
-}
-
-/** takeHit's answer as a boolean: whether the hit was allowed (and recorded). */
-export async function tryHit(sql: Sql, bucket: string, key: string, windowMs: number, limit: number): Promise<boolean> {
-  return (await takeHit(sql, bucket, key, windowMs, limit)).allowed;
 }
