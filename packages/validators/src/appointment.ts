@@ -228,9 +228,11 @@ export const calendarRangeSchema = z.object({
   /** Blocks with at least one occurrence listed, by their first occurrence's start. */
   blocks: z.array(rangeBlockSchema),
   /** How many block occurrences the range holds in all. */
-  occurrenceCount: z.number().int(),
+  occurrenceCount: z.number().int().meta({ description: "How many time block occurrences the range holds in all." }),
   /** True when more than MAX_RANGE_OCCURRENCES: only the earliest are listed (ask for a shorter range). */
-  truncated: z.boolean(),
+  truncated: z.boolean().meta({
+    description: `True when the range holds more than ${MAX_RANGE_OCCURRENCES} block occurrences: only the earliest are listed (ask for a shorter range).`,
+  }),
 });
 export type CalendarRange = z.infer<typeof calendarRangeSchema>;
 
@@ -257,9 +259,14 @@ export const availabilitySlotSchema = z.object({
   end: z.string(),
   available: z.boolean(),
   /** The first MAX_SLOT_CONFLICTS conflicts (working hours, then blocks, then appointments). */
-  conflicts: z.array(conflictSchema).max(MAX_SLOT_CONFLICTS),
+  conflicts: z
+    .array(conflictSchema)
+    .max(MAX_SLOT_CONFLICTS)
+    .meta({
+      description: `The slot's first ${MAX_SLOT_CONFLICTS} conflicts (working hours, then time blocks, then appointments); conflictCount counts them all.`,
+    }),
   /** How many conflicts the slot has in all (0 when available). */
-  conflictCount: z.number().int(),
+  conflictCount: z.number().int().meta({ description: "How many conflicts the slot has in all (0 when available)." }),
 });
 export type AvailabilitySlot = z.infer<typeof availabilitySlotSchema>;
 
