@@ -3,20 +3,22 @@ import SwaggerParser from "@apidevtools/swagger-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadEnv } from "./env.js";
 import { startServer } from "./server.js";
-import { ApiClient, doors, newAccount, startTestServer, type TestServer } from "./test/harness.js";
+import { ApiClient, doors, newAccount, startTestServer, type TestServer, registerInvited } from "./test/harness.js";
 
 describe("first account", () => {
   let srv: TestServer;
   beforeAll(async () => {
-    srv = await startTestServer();
+    srv = await startTestServer({ REGISTRATION: "invitation" });
   });
   afterAll(() => srv.stop());
 
-  it("exactly one of many racing registrations becomes admin", async () => {
+  it("exactly one of many racing registrations becomes admin; the others need an invitation", async () => {
     const accounts = Array.from({ length: 8 }, () => newAccount("race"));
     const results = await Promise.all(accounts.map((a, i) => new ApiClient(srv.url).call(i % 2 ? "rest" : "trpc", "auth.register", a)));
-    expect(results.map((r) => r.status)).toEqual(Array(8).fill(200));
+    expect(results.map((r) => r.status).sort()).toEqual([200, ...Array(7).fill(403)]);
     expect(results.filter((r) => r.body.isAdmin)).toHaveLength(1);
+    for (const r of results.filter((r) => r.status === 403))
+      expect(r.body.message).toBe("Registration needs an invitation from an administrator");
     const [row] = await srv.running.db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM users WHERE is_admin`;
     expect(row?.n).toBe(1);
   });
@@ -24,16 +26,18 @@ describe("first account", () => {
 
 describe.each(doors)("accounts and sessions through the %s door", (door) => {
   let srv: TestServer;
+  let admin: ApiClient;
   beforeAll(async () => {
     srv = await startTestServer({ ALLOWED_ORIGINS: "https://partner.example" });
-    await new ApiClient(srv.url).call(door, "auth.register", newAccount("first"));
+    admin = new ApiClient(srv.url);
+    await admin.call(door, "auth.register", newAccount("first"));
   });
   afterAll(() => srv.stop());
 
   it("registers a staff account, signs it in, and never returns a password", async () => {
     const client = new ApiClient(srv.url);
     const account = newAccount();
-    const res = await client.call(door, "auth.register", account);
+    const res = await registerInvited(admin, client, door, account);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       id: expect.any(String),
@@ -50,11 +54,11 @@ describe.each(doors)("accounts and sessions through the %s door", (door) => {
 
   it("refuses a duplicate username or email (case-insensitive) with 409 and a message", async () => {
     const account = newAccount();
-    await new ApiClient(srv.url).call(door, "auth.register", account);
-    const sameEmail = await new ApiClient(srv.url).call(door, "auth.register", { ...newAccount(), email: account.email.toUpperCase() });
+    await registerInvited(admin, new ApiClient(srv.url), door, account);
+    const sameEmail = await registerInvited(admin, new ApiClient(srv.url), door, { ...newAccount(), email: account.email.toUpperCase() });
     expect(sameEmail.status).toBe(409);
     expect(sameEmail.body.message).toBe("An account with that email already exists");
-    const sameName = await new ApiClient(srv.url).call(door, "auth.register", { ...newAccount(), username: account.username });
+    const sameName = await registerInvited(admin, new ApiClient(srv.url), door, { ...newAccount(), username: account.username });
     expect(sameName.status).toBe(409);
     expect(sameName.body.message).toBe("That username is already taken");
   });
@@ -70,7 +74,7 @@ describe.each(doors)("accounts and sessions through the %s door", (door) => {
 
   it("logs in with a hardened cookie, a new session every time, and logs out server-side", async () => {
     const account = newAccount();
-    await new ApiClient(srv.url).call(door, "auth.register", account);
+    await registerInvited(admin, new ApiClient(srv.url), door, account);
     const a = new ApiClient(srv.url);
     const login = await a.call(door, "auth.login", { email: account.email.toUpperCase(), password: account.password });
     expect(login.status).toBe(200);
@@ -95,7 +99,7 @@ describe.each(doors)("accounts and sessions through the %s door", (door) => {
 
   it("answers 401 with a message for a wrong password", async () => {
     const account = newAccount();
-    await new ApiClient(srv.url).call(door, "auth.register", account);
+    await registerInvited(admin, new ApiClient(srv.url), door, account);
     const res = await new ApiClient(srv.url).call(door, "auth.login", { email: account.email, password: "wrong-password" });
     expect(res.status).toBe(401);
     expect(res.body.message).toBe("Invalid email or password");
@@ -104,7 +108,7 @@ describe.each(doors)("accounts and sessions through the %s door", (door) => {
   it("slows down repeated failed logins from one address (429 with Retry-After), even for the right password", async () => {
     // Per (account, address) since issue 20 §3: five tries, then a wait (login-throttle.api.test.ts has the rest).
     const account = newAccount();
-    await new ApiClient(srv.url).call(door, "auth.register", account);
+    await registerInvited(admin, new ApiClient(srv.url), door, account);
     for (let i = 0; i < 5; i++) {
       expect((await new ApiClient(srv.url).call(door, "auth.login", { email: account.email, password: "wrong-password" })).status).toBe(
         401,
@@ -121,7 +125,7 @@ describe.each(doors)("accounts and sessions through the %s door", (door) => {
   it("refuses a cross-site request that carries the session cookie (403)", async () => {
     const account = newAccount();
     const client = new ApiClient(srv.url);
-    await client.call(door, "auth.register", account);
+    await registerInvited(admin, client, door, account);
     const path = door === "rest" ? "/api/logout" : "/trpc/auth.logout";
     const body = door === "rest" ? {} : undefined;
     const cookie = `crawlguard_session=${client.cookies.get("crawlguard_session")}`;
@@ -145,7 +149,7 @@ describe.each(doors)("accounts and sessions through the %s door", (door) => {
   it("lets a same-origin request through under any host name", async () => {
     const account = newAccount();
     const client = new ApiClient(srv.url);
-    await client.call(door, "auth.register", account);
+    await registerInvited(admin, client, door, account);
     const cookie = `crawlguard_session=${client.cookies.get("crawlguard_session")}`;
     const { port } = new URL(srv.url);
     // fetch() cannot set Host: use node:http, as a browser reaching the site under another name would.

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { januaryAt, JANUARY_TUESDAY, julyAt, JULY_TUESDAY } from "./test/business-dates.js";
-import { ApiClient, doors, newAccount, startTestServer, type TestServer } from "./test/harness.js";
+import { ApiClient, doors, newAccount, startTestServer, type TestServer, registerInvited } from "./test/harness.js";
 
 const DEFAULT_WEEK = [
   { dayOfWeek: "0", startTime: "09:00", endTime: "17:00", isActive: false },
@@ -15,17 +15,19 @@ const DEFAULT_WEEK = [
 
 describe.each(doors)("working hours and time blocks through the %s door", (door) => {
   let srv: TestServer;
+  let admin: ApiClient;
 
   async function staff() {
     const client = new ApiClient(srv.url);
-    const res = await client.call(door, "auth.register", newAccount("avail"));
+    const res = await registerInvited(admin, client, door, newAccount("avail"));
     expect(res.status).toBe(200);
     return client;
   }
 
   beforeAll(async () => {
     srv = await startTestServer();
-    await new ApiClient(srv.url).call(door, "auth.register", newAccount("admin"));
+    admin = new ApiClient(srv.url);
+    await admin.call(door, "auth.register", newAccount("admin"));
   });
   afterAll(() => srv.stop());
 

@@ -1,7 +1,7 @@
 import http from "node:http";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiClient, doors, newAccount, startTestServer, type Door, type TestServer } from "./test/harness.js";
+import { ApiClient, doors, newAccount, startTestServer, type Door, type TestServer, registerInvited } from "./test/harness.js";
 import { MAX_BODY_BYTES, MAX_JSON_DEPTH, MAX_TRPC_BATCH } from "./request-guards.js";
 
 // Issue #9: each defect found by the outside fuzzer has a regression test here, at both doors.
@@ -292,7 +292,7 @@ describe("request edge", () => {
       for (const path of ["/api/logout", "/trpc/auth.logout"]) {
         const client = new ApiClient(srv.url);
         const account = newAccount("out");
-        expect((await client.call("rest", "auth.register", account)).status).toBe(200);
+        expect((await registerInvited(staff, client, "rest", account)).status).toBe(200);
         const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
         const res = await rawRequest(srv.url, { method: "POST", path, headers: { ...headers, cookie, origin: srv.url } });
         expect(res.status, path).toBe(200);
@@ -321,6 +321,8 @@ describe("request edge", () => {
     it("a batch that asks for a JSON Lines stream is answered whole: two identical registrations give 200 and 409", async () => {
       const account = newAccount("batch");
       const asks: Record<string, string>[] = [{ "trpc-accept": "application/jsonl" }, { accept: "application/jsonl" }];
+      // Two invitations: both are valid, so the second registration is a duplicate (409).
+      const invite = async () => ((await staff.call("rest", "invitations.create", {})).body as { token: string }).token;
       for (const accept of asks) {
         const same = {
           ...account,
@@ -331,7 +333,7 @@ describe("request edge", () => {
           method: "POST",
           path: "/trpc/auth.register,auth.register?batch=1",
           headers: { "content-type": "application/json", origin: srv.url, ...accept },
-          body: JSON.stringify({ 0: same, 1: same }),
+          body: JSON.stringify({ 0: { ...same, inviteToken: await invite() }, 1: { ...same, inviteToken: await invite() } }),
         });
         // One answer for the whole batch (207: its items differ), not a stream.
         expect(res.status).toBe(207);
@@ -345,7 +347,7 @@ describe("request edge", () => {
 
     it("a complete request followed by bytes Node cannot parse gets its own answer first", async () => {
       const client = new ApiClient(srv.url);
-      expect((await client.call("rest", "auth.register", newAccount("stray"))).status).toBe(200);
+      expect((await registerInvited(staff, client, "rest", newAccount("stray"))).status).toBe(200);
       const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
       const { hostname, port } = new URL(srv.url);
       const answer = await new Promise<string>((resolve, reject) => {

@@ -56,7 +56,7 @@ const envSchema = z
      */
     REGISTRATION: z
       .enum(["invitation", "open", "closed"])
-      .default("open")
+      .default("invitation")
       .transform((v): "invitation" | "open" => (v === "closed" ? "invitation" : v)),
     TURNSTILE_SITE_KEY: z.string().optional(),
     TURNSTILE_SECRET_KEY: z.string().optional(),

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiClient, doors, newAccount, startTestServer, type TestServer } from "./test/harness.js";
+import { ApiClient, doors, newAccount, startTestServer, type TestServer, registerInvited } from "./test/harness.js";
 
 let counter = 0;
 function leadInput(overrides: Record<string, unknown> = {}) {
@@ -14,9 +14,10 @@ describe.each(doors)("leads through the %s door", (door) => {
   let staff: ApiClient;
   beforeAll(async () => {
     srv = await startTestServer();
-    await new ApiClient(srv.url).call(door, "auth.register", newAccount("admin"));
+    const admin = new ApiClient(srv.url);
+    await admin.call(door, "auth.register", newAccount("admin"));
     staff = new ApiClient(srv.url);
-    await staff.call(door, "auth.register", newAccount("staff"));
+    await registerInvited(admin, staff, door, newAccount("staff"));
   });
   afterAll(() => srv.stop());
 

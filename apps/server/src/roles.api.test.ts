@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, JANUARY_TUESDAY, januaryAt, JULY_TUESDAY, julyAt } from "./test/business-dates.js";
 import { uploadThrough } from "./test/gallery.js";
 import { imageOf } from "./test/images.js";
-import { ApiClient, doors, newAccount, newClient, startTestServer, type Door, type TestServer } from "./test/harness.js";
+import { ApiClient, doors, newAccount, newClient, startTestServer, type Door, type TestServer, registerInvited } from "./test/harness.js";
 
 /*
  * Issue #20 §2: what one staff account may do to or see of another's work. Other staff members'
@@ -20,9 +20,12 @@ interface Account {
   username: string;
 }
 
-async function signUp(srv: TestServer, door: Door, prefix: string): Promise<Account> {
+/** The first account (the admin), or, with `inviter`, an account that admin invited. */
+async function signUp(srv: TestServer, door: Door, prefix: string, inviter?: Account): Promise<Account> {
   const client = new ApiClient(srv.url);
-  const res = await client.call(door, "auth.register", newAccount(prefix));
+  const res = inviter
+    ? await registerInvited(inviter.client, client, door, newAccount(prefix))
+    : await client.call(door, "auth.register", newAccount(prefix));
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return { client, id: res.body.id as string, username: res.body.username as string };
 }
@@ -47,8 +50,8 @@ describe.each(doors)("roles through the %s door", (door: Door) => {
   beforeAll(async () => {
     srv = await startTestServer({ REGISTRATION: "open" });
     admin = await signUp(srv, door, "admin");
-    alice = await signUp(srv, door, "alice");
-    bob = await signUp(srv, door, "bob");
+    alice = await signUp(srv, door, "alice", admin);
+    bob = await signUp(srv, door, "bob", admin);
   });
   afterAll(() => srv.stop());
 

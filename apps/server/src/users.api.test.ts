@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiClient, doors, newAccount, startTestServer, type Door, type TestServer } from "./test/harness.js";
+import { ApiClient, doors, newAccount, startTestServer, type Door, type TestServer, registerInvited } from "./test/harness.js";
 
 describe.each(doors)("user management through the %s door", (door) => {
   let srv: TestServer;
@@ -11,7 +11,7 @@ describe.each(doors)("user management through the %s door", (door) => {
   async function staffAccount() {
     const account = newAccount("staff");
     const client = new ApiClient(srv.url);
-    const res = await client.call(door, "auth.register", account);
+    const res = await registerInvited(admin, client, door, account);
     expect(res.body.isAdmin).toBe(false);
     return { account, client, id: res.body.id as string };
   }

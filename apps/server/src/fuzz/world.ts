@@ -143,10 +143,31 @@ export class World {
     this.secrets.sessionIds.add(sessionIdOf(token));
   }
 
+  /** A new invitation's code, made by the admin (after the first account, nobody registers without one). */
+  private async invite(): Promise<string> {
+    const res = await this.api("POST", "/api/users/invitations", {}, this.accounts.admin?.token ?? null);
+    const token = (res.json as { token?: string } | undefined)?.token;
+    if (res.status !== 200 || !token) throw new Error(`Inviting answered ${res.status}: ${res.text.slice(0, 300)}`);
+    return token;
+  }
+
+  /** Registers an account through an admin's invitation (after the first account, nobody registers without one). */
   private async register(prefix: string): Promise<Account & { isAdmin: boolean }> {
+    const registered = await this.signUp(prefix, await this.invite());
+    if (!registered) throw new Error(`Registering ${prefix} was refused`);
+    return registered;
+  }
+
+  /** Registers without an invitation, as the very first account does; null when the server refuses (it has accounts). */
+  private registerFirst(prefix: string): Promise<(Account & { isAdmin: boolean }) | null> {
+    return this.signUp(prefix);
+  }
+
+  private async signUp(prefix: string, inviteToken?: string): Promise<(Account & { isAdmin: boolean }) | null> {
     const t = tag();
     const account = { username: `${prefix}${t}`, email: `fz-${prefix}-${t}@example.com`, password: `pw-${prefix}-${t}-${tag()}` };
-    const res = await this.api("POST", "/api/register", account);
+    const res = await this.api("POST", "/api/register", inviteToken ? { ...account, inviteToken } : account);
+    if (!inviteToken && res.status === 403) return null;
     if (res.status !== 200 || !res.token) throw new Error(`Registering ${prefix} answered ${res.status}: ${res.text.slice(0, 300)}`);
     const user = res.json as { id: string; isAdmin: boolean };
     this.secrets.userEmails.set(account.email.toLowerCase(), user.id);
@@ -163,8 +184,8 @@ export class World {
 
   /** Registers the cast and seeds records owned or created by each. */
   async setup(): Promise<void> {
-    const first = await this.register("admin");
-    if (first.isAdmin) {
+    const first = await this.registerFirst("admin");
+    if (first?.isAdmin) {
       this.accounts.admin = first;
       this.registeredAdmin = true;
     } else {
@@ -173,7 +194,7 @@ export class World {
           "This server already has an admin: pass its credentials (--admin-email/--admin-password, or FUZZ_ADMIN_EMAIL/FUZZ_ADMIN_PASSWORD).",
         );
       }
-      this.bystanders.push(first);
+      if (first) this.bystanders.push(first);
       const admin: Account = {
         username: "admin",
         email: this.options.adminEmail,
