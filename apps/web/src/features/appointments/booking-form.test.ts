@@ -135,6 +135,21 @@ describe("validateBooking", () => {
     expect(validateBooking({ ...values, appointmentDate: "2025-06-19" }, NY, NOW)).toEqual({ appointmentDate: PAST_DATE_MESSAGE });
     expect(validateBooking({ ...values, appointmentDate: "2025-06-20" }, NY, NOW)).toEqual({});
   });
+
+  it("asks a new client for a phone of at least 10 digits, as the server does (one rule set for both booking calls)", () => {
+    const client = {
+      ...emptyBooking,
+      clientName: "Jo Lee",
+      email: "jo@example.com",
+      address: "1 Main St",
+      zipCode: "28801",
+      service: "consultation",
+      appointmentDate: "2025-07-01",
+      appointmentTime: "09:30",
+    };
+    expect(validateBooking({ ...client, phone: "123" }, NY, NOW)).toEqual({ phone: "Phone number must be at least 10 digits" });
+    expect(validateBooking({ ...client, phone: "(828) 555-0147" }, NY, NOW)).toEqual({});
+  });
 });
 
 describe("bookingRequest", () => {
