@@ -249,3 +249,43 @@ describe.each(["filesystem", "s3"] as const)("upload links and the sweeper in %s
     for (const id of ids.slice(0, 5)) expect(await incoming(id)).toBeNull();
   });
 });
+
+describe("an upload swept while its bytes stream in (filesystem)", () => {
+  let srv: TestServer;
+  let staff: ApiClient;
+
+  beforeAll(async () => {
+    srv = await startTestServer();
+    staff = new ApiClient(srv.url);
+    expect((await staff.call("rest", "auth.register", newAccount("slow"))).status).toBe(200);
+  });
+  afterAll(() => srv.stop());
+
+  it("keeps nothing when the stream ends after the sweep discarded the upload", async () => {
+    const sql = srv.running.db.sql;
+    const ticket = (await staff.call("rest", "gallery.upload", { size: 2000 })).body as { uploadId: string; uploadURL: string };
+    let push!: (chunk: Uint8Array | null) => void;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        push = (chunk) => (chunk ? controller.enqueue(chunk) : controller.close());
+      },
+    });
+    const answer = fetch(ticket.uploadURL, { method: "PUT", body, duplex: "half" });
+    push(new Uint8Array(1000));
+    // The server has taken the link (receiving) and is writing the first half.
+    for (let i = 0; i < 50; i++) {
+      const [row] = await sql<{ state: string }[]>`SELECT state FROM gallery_uploads WHERE id = ${ticket.uploadId}`;
+      if (row?.state === "receiving") break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await sql`UPDATE gallery_uploads SET link_expires_at = now() - interval '3 minutes' WHERE id = ${ticket.uploadId}`;
+    expect((await sweepGalleryUploads(sql, srv.running.storage)).expired).toBe(1);
+    push(new Uint8Array(1000));
+    push(null);
+    const res = await answer;
+    expect(res.status).toBe(403);
+    expect(((await res.json()) as { message: string }).message).toMatch(/expired/);
+    expect(await srv.running.storage.size(`incoming/${ticket.uploadId}`)).toBeNull();
+    expect(await sql`SELECT 1 FROM gallery_uploads WHERE id = ${ticket.uploadId}`).toHaveLength(0);
+  });
+});
