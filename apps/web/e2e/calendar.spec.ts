@@ -264,7 +264,7 @@ test.describe("Calendar tab", () => {
       appointmentDate: day,
       appointmentTime: "09:00",
     });
-    const id = booked.lead!.id;
+    const id = booked.lead.id;
     await createTimeBlock(page.request, baseURL, {
       title: `Site survey ${token}`,
       startDateTime: ashevilleInstant(day, "15:00"),
