@@ -61,7 +61,18 @@ describe("fuzz", () => {
         .filter((o) => o.adminOnly)
         .map((o) => o.procedure)
         .sort(),
-    ).toEqual(["invitations.create", "invitations.list", "invitations.revoke", "users.delete", "users.list", "users.resetPassword"]);
+    ).toEqual([
+      "googleCalendar.authUrl",
+      "googleCalendar.callback",
+      "googleCalendar.disconnect",
+      "googleCalendar.init",
+      "invitations.create",
+      "invitations.list",
+      "invitations.revoke",
+      "users.delete",
+      "users.list",
+      "users.resetPassword",
+    ]);
   });
 
   it("generates inputs the procedures' own schemas mostly accept (so the fuzz reaches past validation)", () => {
