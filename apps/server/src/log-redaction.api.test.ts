@@ -67,6 +67,19 @@ describe("what the server logs", () => {
     });
     await admin.raw("GET", `/trpc/leads.list?input=${encodeURIComponent(JSON.stringify({ password: TRPC_SECRET, code: TRPC_SECRET }))}`);
 
+    // A real invitation: its link opened, then used to register (the code in a URL and in a body).
+    const invitation = await admin.call("trpc", "invitations.create", { isAdmin: false });
+    expect(invitation.status).toBe(200);
+    secrets["invitation token"] = invitation.body.token as string;
+    const link = new URL(invitation.body.url as string);
+    await new ApiClient(server.url).raw("GET", `${link.pathname}${link.search}`);
+    const invited = new ApiClient(server.url);
+    const invitedAccount = newAccount("invited");
+    secrets["invited account's password"] = invitedAccount.password;
+    expect((await invited.call("rest", "auth.register", { ...invitedAccount, inviteToken: invitation.body.token })).status).toBe(200);
+    // Used again: refused (a 400 the log records).
+    await new ApiClient(server.url).call("trpc", "auth.register", { ...newAccount("again"), inviteToken: invitation.body.token });
+
     // Google: the consent's code and state arrive in the landing page's URL; the wrong code is refused.
     for (const door of ["trpc", "rest"] as const) {
       const { body } = await admin.call(door, "googleCalendar.authUrl");
