@@ -141,6 +141,26 @@ describe.each(doors)("booking contract through the %s door", (door: Door) => {
       expect((await me.call(door, call, body)).status).toBe(409);
     });
 
+    it("books once when the same key arrives twice at the same time", async () => {
+      const me = await staff();
+      const key = randomUUID();
+      const body = { ...newClient(), appointmentDate: addDays(JULY_TUESDAY, 3), appointmentTime: "14:00" };
+      const before = await leadCount(me);
+      const answers = await Promise.all([1, 2, 3].map(() => keyed(me, key).call(door, call, body)));
+      const statuses = answers.map((a) => a.status).sort();
+      // One runs; the others either find it still running (409, retry later) or answer its result.
+      expect(statuses[0]).toBe(200);
+      for (const a of answers) {
+        if (a.status === 200) expect(a.body).toEqual(answers.find((x) => x.status === 200)!.body);
+        else {
+          expect(a.status).toBe(409);
+          expect(a.body.message).toMatch(/Idempotency-Key is still being processed/);
+        }
+      }
+      expect(await leadCount(me)).toBe(before + 1);
+      expect((await keyed(me, key).call(door, call, body)).status).toBe(200);
+    });
+
     it("does not use up a key on a refused booking, and scopes keys per user", async () => {
       const me = await staff();
       const key = randomUUID();
