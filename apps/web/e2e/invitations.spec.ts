@@ -130,7 +130,7 @@ test.describe("without JavaScript", () => {
     await form.getByLabel("Email").fill(staffUser.email);
     await form.getByLabel("Password").fill("not-the-password");
     await form.getByRole("button", { name: "Sign In" }).click();
-    await expect(page.getByRole("alert")).toContainText("Invalid email or password");
+    await expect(page.getByRole("form", { name: "Login" }).getByRole("alert")).toContainText("Invalid email or password");
     await expect(page).toHaveURL(/\/auth$/);
     await expect(page.getByRole("form", { name: "Login" }).getByLabel("Email")).toHaveValue(staffUser.email);
     await expect(page.getByRole("form", { name: "Login" }).getByLabel("Password")).toHaveValue("");
@@ -141,7 +141,7 @@ test.describe("without JavaScript", () => {
     await page.goto("/auth?tab=register");
     await fillRegister(page, newUser("nojs-stranger"));
     await page.getByRole("button", { name: "Create Account" }).click();
-    await expect(page.getByRole("alert")).toContainText(INVITATION_REQUIRED);
+    await expect(page.getByRole("form", { name: "Register" }).getByRole("alert")).toContainText(INVITATION_REQUIRED);
 
     const { url } = await createInvitation(baseURL);
     const invitee = newUser("nojs");
@@ -167,9 +167,11 @@ test.describe("before the page's script has run", () => {
       await held;
       await route.continue().catch(() => {});
     });
-    await page.goto("/auth", { waitUntil: "domcontentloaded" });
-    await expect(page.locator("html[data-app-hydrated]")).toHaveCount(0);
+    // "commit": the page's module scripts, held, would keep DOMContentLoaded from firing.
+    await page.goto("/auth", { waitUntil: "commit" });
     const form = page.getByRole("form", { name: "Login" });
+    await expect(form).toBeVisible();
+    await expect(page.locator("html[data-app-hydrated]")).toHaveCount(0);
     await form.getByLabel("Email").fill(user.email);
     await form.getByLabel("Password").fill(user.password);
     await form.getByLabel("Password").press("Enter");
