@@ -172,6 +172,7 @@ describe("JSON bodies are validated exactly as documented", () => {
         "post /api/appointments durationMinutes",
         "post /api/calendar/appointment confirm",
         "put /api/working-hours/{dayOfWeek} isActive",
+        "put /api/working-hours days.0.isActive",
         "post /api/time-blocks isRecurring",
         "patch /api/time-blocks/{id} isRecurring",
         "post /api/admin/gallery isPublished",
