@@ -41,6 +41,47 @@ async function rawSignIn(socketPath: string, password: string | null): Promise<B
   });
 }
 
+/** Signs in with `password`, runs `query` as one simple query and answers the socket and the transaction status. */
+async function rawSession(socketPath: string, password: string, query: string): Promise<{ socket: net.Socket; status: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(socketPath);
+    let buffer = Buffer.alloc(0);
+    let sentQuery = false;
+    const message = (type: string, body: Buffer) => {
+      const head = Buffer.alloc(5);
+      head.write(type, 0);
+      head.writeInt32BE(4 + body.length, 1);
+      return Buffer.concat([head, body]);
+    };
+    socket.on("connect", () => {
+      const params = Buffer.from("user\0postgres\0database\0postgres\0\0");
+      const startup = Buffer.alloc(8);
+      startup.writeInt32BE(8 + params.length, 0);
+      startup.writeInt32BE(196608, 4);
+      socket.write(Buffer.concat([startup, params]));
+    });
+    socket.on("data", (chunk: Buffer) => {
+      buffer = Buffer.concat([buffer, chunk]);
+      while (buffer.length >= 5) {
+        const length = buffer.readInt32BE(1);
+        if (buffer.length < 1 + length) return;
+        const type = String.fromCharCode(buffer[0]!);
+        const body = buffer.subarray(5, 1 + length);
+        buffer = buffer.subarray(1 + length);
+        if (type === "R" && body.readInt32BE(0) === 3) socket.write(message("p", Buffer.from(`${password}\0`)));
+        if (type === "E") reject(new Error(body.toString()));
+        if (type === "Z" && !sentQuery) {
+          sentQuery = true;
+          socket.write(message("Q", Buffer.from(`${query}\0`)));
+        } else if (type === "Z") {
+          resolve({ socket, status: String.fromCharCode(body[0]!) });
+        }
+      }
+    });
+    socket.on("error", reject);
+  });
+}
+
 describe("embedded database access", () => {
   let dir: string;
   let dataDir: string;
@@ -127,6 +168,31 @@ describe("embedded database access", () => {
     await expect(startEmbeddedDatabase(dataDir)).rejects.toThrow(/another server is using the embedded database/);
     const [row] = await db.sql<{ one: number }[]>`SELECT 1 AS one`;
     expect(row).toEqual({ one: 1 });
+  });
+
+  it("keeps a client's transaction to itself and rolls it back when the client goes away", async () => {
+    const memory = await startEmbeddedDatabase(null);
+    const connect = () => postgres({ path: memory.path, username: "postgres", password: memory.password, database: "postgres", max: 1 });
+    const b = connect();
+    try {
+      await b`CREATE TABLE t (x int)`;
+      // A signs in and leaves a transaction open (ReadyForQuery says "T"), over the raw protocol.
+      const a = await rawSession(memory.path, memory.password, "BEGIN; INSERT INTO t VALUES (1);");
+      expect(a.status).toBe("T");
+      // B's statement waits for A's transaction instead of running inside it.
+      let seen: number | undefined;
+      const waiting = b<{ n: number }[]>`SELECT count(*)::int AS n FROM t`.then((rows) => (seen = rows[0]!.n));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(seen).toBeUndefined();
+      // A goes away mid-transaction: its insert is rolled back and B goes on.
+      a.socket.destroy();
+      await waiting;
+      expect(seen).toBe(0);
+      expect(await b`SELECT count(*)::int AS n FROM t`).toEqual([{ n: 0 }]);
+    } finally {
+      await b.end();
+      await memory.stop();
+    }
   });
 
   it("listens on no TCP port and, in memory, uses a private directory it removes at stop", async () => {

@@ -78,6 +78,7 @@ const SSL_REQUEST = 80877103;
 const GSSENC_REQUEST = 80877104;
 const CANCEL_REQUEST = 80877102;
 const PROTOCOL_3 = 196608;
+const TERMINATE = 0x58; // "X"
 
 function errorResponse(code: string, message: string): Buffer {
   const fields = Buffer.concat([...[`SFATAL`, `VFATAL`, `C${code}`, `M${message}`].map((f) => Buffer.from(`${f}\0`)), Buffer.from([0])]);
@@ -113,40 +114,53 @@ function protocolBridge(db: PGlite, password: string) {
     fail: (err: unknown) => void;
   }
   let queue: Item[] = [];
+  /** The connection whose message ran last: while a transaction is open, only its messages run. */
   let owner: number | null = null;
+  let inFlight: number | null = null;
+  /** Connections gone while they owned (or were about to own) the open transaction. */
+  const abandoned = new Set<number>();
   let running = false;
   let nextId = 1;
 
+  let stopped = false;
+
   async function pump() {
-    if (running) return;
+    if (running || stopped) return;
     running = true;
     try {
-      while (queue.length > 0) {
+      for (;;) {
+        if (owner !== null && abandoned.has(owner)) {
+          abandoned.delete(owner);
+          owner = null;
+          if (db.isInTransaction()) await db.exec("ROLLBACK").catch(() => {}); // exec takes PGlite's lock itself
+        }
+        if (queue.length === 0) break;
         const index = owner !== null && db.isInTransaction() ? queue.findIndex((q) => q.conn === owner) : 0;
         if (index === -1) break;
-        const [item] = queue.splice(index, 1);
+        const item = queue.splice(index, 1)[0]!;
+        inFlight = item.conn;
         try {
-          await db.runExclusive(() => db.execProtocolRawStream(item!.message, { onRawData: item!.onData }));
+          await db.runExclusive(() => db.execProtocolRawStream(item.message, { onRawData: item.onData }));
         } catch (err) {
-          item!.fail(err);
+          item.fail(err);
+        } finally {
+          inFlight = null;
         }
-        owner = item!.conn;
+        owner = item.conn;
       }
     } finally {
       running = false;
     }
   }
 
-  async function gone(conn: number) {
+  function gone(conn: number) {
+    if (stopped) return;
     queue = queue.filter((q) => q.conn !== conn);
-    if (owner === conn) {
-      owner = null;
-      if (db.isInTransaction()) await db.runExclusive(() => db.exec("ROLLBACK")).catch(() => {});
-    }
+    if (owner === conn || inFlight === conn) abandoned.add(conn);
     void pump();
   }
 
-  return (socket: net.Socket) => {
+  const serve = (socket: net.Socket) => {
     const conn = nextId++;
     let buffer = Buffer.alloc(0);
     let state: "startup" | "password" | "ready" = "startup";
@@ -197,6 +211,10 @@ function protocolBridge(db: PGlite, password: string) {
           state = "ready";
           enqueue(startup!);
           startup = null;
+        } else if (message[0] === TERMINATE) {
+          // The client is leaving: not for PGlite (its one backend stays), just hang up.
+          socket.end();
+          return;
         } else {
           enqueue(Buffer.from(message));
         }
@@ -204,7 +222,14 @@ function protocolBridge(db: PGlite, password: string) {
       }
     });
     socket.on("error", () => socket.destroy());
-    socket.on("close", () => void gone(conn));
+    socket.on("close", () => gone(conn));
+  };
+  return {
+    serve,
+    /** No more work once the database is closing (sockets closing then are not rolled back). */
+    stop() {
+      stopped = true;
+    },
   };
 }
 
@@ -249,7 +274,8 @@ export async function startEmbeddedDatabase(dataDir: string | null): Promise<Emb
   await removeStaleSocket(socketPath);
   const db = await PGlite.create(dataDir ? { fs: new DurableNodeFS(dataDir), startParams: DURABLE_START_PARAMS } : {});
   const password = randomBytes(32).toString("base64url");
-  const server = net.createServer(protocolBridge(db, password));
+  const bridge = protocolBridge(db, password);
+  const server = net.createServer(bridge.serve);
   const sockets = new Set<net.Socket>();
   server.on("connection", (socket) => {
     sockets.add(socket);
@@ -275,6 +301,7 @@ export async function startEmbeddedDatabase(dataDir: string | null): Promise<Emb
     path: socketPath,
     password,
     async stop() {
+      bridge.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         for (const socket of sockets) socket.destroy();
