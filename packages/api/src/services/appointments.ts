@@ -175,9 +175,16 @@ export interface BookingMessages {
   phone: string;
 }
 
-/** '12 Main St, Asheville, NC 28801' → '28801': the dialogs have an address but no zip field. */
+/**
+ * The zip code written in an address, for a booking that sends none (the Schedule Appointment modal
+ * has no zip field): '12 Main St, Asheville, NC 28801' → '28801'. A zip after a state code counts
+ * wherever it stands ('…, NC 28801-1234, USA'); otherwise only five digits at the very end, so a
+ * five-digit house number ('12345 Old Leicester Hwy, Asheville') is never taken for one.
+ */
 export function zipFromAddress(address: string | undefined): string | null {
-  return /\b(\d{5})(?:-\d{4})?\s*$/.exec(address ?? "")?.[1] ?? null;
+  const text = address ?? "";
+  const afterState = [...text.matchAll(/\b[A-Za-z]{2}\.?,?\s+(\d{5})(?:-\d{4})?\b/g)].at(-1)?.[1];
+  return afterState ?? /(?:^|[\s,])(\d{5})(?:-\d{4})?\s*$/.exec(text)?.[1] ?? null;
 }
 
 const blankToNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
