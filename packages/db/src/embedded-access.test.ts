@@ -195,6 +195,23 @@ describe("embedded database access", () => {
     }
   });
 
+  it("puts the socket in a private directory when DATA_DIR's path is too long for one", async () => {
+    const deep = path.join(dir, "d".repeat(120));
+    const long = await startEmbeddedDatabase(deep);
+    try {
+      expect(path.dirname(long.path)).not.toBe(deep);
+      expect(await mode(path.dirname(long.path))).toBe(0o700);
+      expect(await mode(long.path)).toBe(0o600);
+      expect(await mode(deep)).toBe(0o700);
+      const client = postgres({ path: long.path, username: "postgres", password: long.password, database: "postgres", max: 1 });
+      expect(await client`SELECT 3 AS three`).toEqual([{ three: 3 }]);
+      await client.end();
+    } finally {
+      await long.stop();
+    }
+    expect(existsSync(path.dirname(long.path))).toBe(false);
+  });
+
   it("listens on no TCP port and, in memory, uses a private directory it removes at stop", async () => {
     const memory = await startEmbeddedDatabase(null);
     expect(Object.keys(memory).sort()).toEqual(["password", "path", "stop"]);

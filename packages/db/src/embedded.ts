@@ -73,6 +73,7 @@ export interface EmbeddedDatabase {
 
 /** The socket's file name, as PostgreSQL names its own (`psql -h DATA_DIR` would find it). */
 export const SOCKET_NAME = ".s.PGSQL.5432";
+const MAX_SOCKET_PATH = 100;
 
 const SSL_REQUEST = 80877103;
 const GSSENC_REQUEST = 80877104;
@@ -261,15 +262,12 @@ async function removeStaleSocket(file: string): Promise<void> {
  * temporary directory. The same postgres.js code talks to it as to a real PostgreSQL server.
  */
 export async function startEmbeddedDatabase(dataDir: string | null): Promise<EmbeddedDatabase> {
-  let socketDir: string;
-  let ownSocketDir = false;
-  if (dataDir) {
-    await secureDataDir(dataDir);
-    socketDir = dataDir;
-  } else {
-    socketDir = await mkdtemp(path.join(os.tmpdir(), "crawlguard-db-"));
-    ownSocketDir = true;
-  }
+  if (dataDir) await secureDataDir(dataDir);
+  // A Unix socket's path holds about 100 bytes (107 on Linux, 103 on macOS): under a deeper
+  // DATA_DIR (or in memory) the socket goes in a private temporary directory (0700) instead.
+  const inDataDir = !!dataDir && Buffer.byteLength(path.join(dataDir, SOCKET_NAME)) <= MAX_SOCKET_PATH;
+  const socketDir = inDataDir ? dataDir : await mkdtemp(path.join(os.tmpdir(), "crawlguard-db-"));
+  const ownSocketDir = !inDataDir;
   const socketPath = path.join(socketDir, SOCKET_NAME);
   await removeStaleSocket(socketPath);
   const db = await PGlite.create(dataDir ? { fs: new DurableNodeFS(dataDir), startParams: DURABLE_START_PARAMS } : {});
