@@ -27,7 +27,7 @@ import { cspDirectives, s3BrowserOrigins } from "./csp.js";
 import { csrfGuard, PUBLIC_URL_SETTING } from "./csrf.js";
 import { googleCallbackRoute } from "./google-calendar.js";
 import type { Env } from "./env.js";
-import { methodNotAllowed } from "./method-not-allowed.js";
+import { methodNotAllowed, trpcMethodNotAllowed } from "./method-not-allowed.js";
 import {
   bodyErrorMessage,
   decodablePath,
@@ -155,7 +155,7 @@ export function createApp({ env, sql, auth, logger, storage, google, web }: AppD
   };
 
   app.use(["/trpc", "/api"], noStore, knownMethod, csrfGuard(auth, env.ALLOWED_ORIGINS, behindProxy));
-  app.use("/trpc", wholeTrpcAnswers, trpcQueryInput, jsonBody("trpc"));
+  app.use("/trpc", trpcMethodNotAllowed(appRouter._def.procedures), wholeTrpcAnswers, trpcQueryInput, jsonBody("trpc"));
   app.use("/api", jsonBody("rest"));
   app.use(
     "/trpc",

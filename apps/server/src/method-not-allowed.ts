@@ -36,3 +36,35 @@ export function methodNotAllowed(procedures: Record<string, unknown>): RequestHa
     res.status(405).json({ message: `${req.method} is not allowed on ${path}; it answers ${allow}.`, code: "METHOD_NOT_SUPPORTED" });
   };
 }
+
+/**
+ * The /trpc door's twin: a query answers GET, a mutation POST. tRPC itself answers a wrong method
+ * with 405 but without `Allow` (and a DELETE with a 415 about its content type); here a single
+ * procedure's path (`/trpc/leads.list`, not a batch) asked with another method is a 405 with `Allow`,
+ * in tRPC's error envelope.
+ */
+export function trpcMethodNotAllowed(procedures: Record<string, unknown>): RequestHandler {
+  const methodOf = new Map<string, string>();
+  for (const [name, procedure] of Object.entries(procedures) as [string, RestProcedure][]) {
+    if (procedure._def.type === "query") methodOf.set(name, "GET");
+    if (procedure._def.type === "mutation") methodOf.set(name, "POST");
+  }
+  return (req, res, next) => {
+    if (req.method === "HEAD") return next();
+    const name = decodeURIComponent(req.path.replace(/^\//, ""));
+    const allow = methodOf.get(name);
+    if (!allow || allow === req.method) return next();
+    res.setHeader("Allow", allow);
+    if (req.method === "OPTIONS") {
+      res.status(204).end();
+      return;
+    }
+    res.status(405).json({
+      error: {
+        message: `${req.method} is not allowed on /trpc/${name}; it answers ${allow}.`,
+        code: -32005,
+        data: { code: "METHOD_NOT_SUPPORTED", httpStatus: 405, path: name },
+      },
+    });
+  };
+}

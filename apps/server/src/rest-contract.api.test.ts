@@ -29,6 +29,25 @@ describe("a known path with a wrong method", () => {
     }
   });
 
+  it("is a 405 with Allow at the /trpc door too: a query answers GET, a mutation POST", async () => {
+    const cases: [string, string, string][] = [
+      ["GET", "/trpc/leads.create", "POST"],
+      ["PUT", "/trpc/leads.create", "POST"],
+      ["POST", "/trpc/leads.list", "GET"],
+      ["DELETE", "/trpc/leads.list", "GET"],
+      ["PATCH", "/trpc/appointments.book", "POST"],
+    ];
+    for (const [method, path, allow] of cases) {
+      const res = await admin.raw(method, path, method === "GET" || method === "DELETE" ? undefined : {});
+      expect(res.status, `${method} ${path}`).toBe(405);
+      expect(res.headers.get("allow"), `${method} ${path}`).toBe(allow);
+      expect(res.body, `${method} ${path}`).toMatchObject({ error: { data: { code: "METHOD_NOT_SUPPORTED", httpStatus: 405 } } });
+    }
+    // The right method still reaches the procedure; an unknown procedure stays tRPC's 404.
+    expect((await admin.raw("GET", "/trpc/leads.list")).status).toBe(200);
+    expect((await admin.raw("GET", "/trpc/leads.nothing")).status).toBe(404);
+  });
+
   it("answers OPTIONS on a known path with 204 and Allow", async () => {
     const res = await admin.raw("OPTIONS", "/api/time-blocks");
     expect(res.status).toBe(204);
