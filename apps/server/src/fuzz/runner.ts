@@ -233,6 +233,8 @@ export async function runFuzz(options: RunOptions): Promise<RunReport> {
     // Ids and secrets are re-read after changes, at most every few requests (listings cost time).
     if (refreshDue && index - lastRefresh >= REFRESH_EVERY) {
       await bookkeeping(() => world.refresh());
+      // The refresh may have made invitations for the pool: the next digest starts after them.
+      lastDigest = null;
       refreshDue = false;
       lastRefresh = index;
     }

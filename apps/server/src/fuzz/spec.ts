@@ -122,6 +122,18 @@ function withKnownCredentials(
   );
 }
 
+/** Inputs with an invitation code get a pending invitation's code half the time (registrations that can succeed). */
+function withInvitation(
+  fields: Record<string, Field>,
+  valid: fc.Arbitrary<Record<string, unknown>>,
+): fc.Arbitrary<Record<string, unknown>> {
+  if (!fields.inviteToken) return valid;
+  return fc.oneof<fc.Arbitrary<Record<string, unknown>>[]>(
+    valid,
+    fc.tuple(valid, fc.nat()).map(([v, pick]) => ({ ...v, inviteToken: { $fuzz: "ref", collection: "invitation", pick } })),
+  );
+}
+
 export function inputArbitrary(op: Operation): fc.Arbitrary<{ kind: InputKind; input: unknown }> {
   const fields = inputFields(op);
   const names = Object.keys(fields);
@@ -134,7 +146,7 @@ export function inputArbitrary(op: Operation): fc.Arbitrary<{ kind: InputKind; i
       { weight: 2, arbitrary: hostileWholeInput(fc.constant({})).map((input) => ({ kind: "whole" as const, input })) },
     );
   }
-  const valid = withKnownCredentials(fields, validInput(fields, op.refs));
+  const valid = withInvitation(fields, withKnownCredentials(fields, validInput(fields, op.refs)));
   const replaced = fc
     .tuple(
       valid,

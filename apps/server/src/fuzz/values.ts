@@ -8,7 +8,10 @@ import type { Collection } from "./operations.js";
 /** An existing record's id (or a login account's field), chosen from the run's pools by `pick`. */
 export interface RefValue {
   $fuzz: "ref";
-  /** A collection path (`/api/leads`), or "account" for the accounts the fuzzer logs in as (a Collection is any string). */
+  /**
+   * A collection path (`/api/leads`), "account" for the accounts the fuzzer logs in as, or
+   * "invitation" for the codes of pending invitations (a Collection is any string).
+   */
   collection: Collection;
   pick: number;
   /** For accounts: which field. */
@@ -52,6 +55,8 @@ export interface RefPools {
   /** Ids per collection path. */
   ids: Record<Collection, string[]>;
   account: { email: string; password: string; id: string }[];
+  /** Codes of invitations the admin made that are still pending (registrations can use them). */
+  invitations?: string[];
 }
 
 /** A uuid that names nothing, derived from `pick` so a replay sends the same one. */
@@ -75,6 +80,10 @@ export function resolveRefs(value: unknown, pools: RefPools): unknown {
       const account = pools.account[value.pick % Math.max(pools.account.length, 1)];
       if (!account) return unknownUuid(value.pick);
       return value.field === "password" ? account.password : value.field === "id" ? account.id : account.email;
+    }
+    if (value.collection === "invitation") {
+      const codes = pools.invitations ?? [];
+      return codes.length > 0 ? codes[value.pick % codes.length]! : `no-such-invitation-${value.pick}`;
     }
     const pool = pools.ids[value.collection] ?? [];
     const id = pool.length > 0 ? pool[value.pick % pool.length]! : unknownUuid(value.pick);

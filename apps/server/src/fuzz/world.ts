@@ -9,6 +9,9 @@ import type { Inspector } from "./inspect.js";
 import type { Role } from "./spec.js";
 import type { RefPools } from "./values.js";
 
+/** Pending invitations kept for fuzzed registrations to use. */
+const INVITATION_POOL = 3;
+
 export const SESSION_COOKIE = "crawlguard_session";
 
 export interface Account {
@@ -143,12 +146,34 @@ export class World {
     this.secrets.sessionIds.add(sessionIdOf(token));
   }
 
-  /** A new invitation's code, made by the admin (after the first account, nobody registers without one). */
-  private async invite(): Promise<string> {
+  /** A new invitation made by the admin (after the first account, nobody registers without one). */
+  private async newInvitation(): Promise<{ id: string; token: string }> {
     const res = await this.api("POST", "/api/users/invitations", {}, this.accounts.admin?.token ?? null);
-    const token = (res.json as { token?: string } | undefined)?.token;
-    if (res.status !== 200 || !token) throw new Error(`Inviting answered ${res.status}: ${res.text.slice(0, 300)}`);
-    return token;
+    const { id, token } = (res.json ?? {}) as { id?: string; token?: string };
+    if (res.status !== 200 || !id || !token) throw new Error(`Inviting answered ${res.status}: ${res.text.slice(0, 300)}`);
+    return { id, token };
+  }
+
+  private async invite(): Promise<string> {
+    return (await this.newInvitation()).token;
+  }
+
+  /** Pending invitations' codes by id, for the fuzzed registrations (the "invitation" refs). */
+  private readonly invitationCodes = new Map<string, string>();
+
+  /** Keeps a few pending invitations in the pool: used, revoked or expired ones drop out. */
+  private async topUpInvitations(pendingIds: readonly string[]): Promise<void> {
+    const pending = new Set(pendingIds);
+    for (const id of [...this.invitationCodes.keys()]) if (!pending.has(id)) this.invitationCodes.delete(id);
+    try {
+      while (this.invitationCodes.size < INVITATION_POOL) {
+        const { id, token } = await this.newInvitation();
+        this.invitationCodes.set(id, token);
+      }
+    } catch {
+      // The admin's session is being replaced (ensureRoles): the pool fills at the next refresh.
+    }
+    this.pools.invitations = [...this.invitationCodes.values()];
   }
 
   /** Registers an account through an admin's invitation (after the first account, nobody registers without one). */
@@ -293,6 +318,7 @@ export class World {
     this.pools.ids = ids;
     const live = new Set(Object.entries(ids).flatMap(([c, list]) => (c.endsWith("/users") ? list : [])));
     this.pools.account = this.logins.filter((a) => live.has(a.id));
+    await this.topUpInvitations(ids["/api/users/invitations"] ?? []);
     if (!this.inspector) return;
     const snap = await this.inspector.snapshot();
     for (const id of snap.userIds) this.learnUser(id);
