@@ -44,6 +44,7 @@ import { serializeError } from "./log-redaction.js";
 import { redactUrl } from "./redact-url.js";
 import { uploadRoutes } from "./uploads.js";
 import type { WebApp } from "./web.js";
+import type { Metrics } from "./metrics.js";
 
 export interface AppDeps {
   env: Env;
@@ -56,10 +57,20 @@ export interface AppDeps {
   google: GoogleCalendar;
   /** Absent in API-only tests. */
   web?: WebApp;
+  /** Health, readiness and metrics (issue 22 §3, §4); absent in tests that build the app alone. */
+  operations?: {
+    /** GET /api/health/live and /api/health/ready (health.ts). */
+    health: express.Router;
+    metrics?: Metrics | undefined;
+    /** GET /metrics on this port with this bearer token (unset: not served here). */
+    metricsToken?: string | undefined;
+  };
 }
 
-export function createApp({ env, sql, auth, logger, storage, google, web }: AppDeps): Express {
+export function createApp({ env, sql, auth, logger, storage, google, web, operations }: AppDeps): Express {
   const app = express();
+  // First: every request counted and timed, whatever answers it.
+  if (operations?.metrics) app.use(operations.metrics.record);
   app.disable("x-powered-by");
   // A hop count or the proxies' addresses (env.ts): X-Forwarded-* entries added by anyone else are ignored.
   app.set("trust proxy", env.TRUST_PROXY);
@@ -98,7 +109,8 @@ export function createApp({ env, sql, auth, logger, storage, google, web }: AppD
         err: serializeError,
       },
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
-      autoLogging: { ignore: (req) => (req.url ?? "").startsWith("/assets/") },
+      // Assets, and the probes and scrapes that come every few seconds.
+      autoLogging: { ignore: (req) => /^\/(assets\/|api\/health\/(live|ready)(\?|$)|metrics(\?|$))/.test(req.url ?? "") },
     }),
   );
   app.use(
@@ -116,6 +128,8 @@ export function createApp({ env, sql, auth, logger, storage, google, web }: AppD
   );
   app.use(compression());
   app.use(decodablePath);
+  if (operations) app.use(operations.health);
+  if (operations?.metrics && operations.metricsToken) app.use(operations.metrics.route(operations.metricsToken));
   app.use(uploadRoutes({ sql, storage }));
 
   const createContext = createContextFactory({

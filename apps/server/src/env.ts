@@ -17,7 +17,12 @@ const envSchema = z
     NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().default("0.0.0.0"),
-    DATABASE_URL: z.string().url().optional(),
+    DATABASE_URL: optionalText().pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\/[^\s]+$/, "DATABASE_URL must be a PostgreSQL URL such as postgres://user:password@host:5432/crawlguard")
+        .optional(),
+    ),
     DATA_DIR: z.string().default("./.data"),
     // Empty is unset (the server then warns at start, issue 20 §5).
     PUBLIC_URL: optionalText().pipe(z.string().url("PUBLIC_URL must be a URL such as https://crawlguard.example").optional()),
@@ -111,6 +116,28 @@ const envSchema = z
     GOOGLE_PUSH_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
     /** How often the worker looks for due pushes (changes made on this instance wake it at once). */
     GOOGLE_PUSH_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(2000),
+    /**
+     * On SIGTERM, how long requests and uploads in flight may take to finish before their
+     * connections are cut (ADR 021). Keep it below the orchestrator's kill timeout (Kubernetes: 30 s).
+     */
+    SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(25),
+    /** GET /metrics on this port (Prometheus), apart from the site; unset: not served on a port of its own. */
+    METRICS_PORT: optionalText().pipe(
+      z
+        .string()
+        .regex(/^\d{1,5}$/, "METRICS_PORT must be a port number (1-65535)")
+        .transform(Number)
+        .pipe(
+          z
+            .number()
+            .int()
+            .min(1, "METRICS_PORT must be a port number (1-65535)")
+            .max(65535, "METRICS_PORT must be a port number (1-65535)"),
+        )
+        .optional(),
+    ),
+    /** GET /metrics on the site's port answers a request carrying `Authorization: Bearer <METRICS_TOKEN>`. */
+    METRICS_TOKEN: optionalText().pipe(z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional()),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
@@ -183,11 +210,28 @@ export function storageConfig(env: Env): StorageConfig {
   };
 }
 
+/** One refused setting: the variable's name and why (never its value: it may be a secret). */
+export interface SettingProblem {
+  variable: string;
+  message: string;
+}
+
+/** The environment names settings the server cannot run with (logged as one JSON line at start). */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+  constructor(readonly problems: SettingProblem[]) {
+    super(`Invalid environment: ${problems.map((p) => `${p.variable}: ${p.message}`).join("; ")}`);
+  }
+
+  get variables(): string[] {
+    return [...new Set(this.problems.map((p) => p.variable))];
+  }
+}
+
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
-    const detail = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
-    throw new Error(`Invalid environment: ${detail}`);
+    throw new ConfigError(parsed.error.issues.map((i) => ({ variable: i.path.join(".") || "environment", message: i.message })));
   }
   return parsed.data;
 }

@@ -25,6 +25,9 @@ export interface GoogleCalendarRuntime {
   service: GoogleCalendar;
   /** Runs pushes until none is due (tests drive the worker with it). */
   drain(): Promise<number>;
+  /** The worker takes no more jobs; resolves when the round under way has ended (its unstarted jobs given back). */
+  pause(): Promise<void>;
+  /** pause(), then the queue closes (after the requests that may queue pushes have finished). */
   stop(): Promise<void>;
 }
 
@@ -93,7 +96,8 @@ export async function startGoogleCalendar({ env, sql, logger }: { env: Env; sql:
   const rounds = async (): Promise<number> => {
     let total = 0;
     for (let round = 0; round < MAX_ROUNDS && !stopped; round++) {
-      const handled = await service.runPushes();
+      // Once stopping, the jobs claimed but not started go back to the queue (issue 22 §2).
+      const handled = await service.runPushes(() => stopped);
       total += handled;
       if (handled === 0) break;
     }
@@ -136,6 +140,17 @@ export async function startGoogleCalendar({ env, sql, logger }: { env: Env; sql:
 
   service.onNudge(() => schedule(0));
   schedule(0);
+  if (cipher) {
+    // Says at start when this instance's key is not the connection's (the service logs it).
+    const readiness = await service.readiness().catch(() => null);
+    if (readiness === "key mismatch") log.warn({}, "Google Calendar: this instance does not push appointments (token key mismatch)");
+  }
+
+  const pause = async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await running;
+  };
 
   return {
     service,
@@ -143,10 +158,9 @@ export async function startGoogleCalendar({ env, sql, logger }: { env: Env; sql:
       await running;
       return tick();
     },
+    pause,
     async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
+      await pause();
       await queue?.stop();
     },
   };

@@ -1,10 +1,11 @@
 import { logUnhandledRejections, startServer, stopOnSignals } from "./server.js";
+import { reportStartupFailure } from "./startup-errors.js";
 
 try {
   const running = await startServer();
   logUnhandledRejections(running.logger);
   stopOnSignals(running);
 } catch (err) {
-  console.error(err);
-  process.exit(1);
+  // One JSON line naming the setting at fault, like every other log line (issue 22 §3).
+  process.exit(reportStartupFailure(err));
 }

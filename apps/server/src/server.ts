@@ -1,4 +1,6 @@
+import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
+import os from "node:os";
 import path from "node:path";
 import { pino, type Logger } from "pino";
 import { sweepGalleryUploads } from "@crawlguard/api";
@@ -9,6 +11,10 @@ import { createApp } from "./app.js";
 import { startGoogleCalendar, type GoogleCalendarRuntime } from "./google-calendar.js";
 import { answerInOrder } from "./client-errors.js";
 import { loadEnv, storageConfig, type Env } from "./env.js";
+import { createHealth } from "./health.js";
+import { createMetrics } from "./metrics.js";
+import { connectionDrain } from "./shutdown.js";
+import { blamed } from "./startup-errors.js";
 import { developmentWeb, productionWeb, type WebApp } from "./web.js";
 import { redactingLoggerOptions } from "./log-redaction.js";
 
@@ -23,6 +29,10 @@ export interface RunningServer {
   /** Google Calendar: the service and its push worker. */
   google: GoogleCalendarRuntime;
   url: string;
+  /** True from the start of a stop (SIGTERM): readiness answers 503. */
+  draining(): boolean;
+  /** The separate metrics server (METRICS_PORT), when there is one. */
+  metricsServer?: Server;
   stop(): Promise<void>;
 }
 
@@ -35,27 +45,93 @@ export async function startServer({
   // Secrets never reach the log (log-redaction.ts, issue 20 §5).
   const logger = pino({ level: env.LOG_LEVEL, base: { service: "crawlguard" }, ...redactingLoggerOptions });
   // Owner-only, also when it already existed: the embedded database, google-token.key, files/.
-  await secureDataDir(path.resolve(env.DATA_DIR));
-  const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: path.resolve(env.DATA_DIR) });
+  await blamed("DATA_DIR", "the data directory cannot be used", () => secureDataDir(path.resolve(env.DATA_DIR)));
+  // This instance's connections in pg_stat_activity (the metrics' pool use).
+  const applicationName = `crawlguard-${os.hostname().slice(0, 30)}-${process.pid}-${randomBytes(3).toString("hex")}`;
+  // A bad DATABASE_URL (or an unusable DATA_DIR) is one log line naming it, not a stack (issue 22 §3).
+  const db = await blamed(
+    env.DATABASE_URL ? "DATABASE_URL" : "DATA_DIR",
+    env.DATABASE_URL ? "cannot open the PostgreSQL database" : "cannot open the embedded database",
+    () => openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: path.resolve(env.DATA_DIR), applicationName }),
+  );
   logger.info({ mode: db.mode, applied: db.applied }, "database ready");
   const auth = createAuth({ sql: db.sql, secure: env.PUBLIC_URL?.startsWith("https://") ?? false });
   await auth.deleteExpiredSessions();
 
   const server = createServer();
+  // SIGTERM: stop listening, close idle connections, Connection: close, finish what is in flight (ADR 021).
+  const drain = connectionDrain(server, { graceMs: env.SHUTDOWN_GRACE_SECONDS * 1000 });
   let web: WebApp | undefined;
   const webOptions = { publicUrl: env.PUBLIC_URL, turnstileSiteKey: env.TURNSTILE_SITE_KEY, formSecret: env.CONTACT_FORM_SECRET };
   if (withWeb) web = dev ? await developmentWeb(server, webOptions, logger) : await productionWeb(webOptions, logger);
   answerInOrder(server);
   const storage = createStorage(storageConfig(env));
   logger.info({ storage: storage.kind }, "file storage ready");
-  const google = await startGoogleCalendar({ env, sql: db.sql, logger });
-  server.on("request", createApp({ env, sql: db.sql, auth, logger, storage, web, google: google.service }));
+  const google = await blamed("GOOGLE_TOKEN_KEY", "the Google Calendar token key cannot be used", () =>
+    startGoogleCalendar({ env, sql: db.sql, logger }),
+  );
+  const health = await createHealth({ sql: db.sql, storage, google: google.service, draining: () => drain.draining, logger });
+  // Configured but unreachable, a missing bucket, no write access: said now, and the instance is not ready.
+  const storageAtStart = await health.checkStorageAtStart();
+  if (!storageAtStart.ok) {
+    logger.error(
+      {
+        storage: storage.kind,
+        variable: storage.kind === "s3" ? "S3_BUCKET" : "DATA_DIR",
+        ...(storage.kind === "s3" ? { bucket: env.S3_BUCKET, endpoint: env.S3_ENDPOINT ?? `AWS (${env.S3_REGION})` } : {}),
+        reason: storageAtStart.reason,
+      },
+      storage.kind === "s3"
+        ? "S3 storage is not usable (unreachable, bucket missing or not writable): gallery uploads and photos fail, and /api/health/ready answers 503 until it is"
+        : "the file storage under DATA_DIR is not writable: /api/health/ready answers 503 until it is",
+    );
+  }
+  const metrics =
+    env.METRICS_TOKEN || env.METRICS_PORT
+      ? createMetrics({
+          sql: db.sql,
+          mode: db.mode,
+          poolSize: db.poolSize,
+          applicationName: db.mode === "postgres" ? applicationName : undefined,
+          pushQueue: google.service.queue !== null,
+          logger,
+        })
+      : undefined;
+  server.on(
+    "request",
+    createApp({
+      env,
+      sql: db.sql,
+      auth,
+      logger,
+      storage,
+      web,
+      google: google.service,
+      operations: {
+        health: health.router,
+        metrics,
+        // With METRICS_PORT, /metrics is served there only.
+        metricsToken: env.METRICS_PORT ? undefined : env.METRICS_TOKEN,
+      },
+    }),
+  );
   server.keepAliveTimeout = 65_000;
 
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(env.PORT, env.HOST, resolve);
-  });
+  await blamed(
+    "PORT",
+    `cannot listen on ${env.HOST}:${env.PORT}`,
+    () =>
+      new Promise<void>((resolve, reject) => {
+        server.once("error", reject);
+        server.listen(env.PORT, env.HOST, resolve);
+      }),
+  );
+  const metricsServer =
+    metrics && env.METRICS_PORT
+      ? await blamed("METRICS_PORT", `cannot listen on ${env.HOST}:${env.METRICS_PORT}`, () =>
+          metrics.listen(env.METRICS_PORT!, env.HOST, env.METRICS_TOKEN),
+        )
+      : undefined;
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
   const url = `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${port}`;
@@ -99,24 +175,31 @@ export async function startServer({
 
   let stopping: Promise<void> | null = null;
   const stop = () => {
-    // Stop accepting, let in-flight requests finish, then close the database.
+    // Issue 22 §2, ADR 021: readiness 503 at once; no new connections; idle ones closed; requests
+    // and uploads in flight finish (up to SHUTDOWN_GRACE_SECONDS) with Connection: close; the push
+    // worker takes no more jobs and gives back the ones it claimed but did not start. Then the
+    // queue and the database close.
     stopping ??= (async () => {
+      const started = Date.now();
       clearInterval(sweeper);
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
-      const force = setTimeout(() => server.closeAllConnections(), 10_000);
-      await closed;
-      clearTimeout(force);
+      const [{ forced }] = await Promise.all([drain.drain(), google.pause(), sweeping]);
+      if (forced > 0) {
+        logger.warn({ forced, graceSeconds: env.SHUTDOWN_GRACE_SECONDS }, "requests still running after the shutdown grace were cut");
+      }
+      if (metricsServer) {
+        const closed = new Promise<void>((resolve) => metricsServer.close(() => resolve()));
+        metricsServer.closeAllConnections();
+        await closed;
+      }
       await web?.close();
-      await sweeping;
-      // The push worker and its queue use the database: they stop first.
+      // Requests that queue pushes have finished: the queue and then the database can close.
       await google.stop();
       await db.close();
-      logger.info("stopped");
+      logger.info({ ms: Date.now() - started }, "stopped");
     })();
     return stopping;
   };
-  return { server, db, storage, logger, google, url, stop };
+  return { server, db, storage, logger, google, url, draining: () => drain.draining, metricsServer, stop };
 }
 
 /**

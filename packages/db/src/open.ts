@@ -6,6 +6,8 @@ export interface Database {
   /** The application client: camelCase rows. */
   sql: Sql;
   mode: "embedded" | "postgres";
+  /** The most connections the client opens (the embedded database: one). */
+  poolSize: number;
   /** Migrations applied by this start. */
   applied: string[];
   close(): Promise<void>;
@@ -17,9 +19,11 @@ export interface OpenDatabaseOptions {
   /** Where the embedded database persists; null keeps it in memory. */
   dataDir: string | null;
   poolSize?: number;
+  /** PostgreSQL's application_name for this client's connections. */
+  applicationName?: string;
 }
 
-export async function openDatabase({ databaseUrl, dataDir, poolSize = 10 }: OpenDatabaseOptions): Promise<Database> {
+export async function openDatabase({ databaseUrl, dataDir, poolSize = 10, applicationName }: OpenDatabaseOptions): Promise<Database> {
   let embedded: EmbeddedDatabase | null = null;
   let target: ConnectionTarget;
   if (databaseUrl) {
@@ -28,12 +32,13 @@ export async function openDatabase({ databaseUrl, dataDir, poolSize = 10 }: Open
     embedded = await startEmbeddedDatabase(dataDir);
     target = { path: embedded.path, password: embedded.password };
   }
-  const sql = createSql(target, { max: poolSize });
+  const sql = createSql(target, { max: poolSize, applicationName });
   try {
     const applied = await migrate(sql);
     return {
       sql,
       mode: embedded ? "embedded" : "postgres",
+      poolSize: embedded ? 1 : poolSize,
       applied,
       async close() {
         await sql.end({ timeout: 5 });

@@ -10,12 +10,15 @@ export type ConnectionTarget = { url: string } | { path: string; password: strin
 
 export interface SqlOptions {
   max?: number;
+  /** PostgreSQL's application_name of the connections (so one instance's pool shows in pg_stat_activity). */
+  applicationName?: string;
 }
 
 /** A client whose rows have camelCase keys (snake_case in SQL). */
-export function createSql(target: ConnectionTarget, { max = 10 }: SqlOptions = {}): Sql {
+export function createSql(target: ConnectionTarget, { max = 10, applicationName }: SqlOptions = {}): Sql {
   const common = { max, idle_timeout: 30, connect_timeout: 10, onnotice: () => {}, transform: postgres.camel } as const;
-  if ("url" in target) return postgres(target.url, common);
+  if ("url" in target)
+    return postgres(target.url, applicationName ? { ...common, connection: { application_name: applicationName } } : common);
   // The embedded socket has a single database. PGlite is ONE backend behind
   // the socket: messages of concurrent connections interleave and their statements collide, so
   // results get crossed. One connection (queries queue in postgres.js) is exactly as fast, since

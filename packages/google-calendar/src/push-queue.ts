@@ -144,6 +144,16 @@ export class PushQueue {
   }
 
   /**
+   * Gives a claimed job back untouched (the instance is stopping before it ran): due at once, for
+   * whichever instance takes jobs next, with its attempt count unchanged. A push already waiting
+   * for the lead covers it.
+   */
+  async release(job: PushJob): Promise<void> {
+    await this.boss.send(PUSH_QUEUE, { leadId: job.leadId, attempt: job.attempt } satisfies JobData, { singletonKey: job.leadId });
+    await this.boss.complete(PUSH_QUEUE, job.id);
+  }
+
+  /**
    * Pushes waiting or running, counted in pg-boss's job table (its documented schema): getQueueStats
    * answers counts cached by pg-boss's monitor, up to a minute old.
    */

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from "node:crypto";
 import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 
@@ -31,9 +31,16 @@ export function parseTokenKey(text: string): Buffer | null {
 export class TokenCipher {
   private readonly key: Buffer;
 
+  /**
+   * Names the key without revealing it (an HMAC of a fixed text under the key): stored beside the
+   * tokens, it tells an instance whether its key is the one they were encrypted with (issue 22 §3).
+   */
+  readonly fingerprint: string;
+
   constructor(key: Buffer) {
     if (key.length !== TOKEN_KEY_BYTES) throw new Error(TOKEN_KEY_FORMAT_MESSAGE);
     this.key = Buffer.from(key);
+    this.fingerprint = `k1:${createHmac("sha256", this.key).update("crawlguard:google-token-key-fingerprint:v1").digest("base64url").slice(0, 22)}`;
   }
 
   encrypt(plain: string): string {

@@ -3,6 +3,7 @@
 // test needs no build: a clean clone's `npm test` works, and the code under test is always the
 // current source, never a stale dist/.
 import { logUnhandledRejections, startServer, stopOnSignals } from "../server.js";
+import { reportStartupFailure } from "../startup-errors.js";
 
 // Started by spawnServer with an IPC channel: when the test process goes away (even killed), so
 // does this server, instead of living on with its port and database.
@@ -13,6 +14,5 @@ try {
   logUnhandledRejections(running.logger);
   stopOnSignals(running);
 } catch (err) {
-  console.error(err);
-  process.exit(1);
+  process.exit(reportStartupFailure(err));
 }

@@ -46,6 +46,9 @@ export const NEEDS_RECONNECT_MESSAGE =
   "Google no longer accepts the calendar connection. Reconnect Google Calendar in the Google Calendar tab.";
 export const BAD_STATE_MESSAGE =
   "This authorization was not started from this session, was already used or has expired (10 minutes). Connect Google Calendar again.";
+export const KEY_MISMATCH_MESSAGE =
+  "This server's GOOGLE_TOKEN_KEY is not the key the Google Calendar connection was stored with: set the same GOOGLE_TOKEN_KEY on every " +
+  "instance and restart this one (or reconnect Google Calendar, which stores the connection under this server's key).";
 export const EVENT_ADDED_MESSAGE = "Appointment has been added to your Google Calendar.";
 export const NO_APPOINTMENT_MESSAGE = "This lead has no scheduled appointment to add to Google Calendar.";
 export const LOST_LEAD_MESSAGE = "This lead is lost: its appointment is cancelled, so it is not added to Google Calendar.";
@@ -98,7 +101,12 @@ interface ConnectionRow {
   needsReconnect: boolean;
   lastError: string | null;
   lastErrorAt: Date | null;
+  /** Which token key encrypted the tokens (TokenCipher.fingerprint); null when stored before migration 0012. */
+  tokenKeyFingerprint: string | null;
 }
+
+/** What this instance can do of Google work (GET /api/health/ready's googleCalendar, issue 22 §3). */
+export type GoogleReadiness = "ok" | "not configured" | "unavailable" | "not connected" | "needs reconnect" | "key mismatch";
 
 /** What a push reads of a lead: its stored fields and the hash of what was last sent to Google. */
 type PushLeadRow = Pick<
@@ -134,6 +142,8 @@ export class GoogleCalendar implements CalendarPushes {
   private readonly log: Logger;
   readonly unavailableReason: string | null;
   private wake: (() => void) | null = null;
+  /** The connection's fingerprint this instance last logged as not its key's (logged once per value). */
+  private loggedMismatch: string | null = null;
 
   constructor(options: GoogleCalendarOptions) {
     this.sql = options.sql;
@@ -169,7 +179,8 @@ export class GoogleCalendar implements CalendarPushes {
 
   private async connectionRow(sql: Queryable = this.sql): Promise<ConnectionRow | null> {
     const [row] = await sql<ConnectionRow[]>`
-      SELECT c.tokens_encrypted, c.account_email, u.username AS connected_by_name, c.connected_at, c.needs_reconnect, c.last_error, c.last_error_at
+      SELECT c.tokens_encrypted, c.account_email, u.username AS connected_by_name, c.connected_at, c.needs_reconnect, c.last_error, c.last_error_at,
+             c.token_key_fingerprint
       FROM google_calendar_connection c LEFT JOIN users u ON u.id = c.connected_by`;
     return row ?? null;
   }
@@ -177,8 +188,9 @@ export class GoogleCalendar implements CalendarPushes {
   async status(origin: string): Promise<GoogleCalendarStatus> {
     const row = this.settings ? await this.connectionRow() : null;
     const pendingPushes = row && this.queue ? await this.queue.pending(this.sql) : 0;
+    const keyMismatch = row !== null && this.configured && !(await this.keyMatches(row));
     return {
-      authenticated: this.configured && row !== null && !row.needsReconnect,
+      authenticated: this.configured && row !== null && !row.needsReconnect && !keyMismatch,
       configured: this.configured,
       setupMessage: this.configured ? null : this.unavailableReason,
       account: row?.accountEmail ?? null,
@@ -186,8 +198,8 @@ export class GoogleCalendar implements CalendarPushes {
       connectedAt: row?.connectedAt.toISOString() ?? null,
       needsReconnect: row?.needsReconnect ?? false,
       pendingPushes,
-      lastError: row?.lastError ?? null,
-      lastErrorAt: row?.lastErrorAt?.toISOString() ?? null,
+      lastError: keyMismatch ? KEY_MISMATCH_MESSAGE : (row?.lastError ?? null),
+      lastErrorAt: keyMismatch ? null : (row?.lastErrorAt?.toISOString() ?? null),
       redirectUri: this.redirectUri(origin),
     };
   }
@@ -231,11 +243,11 @@ export class GoogleCalendar implements CalendarPushes {
     const email = await lookUpAccountEmail(settings, tokens);
     const previous = await this.connectionRow();
     await this.sql`
-      INSERT INTO google_calendar_connection (singleton, tokens_encrypted, account_email, connected_by, connected_at, needs_reconnect, last_error, last_error_at, updated_at)
-      VALUES (true, ${cipher.encrypt(JSON.stringify(tokens))}, ${email}, ${who.userId}, now(), false, NULL, NULL, now())
+      INSERT INTO google_calendar_connection (singleton, tokens_encrypted, token_key_fingerprint, account_email, connected_by, connected_at, needs_reconnect, last_error, last_error_at, updated_at)
+      VALUES (true, ${cipher.encrypt(JSON.stringify(tokens))}, ${cipher.fingerprint}, ${email}, ${who.userId}, now(), false, NULL, NULL, now())
       ON CONFLICT (singleton) DO UPDATE SET
-        tokens_encrypted = EXCLUDED.tokens_encrypted, account_email = EXCLUDED.account_email, connected_by = EXCLUDED.connected_by,
-        connected_at = now(), needs_reconnect = false, last_error = NULL, last_error_at = NULL, updated_at = now()`;
+        tokens_encrypted = EXCLUDED.tokens_encrypted, token_key_fingerprint = EXCLUDED.token_key_fingerprint, account_email = EXCLUDED.account_email,
+        connected_by = EXCLUDED.connected_by, connected_at = now(), needs_reconnect = false, last_error = NULL, last_error_at = NULL, updated_at = now()`;
     this.log.info({ account: email, replaced: previous !== null }, "Google Calendar connected");
     if (previous) await this.revokeReplaced(previous, email);
     const queued = await this.queueFutureAppointments();
@@ -253,7 +265,7 @@ export class GoogleCalendar implements CalendarPushes {
     const sameAccount =
       newAccount !== null && previous.accountEmail !== null && newAccount.toLowerCase() === previous.accountEmail.toLowerCase();
     if (sameAccount || !this.settings) return;
-    const tokens = this.cipher ? this.decryptTokens(previous) : null;
+    const tokens = this.cipher && (await this.keyMatches(previous)) ? this.decryptTokens(previous) : null;
     if (!tokens) return;
     await revokeTokens(this.settings, tokens).then(
       () => this.log.info({ account: previous.accountEmail }, "Google Calendar: revoked the grant of the replaced connection"),
@@ -309,7 +321,8 @@ export class GoogleCalendar implements CalendarPushes {
   private async saveTokens(tokens: StoredTokens, connectedAt: Date): Promise<void> {
     if (!this.cipher) return;
     await this.sql`
-      UPDATE google_calendar_connection SET tokens_encrypted = ${this.cipher.encrypt(JSON.stringify(tokens))}, updated_at = now()
+      UPDATE google_calendar_connection
+      SET tokens_encrypted = ${this.cipher.encrypt(JSON.stringify(tokens))}, token_key_fingerprint = ${this.cipher.fingerprint}, updated_at = now()
       WHERE ${this.sameConnection(this.sql, connectedAt)}`;
   }
 
@@ -329,14 +342,55 @@ export class GoogleCalendar implements CalendarPushes {
   }
 
   /**
+   * Whether this instance's token key is the one the connection was stored with (issue 22 §3).
+   * The stored fingerprint decides; a connection stored before fingerprints (NULL) is tried: the
+   * tokens decrypt (then the fingerprint is filled in) or they do not. A mismatch is logged once per
+   * stored fingerprint, and nothing is written: the other instances go on with the connection.
+   */
+  private async keyMatches(row: ConnectionRow): Promise<boolean> {
+    if (!this.cipher) return false;
+    let matches: boolean;
+    if (row.tokenKeyFingerprint !== null) matches = row.tokenKeyFingerprint === this.cipher.fingerprint;
+    else {
+      matches = this.decryptTokens(row) !== null;
+      if (matches) {
+        await this.sql`UPDATE google_calendar_connection SET token_key_fingerprint = ${this.cipher.fingerprint}
+                       WHERE token_key_fingerprint IS NULL AND ${this.sameConnection(this.sql, row.connectedAt)}`;
+      }
+    }
+    const stored = row.tokenKeyFingerprint ?? "(none)";
+    if (!matches && this.loggedMismatch !== stored) {
+      this.loggedMismatch = stored;
+      this.log.error(
+        { storedKeyFingerprint: stored, thisKeyFingerprint: this.cipher.fingerprint },
+        "GOOGLE_TOKEN_KEY differs from the key the Google Calendar connection was stored with: this instance leaves Google work to the others",
+      );
+    }
+    if (matches) this.loggedMismatch = null;
+    return matches;
+  }
+
+  /** What this instance can do of Google work now (readiness). */
+  async readiness(): Promise<GoogleReadiness> {
+    if (!this.settings) return "not configured";
+    if (!this.configured) return "unavailable";
+    const row = await this.connectionRow();
+    if (!row) return "not connected";
+    if (!(await this.keyMatches(row))) return "key mismatch";
+    return row.needsReconnect ? "needs reconnect" : "ok";
+  }
+
+  /**
    * A calendar client for the connection, or the domain error saying why there is none (not
-   * configured, not connected, needs reconnecting, tokens unreadable with this key).
+   * configured, not connected, needs reconnecting, stored under another token key).
    */
   private async client(): Promise<CalendarClient> {
     const { settings } = this.requireConfigured();
     const row = await this.connectionRow();
     if (!row) throw new DomainError("conflict", NOT_CONNECTED_MESSAGE);
     if (row.needsReconnect) throw new DomainError("conflict", NEEDS_RECONNECT_MESSAGE);
+    // Another instance's key: this one is misconfigured, the connection is fine (issue 22 §3).
+    if (!(await this.keyMatches(row))) throw new DomainError("unavailable", KEY_MISMATCH_MESSAGE);
     const tokens = this.decryptTokens(row);
     if (!tokens) {
       await this.recordFailure(
@@ -571,10 +625,12 @@ export class GoogleCalendar implements CalendarPushes {
    * a push (a 4xx): it is recorded and dropped (the next change of the lead queues it again).
    * Answers how many pushes it handled.
    */
-  async runPushes(): Promise<number> {
+  async runPushes(stopping: () => boolean = () => false): Promise<number> {
     if (!this.queue || !this.configured) return 0;
     const row = await this.connectionRow();
     if (row?.needsReconnect) return 0;
+    // Stored under another key: the jobs stay for the instances that can read the tokens.
+    if (row && !(await this.keyMatches(row))) return 0;
     const jobs = await this.queue.fetch(WORKER_BATCH);
     if (jobs.length === 0) return 0;
     if (!row) {
@@ -594,6 +650,11 @@ export class GoogleCalendar implements CalendarPushes {
     for (const job of jobs) {
       if (revoked) {
         await this.queue.retryLater(job, { delaySeconds: 0 });
+        continue;
+      }
+      if (stopping()) {
+        // The instance is shutting down: the jobs not started go back, due at once (issue 22 §2).
+        await this.queue.release(job);
         continue;
       }
       try {
