@@ -49,8 +49,10 @@ describe.each(["filesystem", "s3"] as const)("gallery files in %s storage", (kin
     expect(big.done).toBeNull();
     expect(await incoming(big.ticket.body.uploadId)).toBeNull();
 
+    // This server reads the first bytes of what it receives (415 at once); S3 takes them, and finishing refuses them.
     const heic = await uploadThrough(staff, "rest", HEIC_HEAD, "IMG_1.HEIC");
-    expect(heic.done!.status).toBe(415);
+    if (kind === "s3") expect(heic.done!.status).toBe(415);
+    else expect([heic.put.status, heic.done]).toEqual([415, null]);
     expect(await incoming(heic.ticket.body.uploadId)).toBeNull();
     expect(await srv.running.db.sql`SELECT 1 FROM gallery_uploads WHERE id = ${heic.ticket.body.uploadId}`).toHaveLength(0);
   });

@@ -160,20 +160,43 @@ describe.each(doors)("gallery through the %s door", (door) => {
     expect(done!.body.renditions.map((r: { width: number }) => r.width)).toEqual([480, 960, 1000]);
   });
 
-  it.each(Object.keys(NOT_IMAGES))("refuses %s with a clear 415 and keeps nothing", async (kind) => {
+  it.each(Object.keys(NOT_IMAGES))("refuses %s at the PUT with a clear 415 naming the accepted types, and keeps nothing", async (kind) => {
     const { ticket, put, done } = await uploadThrough(staff, door, NOT_IMAGES[kind]!, "photo.jpg");
-    expect(put.status).toBe(200);
-    expect(done!.status).toBe(415);
-    expect(done!.body.message).toBe("Only JPEG, PNG, WebP, AVIF and GIF images can be uploaded.");
+    expect(put.status).toBe(415);
+    expect(put.body).toEqual({ message: "Only JPEG, PNG, WebP, AVIF and GIF images can be uploaded.", code: "UNSUPPORTED_MEDIA_TYPE" });
+    expect(done).toBeNull();
     const again = await staff.call(door, "gallery.completeUpload", { uploadId: ticket.body.uploadId });
     expect(again.status).toBe(404);
     expect(await srv.running.db.sql`SELECT 1 FROM gallery_uploads WHERE id = ${ticket.body.uploadId}`).toHaveLength(0);
+    expect(await srv.running.storage.size(`incoming/${ticket.body.uploadId}`)).toBeNull();
   });
 
-  it("tells how to send a HEIC photo instead", async () => {
-    const { done } = await uploadThrough(staff, door, HEIC_HEAD, "IMG_0001.HEIC");
-    expect(done!.status).toBe(415);
-    expect(done!.body.message).toMatch(/HEIC.*Most Compatible.*JPEG/);
+  it("refuses a large non-image after its first bytes, without reading the rest", async () => {
+    const size = 8 * 1024 * 1024;
+    const ticket = await staff.call(door, "gallery.upload", { fileName: "movie.jpg", size });
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        // A PDF's head, then as much as the server reads.
+        const chunk =
+          sent === 0 ? Buffer.concat([NOT_IMAGES.pdf!, Buffer.alloc(64 * 1024 - NOT_IMAGES.pdf!.length)]) : new Uint8Array(64 * 1024);
+        sent += chunk.length;
+        if (sent >= size) controller.close();
+        else controller.enqueue(chunk);
+      },
+    });
+    const res = await fetch(ticket.body.uploadURL, { method: "PUT", body, duplex: "half" });
+    expect(res.status).toBe(415);
+    expect(((await res.json()) as { message: string }).message).toMatch(/^Only JPEG, PNG, WebP, AVIF and GIF/);
+    expect(sent).toBeLessThan(size);
+    expect(await srv.running.db.sql`SELECT 1 FROM gallery_uploads WHERE id = ${ticket.body.uploadId}`).toHaveLength(0);
+  });
+
+  it("tells how to send a HEIC photo instead, at the PUT", async () => {
+    const { put, done } = await uploadThrough(staff, door, HEIC_HEAD, "IMG_0001.HEIC");
+    expect(put.status).toBe(415);
+    expect(put.body?.message).toMatch(/HEIC.*Most Compatible.*JPEG/);
+    expect(done).toBeNull();
   });
 
   it("refuses a decompression bomb before decoding it", async () => {
@@ -206,8 +229,10 @@ describe.each(doors)("gallery through the %s door", (door) => {
 
     // Without a declared length (chunked), the count while streaming refuses it all the same.
     const ticket = await staff.call(door, "gallery.upload", { size: MAX });
+    const head = await imageOf("png", 64, 64);
     const body = new ReadableStream({
       start(controller) {
+        controller.enqueue(head);
         for (let i = 0; i < 11; i++) controller.enqueue(new Uint8Array(1024 * 1024));
         controller.close();
       },
@@ -262,7 +287,7 @@ describe.each(doors)("gallery through the %s door", (door) => {
       [{ ...base, altText: "" }, "Title and alt text are required"],
       [{ altText: "A", imageUrl: base.imageUrl }, "Title and alt text are required"],
       [{ title: "T", altText: "A" }, "Please upload an image first"],
-      [{ ...base, imageUrl: "https://evil.example/x.jpg" }, "imageUrl must be the imageUrl of a finished upload"],
+      [{ ...base, imageUrl: "https://evil.example/x.jpg" }, "imageUrl must be the uploadURL of an upload"],
       [{ ...base, category: "drainage" }, "Category must be one of"],
       [{ ...base, displayOrder: "-1" }, "Display order must be a whole number"],
       [{ ...base, title: "x".repeat(256) }, "at most 255"],

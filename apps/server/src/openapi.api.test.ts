@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { createConfig, lintFromString, type NormalizedProblem } from "@redocly/openapi-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appRouter, errorBodySchema, GENERIC_ERROR_MESSAGE, SESSION_SECURITY_SCHEME } from "@crawlguard/api";
+import { appRouter, errorBodySchema, GENERIC_ERROR_MESSAGE, SESSION_SECURITY_SCHEME, UPLOAD_ROUTE } from "@crawlguard/api";
+import { imageOf } from "./test/images.js";
 import { ApiClient, newAccount, startTestServer, type TestServer, registerInvited } from "./test/harness.js";
 
 interface Response {
@@ -91,12 +92,39 @@ describe("the OpenAPI document", () => {
     ]);
   });
 
-  it("documents every REST procedure once", () => {
+  it("documents every REST procedure once, and the upload route integrators PUT files to", () => {
     expect(
       operations(doc)
         .map(([key]) => key)
         .sort(),
-    ).toEqual(procedures.map((m) => `${m.openapi.method} ${m.openapi.path}`).sort());
+    ).toEqual([...procedures.map((m) => `${m.openapi.method} ${m.openapi.path}`), `PUT ${UPLOAD_ROUTE}`].sort());
+  });
+
+  it("documents PUT /uploads/{token} with the statuses it answers", async () => {
+    const op = doc.paths[UPLOAD_ROUTE]!.put!;
+    expect(op.security).toEqual([]);
+    const documented = Object.keys(op.responses);
+    expect(documented).toEqual(["200", "400", "403", "404", "409", "413", "415", "500"]);
+    const bytes = await imageOf("png", 64, 64);
+    const send = async (url: string, body: Buffer) => {
+      const res = await fetch(url, { method: "PUT", body });
+      return { status: res.status, body: (await res.json()) as unknown };
+    };
+    const ticket = (await staff.call("rest", "gallery.upload", { size: bytes.length })).body as { uploadURL: string; uploadId: string };
+    expect(ticket.uploadURL.startsWith(`${srv.url}/uploads/`)).toBe(true);
+    const ok = await send(ticket.uploadURL, bytes);
+    expect(ok).toEqual({ status: 200, body: { uploadId: ticket.uploadId, size: bytes.length } });
+    const other = (await staff.call("rest", "gallery.upload", { size: 12 })).body as { uploadURL: string };
+    for (const [expected, answer] of [
+      [409, () => send(ticket.uploadURL, bytes)],
+      [404, () => send(`${srv.url}/uploads/${"A".repeat(43)}`, bytes)],
+      [415, () => send(other.uploadURL, Buffer.from("hello world!"))],
+    ] as const) {
+      const res = await answer();
+      expect(res.status).toBe(expected);
+      expect(documented).toContain(String(expected));
+      expect(errorBodySchema.safeParse(res.body).success, JSON.stringify(res.body)).toBe(true);
+    }
   });
 
   it("gives every operation a 500 and its 4xx answers, all with the Error body", () => {
@@ -154,7 +182,9 @@ describe("the OpenAPI document", () => {
       "POST /api/register",
     ]);
     for (const [key, op] of operations(doc)) {
-      expect(op.security, key).toEqual(publicOps.includes(key) ? [] : [{ [SESSION_SECURITY_SCHEME]: [] }]);
+      // The upload link's token is its credential: no cookie.
+      const open = publicOps.includes(key) || key === `PUT ${UPLOAD_ROUTE}`;
+      expect(op.security, key).toEqual(open ? [] : [{ [SESSION_SECURITY_SCHEME]: [] }]);
     }
   });
 

@@ -2,7 +2,7 @@ import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import type { AppRouter } from "./root.js";
 
 export { appRouter, type AppRouter } from "./root.js";
-export { buildOpenApiDocument, errorBodySchema, SESSION_SECURITY_SCHEME, type ErrorBody } from "./openapi.js";
+export { buildOpenApiDocument, errorBodySchema, SESSION_SECURITY_SCHEME, UPLOAD_ROUTE, type ErrorBody } from "./openapi.js";
 export { createContextFactory, type ApiConfig, type Context, type ContextDeps, type Logger } from "./context.js";
 export {
   DomainError,

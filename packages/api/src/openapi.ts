@@ -3,9 +3,19 @@ import { conflictSchema } from "@crawlguard/validators";
 import { z } from "zod";
 import { GENERIC_ERROR_MESSAGE, type DomainErrorKind } from "./errors.js";
 import { appRouter } from "./root.js";
+import { HEIC_MESSAGE, UNSUPPORTED_TYPE_MESSAGE } from "./services/gallery-processing.js";
+import {
+  LINK_EXPIRED_MESSAGE,
+  LINK_USED_MESSAGE,
+  SIZE_MISMATCH_MESSAGE,
+  TOO_LARGE_MESSAGE,
+  UPLOAD_NOT_FOUND,
+} from "./services/gallery-uploads.js";
 import { ERROR_EDGE, type Access, type Meta } from "./trpc.js";
 
 export const SESSION_SECURITY_SCHEME = "sessionCookie";
+/** The upload route outside the procedures (apps/server uploads.ts) that the document also describes. */
+export const UPLOAD_ROUTE = "/uploads/{token}";
 
 /** Every tag an operation may carry, with what it groups (openapi.api.test.ts checks that each used tag is here). */
 const TAGS: Record<string, string> = {
@@ -154,6 +164,63 @@ const INTERNAL_ERROR = errorResponse([
   `An unexpected failure. The message is always "${GENERIC_ERROR_MESSAGE}"; the detail is only logged.`,
 ]);
 
+/**
+ * `PUT /uploads/{token}`: the filesystem storage's upload link (ADR 013), an Express route outside
+ * the procedures, documented here because it is the uploadURL integrators PUT the file to.
+ */
+function uploadRouteOperation() {
+  return {
+    operationId: "gallery-uploadFile",
+    tags: ["gallery"],
+    summary: "Send the file of an upload to its uploadURL (the filesystem storage's upload link)",
+    description:
+      "The uploadURL that POST /api/admin/gallery/upload answers, when files are kept on this server (with S3 it is a presigned URL of the " +
+      "bucket instead, taking the same PUT). Send exactly the declared number of bytes, once, before the link expires (15 minutes); no " +
+      "session cookie is needed (the token is the credential). The first bytes must be a JPEG, PNG, WebP, AVIF or GIF image: anything else " +
+      "is refused at once. Then send the uploadURL as `imageUrl` to POST /api/admin/gallery.",
+    security: [],
+    parameters: [
+      {
+        name: "token",
+        in: "path",
+        required: true,
+        description: "The upload link's secret token: the last segment of the uploadURL.",
+        schema: { type: "string", pattern: "^[A-Za-z0-9_-]{43}$" },
+      },
+    ],
+    requestBody: {
+      required: true,
+      description: "The file's bytes, exactly the `size` declared when the upload started (Content-Length, or chunked).",
+      content: { "application/octet-stream": { schema: { type: "string", contentMediaType: "application/octet-stream" } } },
+    },
+    responses: {
+      "200": {
+        description: "The file was received; finish the upload by sending the uploadURL as `imageUrl` to POST /api/admin/gallery.",
+        content: {
+          "application/json": {
+            schema: {
+              type: "object",
+              properties: {
+                uploadId: { type: "string", format: "uuid", description: "The upload the file was sent to." },
+                size: { type: "integer", description: "How many bytes were received." },
+              },
+              required: ["uploadId", "size"],
+              additionalProperties: false,
+            },
+          },
+        },
+      },
+      "400": errorResponse([SIZE_MISMATCH_MESSAGE]),
+      "403": errorResponse([LINK_EXPIRED_MESSAGE]),
+      "404": errorResponse([`${UPLOAD_NOT_FOUND}: an unknown token, or files are kept in S3 (PUT to the bucket's uploadURL instead).`]),
+      "409": errorResponse([LINK_USED_MESSAGE]),
+      "413": errorResponse([TOO_LARGE_MESSAGE, `Sent more than the declared size: ${SIZE_MISMATCH_MESSAGE}`]),
+      "415": errorResponse([UNSUPPORTED_TYPE_MESSAGE, HEIC_MESSAGE]),
+      "500": INTERNAL_ERROR,
+    },
+  };
+}
+
 interface ProcedureDef {
   _def: { meta?: Meta };
 }
@@ -216,6 +283,7 @@ export function buildOpenApiDocument(baseUrl: string): OpenAPIObject {
     defs: { Error: errorBodySchema },
   });
   documentErrorsAndSecurity(doc);
+  doc.paths = { ...doc.paths, [UPLOAD_ROUTE]: { put: uploadRouteOperation() } as never };
   doc.tags = Object.entries(TAGS).map(([name, description]) => ({ name, description }));
   return doc;
 }

@@ -42,7 +42,9 @@ const galleryFields = {
   isPublished: z.boolean(),
   displayOrder: displayOrderSchema,
   seoKeywords: optionalText(500),
-  imageUrl: text().trim().min(1, UPLOAD_FIRST_MESSAGE).max(500, "Must be at most 500 characters"),
+  // An upload's uploadURL (SPEC's flow; a presigned S3 link is long) or a finished upload's imageUrl:
+  // what is stored is the final image URL, at most 500 characters.
+  imageUrl: text().trim().min(1, UPLOAD_FIRST_MESSAGE).max(2048, "Must be at most 2048 characters"),
   fileName: optionalText(255),
 };
 
@@ -136,6 +138,9 @@ export const galleryUploadTicketSchema = z.object({
   headers: z.record(z.string(), z.string()),
   expiresAt: z.string(),
   maxBytes: z.number().int(),
+  name: z.string().nullable(),
+  size: z.number().int(),
+  type: z.string().nullable(),
 });
 export type GalleryUploadTicket = z.infer<typeof galleryUploadTicketSchema>;
 

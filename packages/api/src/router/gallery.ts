@@ -64,9 +64,12 @@ export const galleryRouter = {
         method: "POST",
         path: "/api/admin/gallery/upload",
         tags,
-        summary:
-          "Start an upload of a file of `size` bytes: answers a short-lived, single-use uploadURL to PUT exactly that many bytes to (at most 10,485,760; " +
-          "with S3 the presigned URL signs the Content-Length), then POST /api/admin/gallery/upload/{uploadId}/complete. " +
+        summary: "Start an upload of a photo: answers the uploadURL to PUT the file to",
+        description:
+          "Starts an upload of a file of `size` bytes and answers a short-lived, single-use uploadURL to PUT exactly that many bytes to " +
+          "(at most 10,485,760; with S3 the presigned URL signs the Content-Length; on this server, PUT /uploads/{token}). " +
+          "Then send the uploadURL as `imageUrl` to POST /api/admin/gallery (or PATCH /api/admin/gallery/{id}): the upload is finished there. " +
+          "POST /api/admin/gallery/upload/{uploadId}/complete finishes it beforehand instead, to show the photo before saving. " +
           `Each user may have at most ${MAX_OPEN_UPLOADS} unfinished uploads, declaring at most 104,857,600 bytes (100 MB) together; ` +
           `an unfinished upload is removed within minutes after its link expires (${UPLOAD_LINK_MINUTES} minutes).`,
       },
@@ -78,7 +81,13 @@ export const galleryRouter = {
     .input(galleryUploadRequestSchema)
     .output(galleryUploadTicketSchema)
     .mutation(({ ctx, input }) =>
-      createUpload(ctx.sql, ctx.storage, { userId: ctx.user.id, origin: ctx.origin, fileName: input.fileName, size: input.size }),
+      createUpload(ctx.sql, ctx.storage, {
+        userId: ctx.user.id,
+        origin: ctx.origin,
+        fileName: input.fileName,
+        size: input.size,
+        contentType: input.contentType,
+      }),
     ),
 
   completeUpload: staffProcedure
@@ -108,16 +117,24 @@ export const galleryRouter = {
         method: "POST",
         path: "/api/admin/gallery",
         tags,
-        summary: "Add a gallery image from a finished upload (its imageUrl); the uploader is the signed-in user",
+        summary: "Add a gallery image from an upload of yours (its uploadURL or, once finished, its imageUrl)",
+        description:
+          "`imageUrl` is the uploadURL that POST /api/admin/gallery/upload answered (with or without its query string), once the file was sent " +
+          "to it with PUT: the upload is finished here (checked by its bytes, stripped of metadata, WebP renditions made) and the image keeps the " +
+          "final image URL. The imageUrl of an upload finished with POST /api/admin/gallery/upload/{uploadId}/complete is taken too. " +
+          "The uploader is the signed-in user; the file's name, size and type are what the server measured.",
       },
       errors: {
-        "bad-input": `Title and alt text are required, or ${gallery.NOT_OUR_UPLOAD_MESSAGE}`,
+        "bad-input": `Title and alt text are required; or ${gallery.NOT_OUR_UPLOAD_MESSAGE}; or, finishing the upload: ${NOTHING_RECEIVED_MESSAGE} / ${SIZE_MISMATCH_MESSAGE} / the image is damaged, or has more than 100 megapixels.`,
         forbidden: gallery.NOT_YOUR_UPLOAD_MESSAGE,
+        conflict: STILL_PROCESSING_MESSAGE,
+        "payload-too-large": TOO_LARGE_MESSAGE,
+        "unsupported-media-type": `Finishing the upload: ${UNSUPPORTED_TYPE_MESSAGE} (HEIC: ${HEIC_MESSAGE})`,
       },
     })
     .input(galleryImageCreateSchema)
     .output(galleryImageSchema)
-    .mutation(({ ctx, input }) => gallery.createGalleryImage(ctx.sql, ctx.storage, ctx.user.id, input)),
+    .mutation(({ ctx, input }) => gallery.createGalleryImage(ctx.sql, ctx.storage, { userId: ctx.user.id, origin: ctx.origin }, input)),
 
   update: staffProcedure
     .meta({
@@ -126,16 +143,23 @@ export const galleryRouter = {
         path: "/api/admin/gallery/{id}",
         tags,
         summary: "Change the given fields of a gallery image (publish or unpublish with isPublished; a new imageUrl replaces the photo)",
+        description:
+          "A new `imageUrl` is taken as in POST /api/admin/gallery: an upload's uploadURL (finished here) or a finished upload's imageUrl; the old photo's files are removed.",
       },
       errors: {
-        "bad-input": gallery.NOT_OUR_UPLOAD_MESSAGE,
+        "bad-input": `${gallery.NOT_OUR_UPLOAD_MESSAGE}; or, finishing the upload: ${NOTHING_RECEIVED_MESSAGE} / ${SIZE_MISMATCH_MESSAGE} / the image is damaged, or has more than 100 megapixels.`,
         forbidden: gallery.NOT_YOUR_UPLOAD_MESSAGE,
         "not-found": gallery.GALLERY_IMAGE_NOT_FOUND,
+        conflict: STILL_PROCESSING_MESSAGE,
+        "payload-too-large": TOO_LARGE_MESSAGE,
+        "unsupported-media-type": `Finishing the upload: ${UNSUPPORTED_TYPE_MESSAGE} (HEIC: ${HEIC_MESSAGE})`,
       },
     })
     .input(galleryImageUpdateSchema.extend(idInput.shape))
     .output(galleryImageSchema)
-    .mutation(({ ctx, input: { id, ...patch } }) => gallery.updateGalleryImage(ctx.sql, ctx.storage, ctx.log, ctx.user.id, id, patch)),
+    .mutation(({ ctx, input: { id, ...patch } }) =>
+      gallery.updateGalleryImage(ctx.sql, ctx.storage, ctx.log, { userId: ctx.user.id, origin: ctx.origin }, id, patch),
+    ),
 
   delete: staffProcedure
     .meta({

@@ -1,5 +1,7 @@
+import { Readable } from "node:stream";
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
+import { ObjectTooLargeError } from "@crawlguard/storage";
 import { galleryImageTypes } from "@crawlguard/validators";
 import { DomainError } from "../errors.js";
 
@@ -33,6 +35,56 @@ export interface ProcessedImage {
   renditions: Rendition[];
 }
 
+/** How many leading bytes decide a file's type (file-type's own sample size). */
+export const TYPE_SNIFF_BYTES = 4100;
+
+/**
+ * The accepted image type of a file from its first bytes (at least TYPE_SNIFF_BYTES of them, or the
+ * whole file when shorter), or a 415: HEIC with how to send it instead, anything else naming the
+ * accepted types.
+ */
+export async function imageTypeOf(head: Uint8Array): Promise<string> {
+  const sniffed = await fileTypeFromBuffer(head);
+  if (sniffed && (sniffed.mime === "image/heic" || sniffed.mime === "image/heif" || sniffed.ext === "heic")) {
+    throw new DomainError("unsupported-media-type", HEIC_MESSAGE);
+  }
+  if (!sniffed || !(galleryImageTypes as readonly string[]).includes(sniffed.mime)) {
+    throw new DomainError("unsupported-media-type", UNSUPPORTED_TYPE_MESSAGE);
+  }
+  return sniffed.mime;
+}
+
+/**
+ * The stream's bytes once its first TYPE_SNIFF_BYTES (or all of it, when shorter) are an accepted
+ * image; fails with imageTypeOf's 415 otherwise, before reading the rest. The bytes held meanwhile
+ * count against `maxBytes` (ObjectTooLargeError past it), so a body too large is told so first, as
+ * the storage's own count would. Nothing is read before the result is.
+ */
+export function imageStreamCheck(body: AsyncIterable<Buffer>, maxBytes: number): Readable {
+  async function* checked(): AsyncGenerator<Buffer> {
+    let head: Buffer[] = [];
+    let length = 0;
+    for await (const chunk of body) {
+      if (!head.length && length >= TYPE_SNIFF_BYTES) {
+        yield chunk;
+        continue;
+      }
+      head.push(chunk);
+      length += chunk.length;
+      if (length > maxBytes) throw new ObjectTooLargeError(maxBytes);
+      if (length < TYPE_SNIFF_BYTES) continue;
+      await imageTypeOf(Buffer.concat(head));
+      yield Buffer.concat(head);
+      head = [];
+    }
+    if (length < TYPE_SNIFF_BYTES) {
+      await imageTypeOf(Buffer.concat(head));
+      yield Buffer.concat(head);
+    }
+  }
+  return Readable.from(checked(), { objectMode: false });
+}
+
 /**
  * Decides what an uploaded file is from its bytes alone (never its name or declared type) and turns
  * an accepted image into WebP renditions: orientation applied, every bit of metadata (EXIF with the
@@ -40,13 +92,7 @@ export interface ProcessedImage {
  * frame of an animation.
  */
 export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
-  const sniffed = await fileTypeFromBuffer(bytes);
-  if (sniffed && (sniffed.mime === "image/heic" || sniffed.mime === "image/heif" || sniffed.ext === "heic")) {
-    throw new DomainError("unsupported-media-type", HEIC_MESSAGE);
-  }
-  if (!sniffed || !(galleryImageTypes as readonly string[]).includes(sniffed.mime)) {
-    throw new DomainError("unsupported-media-type", UNSUPPORTED_TYPE_MESSAGE);
-  }
+  const type = await imageTypeOf(bytes);
   const open = () => sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error", autoOrient: true });
   let width: number;
   let height: number;
@@ -65,7 +111,7 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
         .toBuffer({ resolveWithObject: true });
       renditions.push({ width: info.width, height: info.height, data });
     }
-    return { type: sniffed.mime, width, height, renditions };
+    return { type, width, height, renditions };
   } catch (err) {
     if (err instanceof DomainError) throw err;
     const message = err instanceof Error ? err.message : "";

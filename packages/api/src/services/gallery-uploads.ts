@@ -9,7 +9,7 @@ import {
 } from "@crawlguard/validators";
 import { transaction, type Sql } from "@crawlguard/db";
 import { DomainError, rateLimited } from "../errors.js";
-import { processImage, RENDITION_WIDTHS } from "./gallery-processing.js";
+import { imageStreamCheck, processImage, RENDITION_WIDTHS } from "./gallery-processing.js";
 import type { Queryable } from "./queryable.js";
 
 /** How long an upload link works. */
@@ -103,7 +103,13 @@ function capReached(message: string, earliestExpiry: Date | null, policy: "uploa
 export async function createUpload(
   sql: Sql,
   storage: ObjectStorage,
-  { userId, origin, fileName, size }: { userId: string; origin: string; fileName?: string | undefined; size: number },
+  {
+    userId,
+    origin,
+    fileName,
+    size,
+    contentType,
+  }: { userId: string; origin: string; fileName?: string | undefined; size: number; contentType?: string | undefined },
 ): Promise<GalleryUploadTicket> {
   if (size > GALLERY_MAX_UPLOAD_BYTES) throw tooLarge();
   const id = randomUUID();
@@ -130,14 +136,59 @@ export async function createUpload(
     headers: presigned?.headers ?? {},
     expiresAt: expiresAt.toISOString(),
     maxBytes: GALLERY_MAX_UPLOAD_BYTES,
+    name: fileName?.trim() || null,
+    size,
+    type: contentType?.trim() || null,
   };
+}
+
+/** A filesystem upload link's path: this server's upload route and the link's token. */
+const UPLOAD_ROUTE_PATH = /^\/uploads\/([A-Za-z0-9_-]{43})$/;
+/** A presigned S3 link's path ends with the upload's raw key. */
+const INCOMING_KEY_PATH = /\/incoming\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+/**
+ * The upload whose uploadURL `url` is, with or without its query string (SPEC's flow: the uploadURL
+ * is sent as the gallery image's imageUrl), or null when it is no upload link of ours. A filesystem
+ * link is this server's `/uploads/{token}` (the token proves it); an S3 link is the presigned URL of
+ * an upload's raw key, compared without its signature with the URL the storage presigns for it.
+ */
+export async function uploadOfLink(
+  sql: Queryable,
+  storage: ObjectStorage,
+  origin: string,
+  url: string,
+): Promise<{ id: string; userId: string | null } | null> {
+  let parsed: URL;
+  let ours: URL;
+  try {
+    ours = new URL(origin);
+    parsed = new URL(url, ours);
+  } catch {
+    return null;
+  }
+  if (storage.putStream) {
+    const token = UPLOAD_ROUTE_PATH.exec(parsed.pathname)?.[1];
+    if (!token || parsed.origin !== ours.origin) return null;
+    const [row] = await sql<{ id: string; userId: string | null }[]>`
+      SELECT id, user_id FROM gallery_uploads WHERE token_hash = ${hashToken(token)}`;
+    return row ?? null;
+  }
+  const id = INCOMING_KEY_PATH.exec(parsed.pathname)?.[1];
+  if (!id) return null;
+  const presigned = await storage.presignPut(incomingKey(id), { expiresInSeconds: 60, contentLength: 1 });
+  const expected = presigned ? new URL(presigned.url) : null;
+  if (!expected || expected.origin !== parsed.origin || expected.pathname !== parsed.pathname) return null;
+  const [row] = await sql<{ id: string; userId: string | null }[]>`SELECT id, user_id FROM gallery_uploads WHERE id = ${id}`;
+  return row ?? null;
 }
 
 /**
  * The filesystem's upload route: takes the link (once), stores the body under incoming/ while
  * counting it, and refuses a body that is not exactly the declared size (past it while it streams,
- * so never more than 10 MB). A refused or broken upload leaves nothing behind, link included; so
- * does one the sweeper discarded while it streamed (its link expired long before).
+ * so never more than 10 MB), or whose first bytes are not an accepted image (415 at once). A refused
+ * or broken upload leaves nothing behind, link included; so does one the sweeper discarded while it
+ * streamed (its link expired long before: that is what it answers).
  */
 export async function receiveUpload(
   sql: Queryable,
@@ -165,14 +216,19 @@ export async function receiveUpload(
   try {
     if (declaredLength !== undefined && declaredLength > GALLERY_MAX_UPLOAD_BYTES) throw new ObjectTooLargeError(GALLERY_MAX_UPLOAD_BYTES);
     if (declaredLength !== undefined && expected !== null && declaredLength !== expected) throw sizeMismatch();
-    const size = await storage.putStream(incomingKey(id), body, { maxBytes: expected ?? GALLERY_MAX_UPLOAD_BYTES });
+    // The first bytes decide: a file that is not an image we take is refused (415) before the rest is read.
+    const maxBytes = expected ?? GALLERY_MAX_UPLOAD_BYTES;
+    const size = await storage.putStream(incomingKey(id), imageStreamCheck(body, maxBytes), { maxBytes });
     if (expected !== null && size !== expected) throw sizeMismatch();
     const [received] = await sql`
       UPDATE gallery_uploads SET state = 'received', updated_at = now() WHERE id = ${id} AND state = 'receiving' RETURNING id`;
     if (!received) throw new DomainError("forbidden", LINK_EXPIRED_MESSAGE);
     return { uploadId: id, size };
   } catch (err) {
+    // Swept while it streamed (its link expired): that is the answer, whatever else went wrong.
+    const [current] = await sql<{ state: UploadState }[]>`SELECT state FROM gallery_uploads WHERE id = ${id}`;
     await forgetUpload(sql, storage, id);
+    if (current?.state !== "receiving") throw new DomainError("forbidden", LINK_EXPIRED_MESSAGE);
     if (err instanceof ObjectTooLargeError)
       throw expected === null || expected >= GALLERY_MAX_UPLOAD_BYTES ? tooLarge() : sizeMismatch(413);
     throw err;

@@ -3,7 +3,15 @@ import type { galleryImageCreateSchema, galleryImageUpdateSchema, GalleryImage, 
 import { transaction, type Sql } from "@crawlguard/db";
 import type { z } from "zod";
 import { DomainError } from "../errors.js";
-import { discardUpload, lockAttachableUpload, removeDiscarded, renditionUrls, type UploadRow } from "./gallery-uploads.js";
+import {
+  completeUpload,
+  discardUpload,
+  lockAttachableUpload,
+  removeDiscarded,
+  renditionUrls,
+  uploadOfLink,
+  type UploadRow,
+} from "./gallery-uploads.js";
 import type { Logger } from "../context.js";
 import type { Queryable } from "./queryable.js";
 
@@ -12,7 +20,8 @@ type GalleryUpdate = z.output<typeof galleryImageUpdateSchema>;
 
 export const GALLERY_IMAGE_NOT_FOUND = "Gallery image not found";
 export const NOT_OUR_UPLOAD_MESSAGE =
-  "imageUrl must be the imageUrl of a finished upload (POST /api/admin/gallery/upload) made in the last 23 hours and not used by another image";
+  "imageUrl must be the uploadURL of an upload (POST /api/admin/gallery/upload) whose file was sent to it with PUT, or the imageUrl of a finished upload, " +
+  "made in the last 23 hours and not used by another image";
 export const NOT_YOUR_UPLOAD_MESSAGE = "imageUrl is another user's upload: attach only a photo you uploaded yourself";
 
 /**
@@ -22,9 +31,32 @@ export const NOT_YOUR_UPLOAD_MESSAGE = "imageUrl is another user's upload: attac
  */
 async function attachableUploadOf(tx: Queryable, userId: string, imageUrl: string, exceptImageId?: string): Promise<UploadRow> {
   const upload = await lockAttachableUpload(tx, imageUrl, exceptImageId);
-  if (!upload) throw new DomainError("bad-input", NOT_OUR_UPLOAD_MESSAGE, [{ path: "imageUrl", message: NOT_OUR_UPLOAD_MESSAGE }]);
+  if (!upload) throw notOurUpload();
   if (upload.userId !== userId) throw new DomainError("forbidden", NOT_YOUR_UPLOAD_MESSAGE);
   return upload;
+}
+
+/**
+ * The imageUrl to attach for what the caller sent: SPEC's flow sends the upload's uploadURL itself
+ * (with or without its query string), and the upload is finished here with the same checks and
+ * renditions as POST /api/admin/gallery/upload/{uploadId}/complete; any other value is taken as the
+ * imageUrl of a finished upload. Another user's upload is a 403, like attaching it by its imageUrl.
+ */
+async function finishedImageUrl(sql: Sql, storage: ObjectStorage, origin: string, userId: string, imageUrl: string): Promise<string> {
+  const upload = await uploadOfLink(sql, storage, origin, imageUrl);
+  if (!upload) return imageUrl;
+  if (upload.userId !== userId) throw new DomainError("forbidden", NOT_YOUR_UPLOAD_MESSAGE);
+  try {
+    return (await completeUpload(sql, storage, userId, upload.id)).imageUrl;
+  } catch (err) {
+    // Refused or swept meanwhile: for this call that is an imageUrl naming no usable upload.
+    if (err instanceof DomainError && err.kind === "not-found") throw notOurUpload();
+    throw err;
+  }
+}
+
+function notOurUpload(): DomainError {
+  return new DomainError("bad-input", NOT_OUR_UPLOAD_MESSAGE, [{ path: "imageUrl", message: NOT_OUR_UPLOAD_MESSAGE }]);
 }
 
 interface ImageRow {
@@ -113,12 +145,19 @@ async function getImage(sql: Queryable, storage: ObjectStorage, id: string): Pro
 }
 
 /**
- * Adds an image made from one of our finished uploads; the uploader is the session's user and
+ * Adds an image made from one of the caller's uploads (its uploadURL, finished now, or the imageUrl
+ * of a finished one); the uploader is the session's user and
  * the file's name, size and type are what the server measured, whatever the body says.
  */
-export async function createGalleryImage(sql: Sql, storage: ObjectStorage, userId: string, input: GalleryCreate): Promise<GalleryImage> {
+export async function createGalleryImage(
+  sql: Sql,
+  storage: ObjectStorage,
+  { userId, origin }: { userId: string; origin: string },
+  input: GalleryCreate,
+): Promise<GalleryImage> {
+  const imageUrl = await finishedImageUrl(sql, storage, origin, userId, input.imageUrl);
   const id = await transaction(sql, async (tx) => {
-    const upload = await attachableUploadOf(tx, userId, input.imageUrl);
+    const upload = await attachableUploadOf(tx, userId, imageUrl);
     const [row] = await tx<{ id: string }[]>`
       INSERT INTO gallery_images (title, description, alt_text, image_url, file_name, file_size, mime_type, category, is_published,
                                   display_order, seo_keywords, uploaded_by, upload_id)
@@ -136,17 +175,18 @@ export async function updateGalleryImage(
   sql: Sql,
   storage: ObjectStorage,
   log: Logger,
-  userId: string,
+  { userId, origin }: { userId: string; origin: string },
   id: string,
   patch: GalleryUpdate,
 ): Promise<GalleryImage> {
+  const imageUrl = patch.imageUrl === undefined ? undefined : await finishedImageUrl(sql, storage, origin, userId, patch.imageUrl);
   const discarded = await transaction(sql, async (tx) => {
     const [before] = await tx<{ uploadId: string | null; imageUrl: string | null }[]>`
       SELECT upload_id, image_url FROM gallery_images WHERE id = ${id} FOR UPDATE`;
     if (!before) throw new DomainError("not-found", GALLERY_IMAGE_NOT_FOUND);
     let upload: UploadRow | null = null;
-    if (patch.imageUrl !== undefined && patch.imageUrl !== before.imageUrl) {
-      upload = await attachableUploadOf(tx, userId, patch.imageUrl, id);
+    if (imageUrl !== undefined && imageUrl !== before.imageUrl) {
+      upload = await attachableUploadOf(tx, userId, imageUrl, id);
     }
     const set = <T>(value: T | undefined, column: string) => (value === undefined ? tx`` : tx`, ${tx(column)} = ${value as never}`);
     await tx`
