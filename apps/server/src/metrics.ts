@@ -234,7 +234,7 @@ export function createMetrics(deps: MetricsDeps): Metrics {
 
     const code = res.statusCode;
     const outcome = !res.writableFinished || code >= 500 ? "failed" : code >= 400 ? "refused" : "ok";
-    if (procedure === "gallery.createUpload") uploads.inc({ step: "link", outcome });
+    if (procedure === "gallery.upload") uploads.inc({ step: "link", outcome });
     else if (procedure === "gallery.completeUpload") uploads.inc({ step: "processing", outcome });
     else if (route === "/uploads/:token" && req.method === "PUT") uploads.inc({ step: "bytes", outcome });
     if (code === 429) {

@@ -29,6 +29,8 @@ export interface RunningServer {
   /** Google Calendar: the service and its push worker. */
   google: GoogleCalendarRuntime;
   url: string;
+  /** SHUTDOWN_GRACE_SECONDS. */
+  graceSeconds: number;
   /** True from the start of a stop (SIGTERM): readiness answers 503. */
   draining(): boolean;
   /** The separate metrics server (METRICS_PORT), when there is one. */
@@ -199,7 +201,18 @@ export async function startServer({
     })();
     return stopping;
   };
-  return { server, db, storage, logger, google, url, draining: () => drain.draining, metricsServer, stop };
+  return {
+    server,
+    db,
+    storage,
+    logger,
+    google,
+    url,
+    graceSeconds: env.SHUTDOWN_GRACE_SECONDS,
+    draining: () => drain.draining,
+    metricsServer,
+    stop,
+  };
 }
 
 /**
@@ -213,9 +226,16 @@ export function logUnhandledRejections(logger: Logger): void {
 }
 
 export function stopOnSignals(running: RunningServer): void {
+  let stopping = false;
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
-    process.once(signal, () => {
-      running.logger.info({ signal }, "shutting down");
+    process.on(signal, () => {
+      if (stopping) {
+        // A second Ctrl-C is someone who wants out now; a repeated SIGTERM does not cut the drain short (the grace does).
+        if (signal === "SIGINT") process.exit(130);
+        return running.logger.info({ signal }, "already shutting down");
+      }
+      stopping = true;
+      running.logger.info({ signal, graceSeconds: running.graceSeconds }, "shutting down: draining connections");
       running.stop().then(
         () => process.exit(0),
         (err: unknown) => {

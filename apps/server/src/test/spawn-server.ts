@@ -27,6 +27,10 @@ export interface ServerProcess {
   kill9(): Promise<void>;
   /** SIGTERM (the graceful stop), SIGKILL after 15 s. Resolves with the exit code. */
   stop(): Promise<number | null>;
+  /** Sends a signal and returns at once (the shutdown test watches what happens meanwhile). */
+  signal(name: NodeJS.Signals): void;
+  /** Resolves with the exit code (null when a signal ended it) once the process is gone. */
+  exited: Promise<number | null>;
 }
 
 export interface SpawnServerOptions {
@@ -137,6 +141,8 @@ export async function spawnServer(options: SpawnServerOptions): Promise<ServerPr
       await exited;
     },
     stop,
+    signal: (name) => void child.kill(name),
+    exited,
   };
 }
 
