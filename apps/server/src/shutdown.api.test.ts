@@ -166,7 +166,7 @@ describe(`SIGTERM (${embedded ? "embedded database" : "PostgreSQL"}, seed ${SEED
     async () => {
       testDb = await createTestDatabase();
       const start = (port?: number) =>
-      spawnServer({ dataDir: testDb!.dataDir, databaseUrl: testDb!.databaseUrl, port, env: { LOG_LEVEL: "info" } });
+        spawnServer({ dataDir: testDb!.dataDir, databaseUrl: testDb!.databaseUrl, port, env: { LOG_LEVEL: "info" } });
       server = await start();
       const { port } = server;
       const staff = new ApiClient(server.url);
