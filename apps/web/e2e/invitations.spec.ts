@@ -12,7 +12,7 @@ async function fillRegister(page: Page, user: { username: string; email: string;
   const form = page.getByRole("form", { name: "Register" });
   await form.getByLabel("Username").fill(user.username);
   await form.getByLabel("Email").fill(user.email);
-  await form.getByLabel("Password", { exact: true }).fill(user.password);
+  await form.getByLabel("Password").fill(user.password);
   return form;
 }
 
