@@ -1,11 +1,13 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import fs from "node:fs";
-import { chmod, lstat, mkdtemp, rm } from "node:fs/promises";
+import { chmod, lstat, mkdtemp, rm, writeFile } from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { NodeFS } from "@electric-sql/pglite/nodefs";
+import { dumpAlone } from "./dump.js";
+import { DUMP_POINTER, DUMP_SOCKET_NAME, serveDumps } from "./dump-channel.js";
 import { secureDataDir } from "./data-dir.js";
 
 type EmscriptenOptions = Parameters<NodeFS["init"]>[1];
@@ -68,6 +70,11 @@ export interface EmbeddedDatabase {
   path: string;
   /** Random per start, never written anywhere: only this process can sign in. */
   password: string;
+  /**
+   * A plain-SQL dump (PGlite's own pg_dump, `@electric-sql/pglite-tools`) taken while the app's
+   * connection waits: consistent, and the shared session is left as it was (ADR 022).
+   */
+  dump(): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -124,12 +131,24 @@ function protocolBridge(db: PGlite, password: string) {
   let nextId = 1;
 
   let stopped = false;
+  /** Set while the database is lent to one in-process task (a backup): no client message runs. */
+  let paused = false;
+  let lent: Promise<unknown> = Promise.resolve();
 
   async function pump() {
     if (running || stopped) return;
     running = true;
     try {
       for (;;) {
+        // Lent out: only the rest of an open transaction runs, so the task starts between transactions.
+        if (paused && !(owner !== null && db.isInTransaction() && !abandoned.has(owner))) {
+          if (owner !== null && abandoned.has(owner)) {
+            abandoned.delete(owner);
+            owner = null;
+            if (db.isInTransaction()) await db.exec("ROLLBACK").catch(() => {});
+          }
+          break;
+        }
         if (owner !== null && abandoned.has(owner)) {
           abandoned.delete(owner);
           owner = null;
@@ -225,8 +244,25 @@ function protocolBridge(db: PGlite, password: string) {
     socket.on("error", () => socket.destroy());
     socket.on("close", () => gone(conn));
   };
+  /** Runs `task` with the database to itself: after any open transaction, before the next message. */
+  function alone<T>(task: () => Promise<T>): Promise<T> {
+    const turn = lent.then(async () => {
+      paused = true;
+      try {
+        while (running || db.isInTransaction()) await new Promise((resolve) => setTimeout(resolve, 5));
+        return await task();
+      } finally {
+        paused = false;
+        void pump();
+      }
+    });
+    lent = turn.catch(() => {});
+    return turn;
+  }
+
   return {
     serve,
+    alone,
     /** No more work once the database is closing (sockets closing then are not rolled back). */
     stop() {
       stopped = true;
@@ -291,14 +327,36 @@ export async function startEmbeddedDatabase(dataDir: string | null): Promise<Emb
     });
     await chmod(socketPath, 0o600);
   } catch (err) {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
     await db.close();
     if (ownSocketDir) await rm(socketDir, { recursive: true, force: true });
     throw err;
   }
+  const dump = () => bridge.alone(() => dumpAlone(db));
+  // `npm run db:backup` asks this running server for a dump here (ADR 022): a socket owner-only
+  // like the database's, so only this OS user (who can read DATA_DIR anyway) gets one.
+  let dumps: Awaited<ReturnType<typeof serveDumps>> | null = null;
+  if (dataDir) {
+    try {
+      dumps = await serveDumps(path.join(socketDir, DUMP_SOCKET_NAME), dump);
+      if (ownSocketDir) await writeFile(path.join(dataDir, DUMP_POINTER), dumps.path, { mode: 0o600 });
+      else await rm(path.join(dataDir, DUMP_POINTER), { force: true });
+    } catch (err) {
+      await dumps?.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await db.close();
+      await rm(socketPath, { force: true });
+      if (ownSocketDir) await rm(socketDir, { recursive: true, force: true });
+      throw err;
+    }
+  }
   return {
     path: socketPath,
     password,
+    dump,
     async stop() {
+      await dumps?.close();
+      if (dataDir && ownSocketDir) await rm(path.join(dataDir, DUMP_POINTER), { force: true });
       bridge.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -4,3 +4,6 @@ export { startEmbeddedDatabase, SOCKET_NAME, type EmbeddedDatabase } from "./emb
 export { secureDataDir, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "./data-dir.js";
 export { migrate, migrationsDir } from "./migrate.js";
 export { openDatabase, type Database, type OpenDatabaseOptions } from "./open.js";
+export { dumpAlone, DUMP_ARGS } from "./dump.js";
+export { findDumpSocket, requestDump, DUMP_SOCKET_NAME, DUMP_POINTER } from "./dump-channel.js";
+export { dumpPostgres, fitDump, restoreDump, userRelations } from "./backup.js";
