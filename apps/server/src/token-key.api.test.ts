@@ -137,4 +137,27 @@ describe(`GOOGLE_TOKEN_KEY fingerprint (${embedded ? "embedded database" : "Post
       pendingPushes: 0,
     });
   });
+
+  it("a stopping worker gives the jobs it claimed back to the queue, untouched, for the next instance", { timeout: 60_000 }, async () => {
+    const { running: a, admin } = await start(RIGHT_KEY);
+    // The worker loop paused (as at SIGTERM), so the bookings' nudges start nothing.
+    await a.google.pause();
+    const leads = [await book(admin, "rest", 10), await book(admin, "trpc", 11), await book(admin, "rest", 12)];
+    const pending = async (client = admin) => (await client.call("rest", "googleCalendar.status")).body.pendingPushes as number;
+    expect(await pending()).toBe(3);
+    // One round of a worker that is stopping: it claims the jobs and gives every one back.
+    expect(await a.google.service.runPushes(() => true)).toBe(3);
+    expect(await pending()).toBe(3);
+    for (const id of leads) expect(eventIds()).not.toContain(eventId(id));
+    const attempts = await a.db.sql.unsafe<{ attempt: number | null }[]>(
+      `SELECT (data->>'attempt')::int AS attempt FROM pgboss.job WHERE state = 'created' AND data->>'leadId' = ANY($1)`,
+      [leads],
+    );
+    expect(attempts.map((r) => r.attempt ?? 0)).toEqual([0, 0, 0]);
+    // The next instance (a fresh one on the same database) pushes them.
+    const next = await start(RIGHT_KEY);
+    await next.running.google.drain();
+    for (const id of leads) expect(eventIds()).toContain(eventId(id));
+    expect(await pending(next.admin)).toBe(0);
+  });
 });

@@ -36,6 +36,15 @@ describe("TokenCipher", () => {
   it("takes only 32-byte keys", () => {
     expect(() => new TokenCipher(randomBytes(16))).toThrow();
   });
+
+  it("names its key by a fingerprint: the same for the same key, another for another, revealing nothing of it", () => {
+    const key = randomBytes(32);
+    const fingerprint = new TokenCipher(key).fingerprint;
+    expect(fingerprint).toMatch(/^k1:[\w-]{22}$/);
+    expect(new TokenCipher(Buffer.from(key)).fingerprint).toBe(fingerprint);
+    expect(new TokenCipher(randomBytes(32)).fingerprint).not.toBe(fingerprint);
+    for (const encoding of ["hex", "base64", "base64url"] as const) expect(fingerprint).not.toContain(key.toString(encoding).slice(0, 8));
+  });
 });
 
 describe("parseTokenKey", () => {
