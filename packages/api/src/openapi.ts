@@ -1,7 +1,9 @@
 import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
 import { conflictSchema } from "@crawlguard/validators";
 import { z } from "zod";
+import { createSchema } from "zod-openapi";
 import { GENERIC_ERROR_MESSAGE, type DomainErrorKind } from "./errors.js";
+import { REQUEST_EXAMPLES } from "./openapi-examples.js";
 import { appRouter } from "./root.js";
 import { HEIC_MESSAGE, UNSUPPORTED_TYPE_MESSAGE } from "./services/gallery-processing.js";
 import {
@@ -258,6 +260,51 @@ function documentErrorsAndSecurity(doc: OpenAPIObject): void {
   for (const key of Object.keys(schemas)) if (key.startsWith("error.")) delete schemas[key];
 }
 
+/**
+ * The `Error` component, rendered as a response (the shape the server sends) so the named schemas it
+ * uses (Conflict) are the same components the successful answers use. Given to trpc-to-openapi's
+ * `defs`, zod-openapi would render it as a request too and name a second `ConflictOutput`.
+ */
+function addErrorSchema(doc: OpenAPIObject): void {
+  const { schema, components } = createSchema(errorBodySchema, { io: "output", openapiVersion: "3.1.0" });
+  const schemas = (doc.components ??= {}).schemas ?? {};
+  for (const [name, component] of Object.entries(components)) {
+    if (schemas[name] && JSON.stringify(schemas[name]) !== JSON.stringify(component)) {
+      throw new Error(`The Error schema renders ${name} differently from the operations`);
+    }
+    schemas[name] = component;
+  }
+  schemas.Error = schema;
+  doc.components.schemas = schemas;
+}
+
+/**
+ * A parameter's description at the parameter itself, where generated clients and the API reference
+ * read it: zod-openapi leaves it in the schema of an optional or defaulted query parameter.
+ */
+function liftParameterDescriptions(doc: OpenAPIObject): void {
+  for (const item of Object.values(doc.paths ?? {})) {
+    for (const operation of Object.values(item as Record<string, { parameters?: unknown[] }>)) {
+      for (const parameter of (operation.parameters ?? []) as { description?: string; schema?: { description?: string } }[]) {
+        if (!parameter.description && parameter.schema?.description) parameter.description = parameter.schema.description;
+      }
+    }
+  }
+}
+
+/** Puts each operation's example body (openapi-examples.ts) on its JSON request body. */
+function addRequestExamples(doc: OpenAPIObject): void {
+  for (const item of Object.values(doc.paths ?? {})) {
+    for (const operation of Object.values(item as Record<string, { operationId?: string; requestBody?: unknown }>)) {
+      const media = (operation.requestBody as { content?: Record<string, { example?: unknown }> } | undefined)?.content?.[
+        "application/json"
+      ];
+      const example = operation.operationId ? REQUEST_EXAMPLES[operation.operationId] : undefined;
+      if (media && example) media.example = example;
+    }
+  }
+}
+
 /** The OpenAPI 3.1 document of every REST-exposed procedure, generated from the router. */
 export function buildOpenApiDocument(baseUrl: string): OpenAPIObject {
   const doc = generateOpenApiDocument(appRouter, {
@@ -280,8 +327,11 @@ export function buildOpenApiDocument(baseUrl: string): OpenAPIObject {
         description: "The session cookie set by POST /api/login and POST /api/register, and cleared by POST /api/logout.",
       },
     },
-    defs: { Error: errorBodySchema },
   });
+  addErrorSchema(doc);
+  addRequestExamples(doc);
+  liftParameterDescriptions(doc);
+  doc.servers = [{ url: baseUrl, description: "This server: its PUBLIC_URL when set, else the address the document was fetched from." }];
   documentErrorsAndSecurity(doc);
   doc.paths = { ...doc.paths, [UPLOAD_ROUTE]: { put: uploadRouteOperation() } as never };
   doc.tags = Object.entries(TAGS).map(([name, description]) => ({ name, description }));

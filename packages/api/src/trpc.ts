@@ -63,12 +63,13 @@ const t = initTRPC
  * An output schema that tRPC checks with zod's synchronous parse. tRPC calls `parseAsync` when a
  * schema has one, and zod 4 uses its compiled object checks only in synchronous parses: on the
  * calendar's month (thousands of objects) parseAsync took four times as long (bench/scheduling).
- * Output schemas have no async refinements, so the check is the same. The schema is the new
- * object's prototype, so trpc-to-openapi documents it as before.
+ * Output schemas have no async refinements, so the check is the same. The copy is a clone whose
+ * parent is the schema, so the OpenAPI document refers to the schema's named component.
  */
 export function syncOutput<T extends z.ZodType>(schema: T): T {
+  const copy = schema.clone();
   const parseAsync = (value: unknown) => Promise.resolve(value).then((v) => schema.parse(v));
-  return Object.create(schema, { parseAsync: { value: parseAsync } }) as T;
+  return Object.defineProperty(copy, "parseAsync", { value: parseAsync });
 }
 
 export const createTRPCRouter = t.router;

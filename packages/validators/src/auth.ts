@@ -4,28 +4,42 @@ import { identityText, text } from "./text.js";
 export const passwordSchema = text().min(8, "Password must be at least 8 characters").max(256, "Password must be at most 256 characters");
 
 export const registerSchema = z.object({
-  username: identityText().trim().min(2, "Username must be at least 2 characters").max(50, "Username must be at most 50 characters"),
-  email: identityText().trim().email("Please enter a valid email address").max(254),
-  password: passwordSchema,
-  /** The code of an administrator's invitation (the `invite` parameter of its link); not needed for the first account. */
-  inviteToken: text().trim().max(200, "Invitation code must be at most 200 characters").optional(),
+  username: identityText()
+    .trim()
+    .min(2, "Username must be at least 2 characters")
+    .max(50, "Username must be at most 50 characters")
+    .meta({ description: "The new account's name, shown in the dashboard (unique)." }),
+  email: identityText()
+    .trim()
+    .email("Please enter a valid email address")
+    .max(254)
+    .meta({ description: "The new account's email address, used to sign in (unique)." }),
+  password: passwordSchema.meta({ description: "At least 8 characters." }),
+  inviteToken: text().trim().max(200, "Invitation code must be at most 200 characters").optional().meta({
+    description:
+      "The code of an administrator's invitation (the `invite` parameter of its link). Not needed for the first account, which becomes the admin.",
+  }),
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
 export const loginSchema = z.object({
-  email: identityText().trim().email("Please enter a valid email address").max(254),
-  password: text().min(1, "Password is required").max(256),
+  email: identityText().trim().email("Please enter a valid email address").max(254).meta({ description: "The account's email address." }),
+  password: text().min(1, "Password is required").max(256).meta({ description: "The account's password." }),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
 /** What the API answers for a user: never a password or hash. */
-export const userSchema = z.object({
-  id: z.string().uuid(),
-  username: z.string(),
-  email: z.string().nullable(),
-  isAdmin: z.boolean(),
-  createdAt: z.string().datetime(),
-});
+export const userSchema = z
+  .object({
+    id: z.string().uuid().meta({ description: "The account's id." }),
+    username: z.string().meta({ description: "The account's name (unique)." }),
+    email: z.string().nullable().meta({ description: "The account's email address, used to sign in (N/A in User Management when null)." }),
+    isAdmin: z.boolean().meta({
+      description: "An administrator: also manages accounts and invitations and connects Google Calendar. The first account is one.",
+    }),
+    createdAt: z.string().datetime().meta({ description: "When the account was created (ISO 8601)." }),
+  })
+  .meta({ id: "User", description: "A staff account (never its password)." });
 export type User = z.infer<typeof userSchema>;
 
 /** The Reset Password dialog (docs/product.md §5): the request body only carries `password`. */
@@ -40,42 +54,56 @@ export const resetPasswordFormSchema = z
   });
 export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
 
-export const resetPasswordSchema = z.object({ password: passwordSchema });
+export const resetPasswordSchema = z.object({
+  password: passwordSchema.meta({ description: "The new password, at least 8 characters (the dialog's newPassword)." }),
+});
 
 /** The one answer to a registration without a valid invitation, whatever the email (issue 20 §1). */
 export const INVITATION_REQUIRED_MESSAGE = "Registration needs an invitation from an administrator";
 
 /** How long an invitation link stays valid. */
 export const INVITATION_TTL_DAYS = 7;
+const INVITATION_TTL_DAYS_TEXT = `${INVITATION_TTL_DAYS} days after it was made`;
 
 /** The Invite User dialog and `POST /api/users/invitations`: both fields optional. */
 export const invitationCreateSchema = z.object({
-  /** Only this address may register with the invitation (any case). */
-  email: identityText().trim().email("Please enter a valid email address").max(254).optional(),
-  /** The invitation creates an admin account. */
-  isAdmin: z.boolean().optional(),
+  email: identityText()
+    .trim()
+    .email("Please enter a valid email address")
+    .max(254)
+    .optional()
+    .meta({ description: "Only this address may register with the invitation (any case); omitted: anyone with the link." }),
+  isAdmin: z.boolean().optional().meta({ description: "The invitation creates an admin account (default false)." }),
 });
 export type InvitationCreateInput = z.infer<typeof invitationCreateSchema>;
 
 /** A new invitation: the token and its link are shown this once and never stored. */
-export const createdInvitationSchema = z.object({
-  id: z.string().uuid(),
-  token: z.string(),
-  url: z.string().url(),
-  expiresAt: z.string().datetime(),
-});
+export const createdInvitationSchema = z
+  .object({
+    id: z.string().uuid().meta({ description: "The invitation's id (to revoke it)." }),
+    token: z
+      .string()
+      .meta({ description: "The invitation code: sent as inviteToken to POST /api/register. Shown this once, never stored." }),
+    url: z.string().url().meta({ description: "The link to send: /auth?tab=register&invite=<token> on this site." }),
+    expiresAt: z
+      .string()
+      .datetime()
+      .meta({ description: `When the invitation stops working (${INVITATION_TTL_DAYS_TEXT}).` }),
+  })
+  .meta({ id: "NewInvitation", description: "An invitation just made, with its code and link (shown once)." });
 export type CreatedInvitation = z.infer<typeof createdInvitationSchema>;
 
 /** A pending invitation as User Management lists it: never its token. */
-export const invitationSchema = z.object({
-  id: z.string().uuid(),
-  email: z.string().nullable(),
-  isAdmin: z.boolean(),
-  /** The username of the admin who sent it (null when that account is gone). */
-  createdBy: z.string().nullable(),
-  createdAt: z.string().datetime(),
-  expiresAt: z.string().datetime(),
-});
+export const invitationSchema = z
+  .object({
+    id: z.string().uuid().meta({ description: "The invitation's id." }),
+    email: z.string().nullable().meta({ description: "The only address that may register with it; null: anyone with the link." }),
+    isAdmin: z.boolean().meta({ description: "It creates an admin account." }),
+    createdBy: z.string().nullable().meta({ description: "The username of the admin who made it (null when that account is gone)." }),
+    createdAt: z.string().datetime().meta({ description: "When it was made (ISO 8601)." }),
+    expiresAt: z.string().datetime().meta({ description: "When it stops working (ISO 8601)." }),
+  })
+  .meta({ id: "Invitation", description: "A pending invitation to create an account (never its code)." });
 export type Invitation = z.infer<typeof invitationSchema>;
 
 /**

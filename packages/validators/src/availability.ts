@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { described } from "./describe.js";
 import { isoInstant, text } from "./text.js";
 
 /*
@@ -35,7 +36,9 @@ export function calendarDate(requiredMessage = "Date is required") {
 
 /** '0' is Sunday … '6' Saturday (docs/product.md §3). */
 export const daysOfWeek = ["0", "1", "2", "3", "4", "5", "6"] as const;
-export const dayOfWeekSchema = z.enum(daysOfWeek, { message: "Day of week must be 0 (Sunday) to 6 (Saturday)" });
+export const dayOfWeekSchema = z
+  .enum(daysOfWeek, { message: "Day of week must be 0 (Sunday) to 6 (Saturday)" })
+  .meta({ description: "The day of the week as text: '0' is Sunday, '1' Monday … '6' Saturday." });
 export type DayOfWeek = z.infer<typeof dayOfWeekSchema>;
 export const dayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
 
@@ -46,19 +49,28 @@ export function defaultWorkingDay(dayOfWeek: DayOfWeek): WorkingDay {
 }
 
 /** One day as PUT /api/working-hours/{dayOfWeek} takes it. `isActive` defaults to true. */
-export const workingDayInputSchema = z.object({
-  startTime: timeOfDay("Start time is required"),
-  endTime: timeOfDay("End time is required"),
-  isActive: z.boolean().default(true),
-});
+const WORKING_DAY_FIELDS = {
+  dayOfWeek: "The day of the week: '0' is Sunday … '6' Saturday.",
+  startTime: "When work starts that day, 'HH:MM' in the business time zone (default 09:00).",
+  endTime: "When work ends that day, 'HH:MM' in the business time zone, after startTime (default 17:00).",
+  isActive: "Whether the day is worked; false shows Closed and takes no bookings.",
+} as const;
+
+export const workingDayInputSchema = z.object(
+  described(
+    {
+      startTime: timeOfDay("Start time is required"),
+      endTime: timeOfDay("End time is required"),
+      isActive: z.boolean().default(true),
+    },
+    WORKING_DAY_FIELDS,
+  ),
+);
 export type WorkingDayInput = z.input<typeof workingDayInputSchema>;
 
-export const workingDaySchema = z.object({
-  dayOfWeek: dayOfWeekSchema,
-  startTime: z.string(),
-  endTime: z.string(),
-  isActive: z.boolean(),
-});
+export const workingDaySchema = z
+  .object(described({ dayOfWeek: dayOfWeekSchema, startTime: z.string(), endTime: z.string(), isActive: z.boolean() }, WORKING_DAY_FIELDS))
+  .meta({ id: "WorkingHours", description: "The signed-in user's working hours on one day of the week." });
 export type WorkingDay = z.infer<typeof workingDaySchema>;
 
 /** Save All: one to seven days, each at most once, saved together or not at all. */
@@ -66,7 +78,8 @@ export const workingWeekInputSchema = z.object({
   days: z
     .array(workingDayInputSchema.extend({ dayOfWeek: dayOfWeekSchema }))
     .min(1, "At least one day is required")
-    .max(7, "At most seven days"),
+    .max(7, "At most seven days")
+    .meta({ description: "One to seven days, each at most once: saved together, or none if one is invalid." }),
 });
 export type WorkingWeekInput = z.input<typeof workingWeekInputSchema>;
 
@@ -97,11 +110,15 @@ export function workingWeekIssues(days: readonly { dayOfWeek: string; startTime:
 // Time blocks
 
 export const timeBlockTypes = ["personal", "maintenance", "break", "travel", "admin", "other"] as const;
-export const timeBlockTypeSchema = z.enum(timeBlockTypes);
+export const timeBlockTypeSchema = z
+  .enum(timeBlockTypes)
+  .meta({ id: "TimeBlockType", description: "What a time block is for; each type has its colour." });
 export type TimeBlockType = z.infer<typeof timeBlockTypeSchema>;
 
 export const recurringPatterns = ["daily", "weekly", "monthly"] as const;
-export const recurringPatternSchema = z.enum(recurringPatterns);
+export const recurringPatternSchema = z
+  .enum(recurringPatterns)
+  .meta({ id: "RecurringPattern", description: "How a recurring time block repeats." });
 export type RecurringPattern = z.infer<typeof recurringPatternSchema>;
 
 /** docs/product.md §9: the colour of each block type, used when a block names none. */
@@ -115,6 +132,24 @@ export const timeBlockColors: Record<TimeBlockType, string> = {
 };
 
 export const COLOR_PATTERN = /^#[0-9a-fA-F]{6}$/;
+
+const TIME_BLOCK_FIELDS = {
+  id: "The time block's id.",
+  userId: "The staff member whose time it blocks.",
+  title: "What the time is blocked for.",
+  description: "More about it (optional).",
+  startDateTime: "When the block (its first occurrence) starts: an ISO 8601 instant with an offset.",
+  endDateTime: "When the block (its first occurrence) ends: an ISO 8601 instant after startDateTime.",
+  blockType: "personal (default), maintenance, break, travel, admin or other.",
+  isRecurring: "Whether the block repeats (default false).",
+  recurringPattern: "daily, weekly or monthly: required when isRecurring is true; stored as null otherwise.",
+  recurrenceEndDate:
+    "The last date (yyyy-MM-dd, business time zone) an occurrence may start on, at most two years after the start; blank: two years after the start.",
+  color:
+    "'#rrggbb'; defaults to the block type's colour (personal #ef4444, maintenance #f97316, break #84cc16, travel #06b6d4, admin #8b5cf6, other #6b7280).",
+  createdAt: "When the block was created (ISO 8601).",
+  updatedAt: "When the block last changed (ISO 8601).",
+} as const;
 
 const timeBlockFields = {
   title: text().trim().min(1, { message: "Title is required", abort: true }).max(200),
@@ -134,42 +169,59 @@ const timeBlockFields = {
   color: text().trim().regex(COLOR_PATTERN, "Colour must be a hex colour like #ef4444").nullish(),
 };
 
-export const timeBlockCreateSchema = z.object({
-  ...timeBlockFields,
-  blockType: timeBlockFields.blockType.default("personal"),
-  isRecurring: timeBlockFields.isRecurring.default(false),
-});
+export const timeBlockCreateSchema = z.object(
+  described(
+    {
+      ...timeBlockFields,
+      blockType: timeBlockFields.blockType.default("personal"),
+      isRecurring: timeBlockFields.isRecurring.default(false),
+    },
+    TIME_BLOCK_FIELDS,
+  ),
+);
 export type TimeBlockCreateInput = z.input<typeof timeBlockCreateSchema>;
 
 /** PATCH: any subset; the merged block must still pass `timeBlockIssues`. */
-export const timeBlockUpdateSchema = z.object({
-  title: timeBlockFields.title.optional(),
-  description: timeBlockFields.description,
-  startDateTime: timeBlockFields.startDateTime.optional(),
-  endDateTime: timeBlockFields.endDateTime.optional(),
-  blockType: timeBlockFields.blockType.optional(),
-  isRecurring: timeBlockFields.isRecurring.optional(),
-  recurringPattern: timeBlockFields.recurringPattern,
-  recurrenceEndDate: timeBlockFields.recurrenceEndDate,
-  color: timeBlockFields.color,
-});
+export const timeBlockUpdateSchema = z.object(
+  described(
+    {
+      title: timeBlockFields.title.optional(),
+      description: timeBlockFields.description,
+      startDateTime: timeBlockFields.startDateTime.optional(),
+      endDateTime: timeBlockFields.endDateTime.optional(),
+      blockType: timeBlockFields.blockType.optional(),
+      isRecurring: timeBlockFields.isRecurring.optional(),
+      recurringPattern: timeBlockFields.recurringPattern,
+      recurrenceEndDate: timeBlockFields.recurrenceEndDate,
+      color: timeBlockFields.color,
+    },
+    TIME_BLOCK_FIELDS,
+  ),
+);
 export type TimeBlockUpdateInput = z.input<typeof timeBlockUpdateSchema>;
 
-export const timeBlockSchema = z.object({
-  id: z.string().uuid(),
-  userId: z.string().uuid(),
-  title: z.string(),
-  description: z.string().nullable(),
-  startDateTime: z.string(),
-  endDateTime: z.string(),
-  blockType: timeBlockTypeSchema,
-  isRecurring: z.boolean(),
-  recurringPattern: recurringPatternSchema.nullable(),
-  recurrenceEndDate: z.string().nullable(),
-  color: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const timeBlockSchema = z
+  .object(
+    described(
+      {
+        id: z.string().uuid(),
+        userId: z.string().uuid(),
+        title: z.string(),
+        description: z.string().nullable(),
+        startDateTime: z.string(),
+        endDateTime: z.string(),
+        blockType: timeBlockTypeSchema,
+        isRecurring: z.boolean(),
+        recurringPattern: recurringPatternSchema.nullable(),
+        recurrenceEndDate: z.string().nullable(),
+        color: z.string(),
+        createdAt: z.string(),
+        updatedAt: z.string(),
+      },
+      TIME_BLOCK_FIELDS,
+    ),
+  )
+  .meta({ id: "TimeBlock", description: "A period in which a staff member takes no appointments, once or repeating." });
 export type TimeBlock = z.infer<typeof timeBlockSchema>;
 
 export const END_AFTER_START_MESSAGE = "End must be after start";

@@ -1,46 +1,69 @@
 import { z } from "zod";
 import { ATTRIBUTION_PARAM_MAX, ATTRIBUTION_URL_MAX } from "./attribution.js";
+import { described } from "./describe.js";
+import { SUBMISSION_FIELDS } from "./submission.js";
 import { identityText, text } from "./text.js";
 
 const optionalText = (max: number) => text().trim().max(max).optional().or(z.literal(""));
 
 /** The contact form (docs/product.md §5), shared by the form and POST /api/contact. */
-export const contactSchema = z.object({
-  name: identityText().trim().min(2, "Name must be at least 2 characters").max(100),
-  email: identityText().trim().email("Please enter a valid email address").max(254),
-  phone: identityText().trim().max(30).optional(),
-  address: optionalText(200),
-  zipCode: text().trim().min(5, "Zip code must be at least 5 characters").max(10),
-  service: optionalText(60),
-  message: optionalText(5000),
-});
+export const contactSchema = z.object(
+  described(
+    {
+      name: identityText().trim().min(2, "Name must be at least 2 characters").max(100),
+      email: identityText().trim().email("Please enter a valid email address").max(254),
+      phone: identityText().trim().max(30).optional(),
+      address: optionalText(200),
+      zipCode: text().trim().min(5, "Zip code must be at least 5 characters").max(10),
+      service: optionalText(60),
+      message: optionalText(5000),
+    },
+    SUBMISSION_FIELDS,
+  ),
+);
 export type ContactInput = z.infer<typeof contactSchema>;
 
 /** Where a visitor came from, captured by the page and sent with the form. */
-export const attributionSchema = z.object({
-  utmSource: text().max(ATTRIBUTION_PARAM_MAX).optional(),
-  utmMedium: text().max(ATTRIBUTION_PARAM_MAX).optional(),
-  utmCampaign: text().max(ATTRIBUTION_PARAM_MAX).optional(),
-  utmTerm: text().max(ATTRIBUTION_PARAM_MAX).optional(),
-  utmContent: text().max(ATTRIBUTION_PARAM_MAX).optional(),
-  referrer: text().max(ATTRIBUTION_URL_MAX).optional(),
-  landingPage: text().max(ATTRIBUTION_URL_MAX).optional(),
-});
+export const attributionSchema = z.object(
+  described(
+    {
+      utmSource: text().max(ATTRIBUTION_PARAM_MAX).optional(),
+      utmMedium: text().max(ATTRIBUTION_PARAM_MAX).optional(),
+      utmCampaign: text().max(ATTRIBUTION_PARAM_MAX).optional(),
+      utmTerm: text().max(ATTRIBUTION_PARAM_MAX).optional(),
+      utmContent: text().max(ATTRIBUTION_PARAM_MAX).optional(),
+      referrer: text().max(ATTRIBUTION_URL_MAX).optional(),
+      landingPage: text().max(ATTRIBUTION_URL_MAX).optional(),
+    },
+    SUBMISSION_FIELDS,
+  ),
+);
 export type Attribution = z.infer<typeof attributionSchema>;
 
 /** The request body: the form, attribution, and spam signals (honeypot, time to submit, Turnstile). */
 export const contactRequestSchema = contactSchema.extend({
   ...attributionSchema.shape,
   /** Honeypot: a field hidden from people; bots fill it in. */
-  website: text().max(500).optional(),
+  website: text().max(500).optional().meta({
+    description:
+      "Bot trap: a field hidden from people. Leave it out or empty: a submission with a value is dropped (answered as sent, never stored).",
+  }),
   /** Milliseconds between the form being shown and submitted. */
-  elapsedMs: z.number().int().min(0).optional(),
-  turnstileToken: text().max(4096).optional(),
+  elapsedMs: z.number().int().min(0).optional().meta({
+    description:
+      "Milliseconds between showing the form and sending it (optional). Under CONTACT_MIN_SUBMIT_MS (a bot's speed) the submission is dropped (answered as sent, never stored).",
+  }),
+  turnstileToken: text().max(4096).optional().meta({
+    description: "The Cloudflare Turnstile token of the form's bot check: required when the server has TURNSTILE_SECRET_KEY set.",
+  }),
 });
 export type ContactRequest = z.infer<typeof contactRequestSchema>;
 
 /** A submission that fails is an error answer, so `success` is always true. */
-export const contactResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+export const contactResponseSchema = z.object({
+  success: z.literal(true).meta({ description: "Always true: a submission that fails is an error answer." }),
+  message: z.string().meta({ description: "The thank-you text for the Message Sent! notice." }),
+});
 
 /** The form's fields as typed (every one a string, empty when left blank). */
 export type ContactValues = Record<keyof ContactInput, string>;

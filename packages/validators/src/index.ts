@@ -4,6 +4,7 @@ export * from "./contact.js";
 export * from "./lead.js";
 export * from "./submission.js";
 export * from "./text.js";
+export * from "./describe.js";
 export * from "./availability.js";
 export * from "./appointment.js";
 export * from "./gallery.js";

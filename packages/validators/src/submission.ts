@@ -1,26 +1,55 @@
 import { z } from "zod";
+import { described } from "./describe.js";
 import { duplicateLeadSchema, leadSchema } from "./lead.js";
 
+/** What each field of a contact submission means (docs/product.md §3 and §5). */
+export const SUBMISSION_FIELDS = {
+  id: "The submission's id.",
+  name: "The visitor's name (at least 2 characters).",
+  email: "The visitor's email address.",
+  phone: "The visitor's phone number, as typed (optional).",
+  address: "The property's address (optional).",
+  zipCode: "The property's zip code (at least 5 characters).",
+  service: "The service asked about: a service id (e.g. crawl-space-encapsulation) or other; optional.",
+  message: "The visitor's message (optional).",
+  createdAt: "When the form was sent (ISO 8601).",
+  utmSource: "The utm_source of the page the visitor landed on, if any.",
+  utmMedium: "The utm_medium of the landing page, if any.",
+  utmCampaign: "The utm_campaign of the landing page, if any.",
+  utmTerm: "The utm_term of the landing page, if any.",
+  utmContent: "The utm_content of the landing page, if any.",
+  referrer: "The page that sent the visitor to the site (document.referrer), if any.",
+  landingPage: "The first page of the site the visitor saw (path and query).",
+  leadId: "The lead it was converted to; null until Convert to Lead.",
+} as const;
+
 /** A stored contact form submission, with the lead converted from it (if any). */
-export const contactSubmissionSchema = z.object({
-  id: z.string().uuid(),
-  name: z.string(),
-  email: z.string(),
-  phone: z.string().nullable(),
-  address: z.string().nullable(),
-  zipCode: z.string(),
-  service: z.string().nullable(),
-  message: z.string().nullable(),
-  createdAt: z.string(),
-  utmSource: z.string().nullable(),
-  utmMedium: z.string().nullable(),
-  utmCampaign: z.string().nullable(),
-  utmTerm: z.string().nullable(),
-  utmContent: z.string().nullable(),
-  referrer: z.string().nullable(),
-  landingPage: z.string().nullable(),
-  leadId: z.string().uuid().nullable(),
-});
+export const contactSubmissionSchema = z
+  .object(
+    described(
+      {
+        id: z.string().uuid(),
+        name: z.string(),
+        email: z.string(),
+        phone: z.string().nullable(),
+        address: z.string().nullable(),
+        zipCode: z.string(),
+        service: z.string().nullable(),
+        message: z.string().nullable(),
+        createdAt: z.string(),
+        utmSource: z.string().nullable(),
+        utmMedium: z.string().nullable(),
+        utmCampaign: z.string().nullable(),
+        utmTerm: z.string().nullable(),
+        utmContent: z.string().nullable(),
+        referrer: z.string().nullable(),
+        landingPage: z.string().nullable(),
+        leadId: z.string().uuid().nullable(),
+      },
+      SUBMISSION_FIELDS,
+    ),
+  )
+  .meta({ id: "ContactSubmission", description: "A contact form sent from the public site, with where the visitor came from." });
 export type ContactSubmission = z.infer<typeof contactSubmissionSchema>;
 
 /**
@@ -38,10 +67,13 @@ export function referrerHost(referrer: string | null | undefined): string | null
 }
 
 /** POST /api/contact-submissions/{id}/convert-to-lead. `created` is false when it was converted before. */
-export const convertToLeadResultSchema = z.object({
-  lead: leadSchema,
-  created: z.boolean(),
-  /** Other leads with the same email or phone number. */
-  duplicates: z.array(duplicateLeadSchema),
-});
+export const convertToLeadResultSchema = z
+  .object({
+    lead: leadSchema.meta({ description: "The lead made from the submission (or made from it before)." }),
+    created: z
+      .boolean()
+      .meta({ description: "False when the submission had been converted before: `lead` is that lead, nothing new was made." }),
+    duplicates: z.array(duplicateLeadSchema).meta({ description: "Other leads with the same email address or phone number." }),
+  })
+  .meta({ id: "ConvertToLeadResult", description: "What Convert to Lead made of a contact submission." });
 export type ConvertToLeadResult = z.infer<typeof convertToLeadResultSchema>;

@@ -27,7 +27,7 @@ import {
 import { HEIC_MESSAGE, UNSUPPORTED_TYPE_MESSAGE } from "../services/gallery-processing.js";
 import { publicProcedure, staffProcedure } from "../trpc.js";
 
-const idInput = z.object({ id: z.string().uuid() });
+const idInput = z.object({ id: z.string().uuid().meta({ description: "The gallery image's id." }) });
 const tags = ["gallery"];
 
 export const galleryRouter = {
@@ -107,7 +107,7 @@ export const galleryRouter = {
         "unsupported-media-type": `${UNSUPPORTED_TYPE_MESSAGE} (HEIC: ${HEIC_MESSAGE})`,
       },
     })
-    .input(z.object({ uploadId: z.string().uuid() }))
+    .input(z.object({ uploadId: z.string().uuid().meta({ description: "The upload's id (uploadId of POST /api/admin/gallery/upload)." }) }))
     .output(galleryUploadResultSchema)
     .mutation(({ ctx, input }) => completeUpload(ctx.sql, ctx.storage, ctx.user.id, input.uploadId)),
 

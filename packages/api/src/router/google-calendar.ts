@@ -149,7 +149,7 @@ export const googleCalendarRouter = {
         unavailable: `${GOOGLE_DOWN} The push stays queued and is retried.`,
       },
     })
-    .input(z.object({ leadId: z.string().uuid() }))
+    .input(z.object({ leadId: z.string().uuid().meta({ description: "The lead whose appointment to add." }) }))
     .output(googleMessageSchema)
     .mutation(({ ctx, input }) => ctx.google.addEvent(input.leadId)),
 

@@ -46,7 +46,7 @@ export const invitationsRouter = {
       },
       errors: { "not-found": "No invitation has this id.", conflict: "The invitation has already been used." },
     })
-    .input(z.object({ id: z.string().uuid() }))
+    .input(z.object({ id: z.string().uuid().meta({ description: "The invitation's id." }) }))
     .output(z.object({ success: z.literal(true) }))
     .mutation(async ({ ctx, input }) => {
       await invitations.revokeInvitation(ctx.sql, input.id);

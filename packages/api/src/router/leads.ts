@@ -12,7 +12,7 @@ import { idempotencyHeaders, idempotent } from "../idempotency.js";
 import * as leads from "../services/leads.js";
 import { staffProcedure } from "../trpc.js";
 
-const idInput = z.object({ id: z.string().uuid() });
+const idInput = z.object({ id: z.string().uuid().meta({ description: "The lead's id." }) });
 /** What a 404 means on the operations that take a lead id (documented in OpenAPI). */
 const NO_SUCH_LEAD = "No lead has this id.";
 

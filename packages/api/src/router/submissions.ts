@@ -34,7 +34,7 @@ export const submissionsRouter = {
         unprocessable: "The Idempotency-Key was already used with another request.",
       },
     })
-    .input(z.object({ id: z.string().uuid() }))
+    .input(z.object({ id: z.string().uuid().meta({ description: "The contact submission's id." }) }))
     .output(convertToLeadResultSchema)
     .mutation(({ ctx, input }) =>
       idempotent(ctx, "submissions.convertToLead", input, () => submissions.convertToLead(ctx.sql, input.id, ctx.user)),

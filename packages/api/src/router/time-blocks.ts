@@ -11,7 +11,7 @@ import {
 import * as timeBlocks from "../services/time-blocks.js";
 import { staffProcedure } from "../trpc.js";
 
-const idInput = z.object({ id: z.string().uuid() });
+const idInput = z.object({ id: z.string().uuid().meta({ description: "The time block's id." }) });
 /** Another user's block answers the same as one that does not exist. */
 const NO_SUCH_BLOCK = "The current user has no time block with this id.";
 const BLOCK_RULES =

@@ -4,7 +4,7 @@ import { resetPasswordSchema, userSchema } from "@crawlguard/validators";
 import * as users from "../services/users.js";
 import { adminProcedure } from "../trpc.js";
 
-const idInput = z.object({ id: z.string().uuid() });
+const idInput = z.object({ id: z.string().uuid().meta({ description: "The user's id." }) });
 /** What a 404 means on the operations that take an account id (documented in OpenAPI). */
 const NO_SUCH_USER = "No account has this id.";
 
