@@ -1,0 +1,245 @@
+import { createHash } from "node:crypto";
+import { createReadStream } from "node:fs";
+import { chmod, copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import {
+  createSql,
+  dumpPostgres,
+  findDumpSocket,
+  PRIVATE_DIR_MODE,
+  PRIVATE_FILE_MODE,
+  requestDump,
+  restoreDump,
+  secureDataDir,
+  startEmbeddedDatabase,
+  userRelations,
+} from "@crawlguard/db";
+import { createStorage } from "@crawlguard/storage";
+import * as tar from "tar";
+import { storageConfig, type Env } from "./env.js";
+
+/**
+ * `npm run db:backup -- <file>` and `npm run db:restore -- <file>` (issue 22 §1, ADR 022).
+ *
+ * A backup is ONE archive (tar, gzip): `manifest.json`, `database.sql` (plain SQL from pg_dump:
+ * PGlite's own for the embedded database, asked of the running server over its local channel; the
+ * machine's `pg_dump` for PostgreSQL) and, when gallery files live in `DATA_DIR/files`, those files
+ * under `files/`. The Google token key is never in it: it travels separately.
+ */
+export const BACKUP_FORMAT = "crawlguard-backup/1";
+
+interface FileEntry {
+  /** The storage key, e.g. gallery/<id>/960w.webp. */
+  key: string;
+  size: number;
+  sha256: string;
+}
+
+export interface Manifest {
+  format: typeof BACKUP_FORMAT;
+  createdAt: string;
+  database: "embedded" | "postgres";
+  /** "included": under files/; "s3": in the bucket, back it up with the bucket's own tools. */
+  files: "included" | "s3";
+  fileList: FileEntry[];
+  googleTokenKey: "not included";
+}
+
+export interface BackupResult {
+  file: string;
+  manifest: Manifest;
+  /** How the database was reached: the running server's channel, the directory itself (no server), pg_dump. */
+  source: "running server" | "data directory" | "pg_dump";
+}
+
+const FILES_DIR = "files";
+const TOKEN_KEY_FILE = "google-token.key";
+
+async function sha256(file: string): Promise<string> {
+  const hash = createHash("sha256");
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest("hex");
+}
+
+/**
+ * Every finished file under `dir` (relative, slash-separated): not `.part` files (uploads still
+ * arriving) nor `health/` (readiness probes' objects, there for a moment).
+ */
+async function listFiles(dir: string): Promise<string[]> {
+  const found: string[] = [];
+  const walk = async (rel: string): Promise<void> => {
+    const entries = await readdir(path.join(dir, rel), { withFileTypes: true }).catch((err: NodeJS.ErrnoException) => {
+      if (err.code === "ENOENT") return [];
+      throw err;
+    });
+    for (const entry of entries) {
+      const child = rel ? `${rel}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) await walk(child);
+      else if (entry.isFile() && !entry.name.endsWith(".part") && !child.startsWith("health/")) found.push(child);
+    }
+  };
+  await walk("");
+  return found.sort();
+}
+
+async function dumpDatabase(env: Env): Promise<{ sql: string; source: BackupResult["source"] }> {
+  if (env.DATABASE_URL) return { sql: await dumpPostgres(env.DATABASE_URL), source: "pg_dump" };
+  const dataDir = path.resolve(env.DATA_DIR);
+  const socket = await findDumpSocket(dataDir);
+  if (socket) return { sql: await requestDump(socket), source: "running server" };
+  // No server on it: open the directory ourselves (a server starting meanwhile finds our socket and stops).
+  const hasDatabase = await stat(path.join(dataDir, "PG_VERSION")).then(
+    () => true,
+    () => false,
+  );
+  if (!hasDatabase) throw new Error(`There is no embedded database in ${dataDir} (DATA_DIR) and no server running on it`);
+  const embedded = await startEmbeddedDatabase(dataDir);
+  try {
+    return { sql: await embedded.dump(), source: "data directory" };
+  } finally {
+    await embedded.stop();
+  }
+}
+
+/** Makes the backup archive `file` of whatever database and file storage `env` configures. */
+export async function backup(env: Env, file: string): Promise<BackupResult> {
+  const out = path.resolve(file);
+  const staging = await mkdtemp(path.join(os.tmpdir(), "crawlguard-backup-"));
+  try {
+    // The database first, then the files: every file a row of the dump names was there before it.
+    const { sql, source } = await dumpDatabase(env);
+    const config = storageConfig(env);
+    const filesDir = path.join(config.dataDir, FILES_DIR);
+    const keys = config.s3 ? [] : await listFiles(filesDir);
+    const fileList: FileEntry[] = [];
+    if (!config.s3) {
+      await symlink(filesDir, path.join(staging, FILES_DIR));
+      for (const key of keys) {
+        const full = path.join(filesDir, key);
+        const info = await stat(full).catch(() => null);
+        if (!info) continue; // deleted since it was listed (an unused upload swept)
+        fileList.push({ key, size: info.size, sha256: await sha256(full) });
+      }
+    }
+    const manifest: Manifest = {
+      format: BACKUP_FORMAT,
+      createdAt: new Date().toISOString(),
+      database: env.DATABASE_URL ? "postgres" : "embedded",
+      files: config.s3 ? "s3" : "included",
+      fileList,
+      googleTokenKey: "not included",
+    };
+    await writeFile(path.join(staging, "manifest.json"), JSON.stringify(manifest, null, 2), { mode: PRIVATE_FILE_MODE });
+    await writeFile(path.join(staging, "database.sql"), sql, { mode: PRIVATE_FILE_MODE });
+    await mkdir(path.dirname(out), { recursive: true });
+    // Owner-only like DATA_DIR: the archive holds everything the database holds.
+    await writeFile(out, "", { mode: PRIVATE_FILE_MODE });
+    await chmod(out, PRIVATE_FILE_MODE);
+    await tar.create({ file: out, cwd: staging, gzip: true, follow: true, portable: true }, [
+      "manifest.json",
+      "database.sql",
+      ...fileList.map((f) => `${FILES_DIR}/${f.key}`),
+    ]);
+    return { file: out, manifest, source };
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
+}
+
+export interface RestoreResult {
+  target: "embedded" | "postgres";
+  files: number;
+  filesTo: "DATA_DIR/files" | "s3" | "none";
+}
+
+async function isEmptyDir(dir: string, allowed: string[] = []): Promise<boolean> {
+  const entries = await readdir(dir).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === "ENOENT") return [];
+    throw err;
+  });
+  return entries.every((e) => allowed.includes(e));
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  ".webp": "image/webp",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".png": "image/png",
+  ".gif": "image/gif",
+  ".avif": "image/avif",
+};
+
+/**
+ * Restores the archive `file` into the database `env` configures, which must be empty: with
+ * DATABASE_URL an empty PostgreSQL database, without it an empty (or absent) DATA_DIR (a
+ * google-token.key put there beforehand may stay). Files go to DATA_DIR/files, or to the S3 bucket.
+ */
+export async function restore(env: Env, file: string): Promise<RestoreResult> {
+  const staging = await mkdtemp(path.join(os.tmpdir(), "crawlguard-restore-"));
+  try {
+    await tar.extract({ file: path.resolve(file), cwd: staging, strict: true });
+    const manifest = JSON.parse(await readFile(path.join(staging, "manifest.json"), "utf8")) as Manifest;
+    if (manifest.format !== BACKUP_FORMAT) throw new Error(`${file} is not a CrawlGuard backup (format ${String(manifest.format)})`);
+    const script = await readFile(path.join(staging, "database.sql"), "utf8");
+    for (const entry of manifest.fileList) {
+      const got = path.join(staging, FILES_DIR, entry.key);
+      if ((await sha256(got).catch(() => null)) !== entry.sha256)
+        throw new Error(`${file} is damaged: ${entry.key} does not match its checksum`);
+    }
+    const config = storageConfig(env);
+    const filesDir = path.join(config.dataDir, FILES_DIR);
+
+    // Refuse before changing anything.
+    if (!env.DATABASE_URL && !(await isEmptyDir(config.dataDir, [TOKEN_KEY_FILE]))) {
+      throw new Error(`DATA_DIR ${config.dataDir} is not empty: restore only into an empty (or new) directory`);
+    }
+    if (!config.s3 && manifest.fileList.length > 0 && !(await isEmptyDir(filesDir))) {
+      throw new Error(`${filesDir} is not empty: restore only into an empty file storage`);
+    }
+
+    if (env.DATABASE_URL) {
+      const sql = createSql({ url: env.DATABASE_URL }, { max: 1 });
+      try {
+        await restoreDump(sql, script);
+      } finally {
+        await sql.end({ timeout: 5 });
+      }
+    } else {
+      const embedded = await startEmbeddedDatabase(config.dataDir);
+      const sql = createSql(embedded);
+      try {
+        const existing = await userRelations(sql);
+        if (existing.length > 0) throw new Error(`DATA_DIR ${config.dataDir} already holds a database`);
+        await restoreDump(sql, script);
+      } finally {
+        await sql.end({ timeout: 5 });
+        await embedded.stop();
+      }
+    }
+
+    if (manifest.fileList.length === 0) return { target: env.DATABASE_URL ? "postgres" : "embedded", files: 0, filesTo: "none" };
+    if (config.s3) {
+      const storage = createStorage(config);
+      for (const entry of manifest.fileList) {
+        const bytes = await readFile(path.join(staging, FILES_DIR, entry.key));
+        await storage.put(entry.key, bytes, CONTENT_TYPES[path.extname(entry.key).toLowerCase()] ?? "application/octet-stream");
+      }
+    } else {
+      for (const entry of manifest.fileList) {
+        const target = path.join(filesDir, ...entry.key.split("/"));
+        await mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_DIR_MODE });
+        await copyFile(path.join(staging, FILES_DIR, entry.key), target);
+        await chmod(target, PRIVATE_FILE_MODE);
+      }
+      await secureDataDir(config.dataDir);
+    }
+    return {
+      target: env.DATABASE_URL ? "postgres" : "embedded",
+      files: manifest.fileList.length,
+      filesTo: config.s3 ? "s3" : "DATA_DIR/files",
+    };
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
+}
