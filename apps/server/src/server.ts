@@ -15,7 +15,7 @@ import { createHealth } from "./health.js";
 import { createMetrics } from "./metrics.js";
 import { connectionDrain } from "./shutdown.js";
 import { blamed } from "./startup-errors.js";
-import { developmentWeb, productionWeb, type WebApp } from "./web.js";
+import { developmentWeb, productionWeb, PUBLIC_PAGES_CHANNEL, type WebApp } from "./web.js";
 import { redactingLoggerOptions } from "./log-redaction.js";
 
 /** Unfinished uploads' raw bytes go within minutes of their link expiring (issue #20 §4). */
@@ -35,6 +35,8 @@ export interface RunningServer {
   draining(): boolean;
   /** The separate metrics server (METRICS_PORT), when there is one. */
   metricsServer?: Server;
+  /** The public site (pages and their render cache), when served. */
+  web?: WebApp | undefined;
   stop(): Promise<void>;
 }
 
@@ -66,6 +68,15 @@ export async function startServer({
   let web: WebApp | undefined;
   const webOptions = { publicUrl: env.PUBLIC_URL, turnstileSiteKey: env.TURNSTILE_SITE_KEY, formSecret: env.CONTACT_FORM_SECRET };
   if (withWeb) web = dev ? await developmentWeb(server, webOptions, logger) : await productionWeb(webOptions, logger);
+  // Cached public pages go when what they show changes, on every instance (migration 0013, ADR 026).
+  // Listening (again, after a lost connection) drops them too: a change may have gone unheard.
+  const pagesListener = web?.invalidatePages
+    ? await db.listen(
+        PUBLIC_PAGES_CHANNEL,
+        () => web?.invalidatePages?.(),
+        () => web?.invalidatePages?.(),
+      )
+    : undefined;
   answerInOrder(server);
   const storage = createStorage(storageConfig(env));
   logger.info({ storage: storage.kind }, "file storage ready");
@@ -193,6 +204,7 @@ export async function startServer({
         metricsServer.closeAllConnections();
         await closed;
       }
+      await pagesListener?.unlisten().catch(() => {});
       await web?.close();
       // Requests that queue pushes have finished: the queue and then the database can close.
       await google.stop();
@@ -211,6 +223,7 @@ export async function startServer({
     graceSeconds: env.SHUTDOWN_GRACE_SECONDS,
     draining: () => drain.draining,
     metricsServer,
+    web,
     stop,
   };
 }

@@ -9,6 +9,7 @@ import type { Logger } from "pino";
 import { contactFormStateFor } from "./contact-form.js";
 import { NONCE_PLACEHOLDER, withNonce } from "./csp.js";
 import { createFormTokens, type FormTokens } from "./form-tokens.js";
+import { buildIdOf, createPageCache, FORM_TOKEN_PLACEHOLDER, type PageCache, withFormToken } from "./page-cache.js";
 import { redactUrl } from "./redact-url.js";
 
 /** What a page with a contact form is rendered with (shared with the web app through @crawlguard/validators). */
@@ -61,6 +62,10 @@ export interface WebApp {
   formTokens: FormTokens;
   /** Gives page renders the API for their data (set by the app, which owns the request context). */
   setPublicApi(publicApiFor: PublicApiFor): void;
+  /** Drops every cached page (what public pages read from the database changed; page-cache.ts). */
+  invalidatePages?(): void;
+  /** The render cache (production builds; none in development, where Vite serves pages from source). */
+  pageCache?: PageCache | undefined;
   close(): Promise<void>;
 }
 
@@ -72,15 +77,58 @@ function publicUrlFor(req: Request, configured: string | undefined): string {
 
 type Load = (url: string) => Promise<{ render: Render; template: string }>;
 
+/** Public pages: served from the render cache, with Cache-Control a CDN may follow (ADR 026). Not the dashboard or sign-in. */
+export function isPublicPage(pathname: string): boolean {
+  return !/^\/(admin|auth)(\/|$)/.test(pathname);
+}
+
+/** What migration 0013's triggers NOTIFY when the published gallery changes. */
+export const PUBLIC_PAGES_CHANNEL = "crawlguard_public_pages";
+
+/** A shared cache (CDN) may keep a public page this long before it asks again (with If-None-Match). */
+export const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=30, must-revalidate";
+/** Pages with a contact form carry a signed time of showing: the browser may keep one and revalidate, no shared cache. */
+export const FORM_PAGE_CACHE_CONTROL = "private, no-cache";
+/** A kept page's form time is renewed by a fresh answer (not a 304) after this long (the form stays valid 24 h). */
+const FORM_PAGE_ETAG_PERIOD_MS = 60 * 60 * 1000;
+
+type Rendered = Awaited<ReturnType<Render>>;
+
 /** Renders the page at the request's URL; `answer` overrides a 200 (a form post's outcome). */
 function pageRenderer(
   load: Load,
   { publicUrl, turnstileSiteKey }: WebOptions,
   log: Logger,
   publicApiFor: () => PublicApiFor | undefined,
+  cache: PageCache | undefined,
   onError?: (err: Error) => void,
 ) {
-  return async (
+  const renderHtml = async (
+    req: Request,
+    res: Response,
+    contactForm: ContactFormState | undefined,
+    authForm?: AuthFormServerState,
+  ): Promise<Rendered> => {
+    const { render, template } = await load(req.originalUrl);
+    return render({
+      url: req.originalUrl,
+      template,
+      publicUrl: publicUrlFor(req, publicUrl),
+      turnstileSiteKey,
+      contactForm,
+      authForm,
+      publicApi: publicApiFor()?.(req, res),
+      nonce: NONCE_PLACEHOLDER,
+    });
+  };
+
+  const failed = (req: Request, res: Response, err: unknown) => {
+    onError?.(err as Error);
+    log.error({ err, url: redactUrl(req.originalUrl) }, "page render failed");
+    res.status(500).type("text").send("Something went wrong on our side. Please try again.");
+  };
+
+  const renderPage = async (
     req: Request,
     res: Response,
     contactForm: ContactFormState | undefined,
@@ -88,17 +136,7 @@ function pageRenderer(
     authForm?: AuthFormServerState,
   ): Promise<void> => {
     try {
-      const { render, template } = await load(req.originalUrl);
-      const { status, html, redirect } = await render({
-        url: req.originalUrl,
-        template,
-        publicUrl: publicUrlFor(req, publicUrl),
-        turnstileSiteKey,
-        contactForm,
-        authForm,
-        publicApi: publicApiFor()?.(req, res),
-        nonce: NONCE_PLACEHOLDER,
-      });
+      const { status, html, redirect } = await renderHtml(req, res, contactForm, authForm);
       if (redirect && status >= 300 && status < 400) return res.redirect(status, redirect);
       if (!res.get("Cache-Control")) res.set("Cache-Control", "no-cache");
       res
@@ -106,11 +144,55 @@ function pageRenderer(
         .type("html")
         .send(withNonce(html, res));
     } catch (err) {
-      onError?.(err as Error);
-      log.error({ err, url: redactUrl(req.originalUrl) }, "page render failed");
-      res.status(500).type("text").send("Something went wrong on our side. Please try again.");
+      failed(req, res, err);
     }
   };
+
+  /**
+   * A GET of a page: from the cache when it holds the page (no render), else rendered with the
+   * placeholders and kept when it is a 200. A 404, an error, a redirect, the "sent" notice and the
+   * dashboard are rendered for this request only. Strong ETag: If-None-Match answers 304 without
+   * a body (and without a new CSP header, so the browser's kept page and its nonce stay a pair).
+   */
+  const servePage = async (req: Request, res: Response, contactForm: ContactFormState | undefined): Promise<void> => {
+    if (!cache || contactForm?.outcome || !isPublicPage(req.path)) return renderPage(req, res, contactForm);
+    try {
+      const key = JSON.stringify([publicUrlFor(req, publicUrl), req.originalUrl, contactForm?.attribution ?? null]);
+      let page = cache.get(key);
+      if (!page) {
+        const generation = cache.generation;
+        const rendered = await renderHtml(req, res, contactForm && { ...contactForm, token: FORM_TOKEN_PLACEHOLDER });
+        if (rendered.status !== 200 || rendered.redirect) {
+          if (rendered.redirect && rendered.status >= 300 && rendered.status < 400) return res.redirect(rendered.status, rendered.redirect);
+          res.set("Cache-Control", "no-cache");
+          res
+            .status(rendered.status)
+            .type("html")
+            .send(withNonce(withFormToken(rendered.html, contactForm?.token), res));
+          return;
+        }
+        page = cache.set(key, rendered.html, generation)!;
+      }
+      const withToken = page.hasFormToken && contactForm !== undefined;
+      const etag = withToken ? `${page.etag.slice(0, -1)}-${Math.floor(Date.now() / FORM_PAGE_ETAG_PERIOD_MS).toString(36)}"` : page.etag;
+      res.set("Cache-Control", withToken ? FORM_PAGE_CACHE_CONTROL : PUBLIC_PAGE_CACHE_CONTROL);
+      res.set("ETag", etag);
+      if (req.fresh) {
+        // The browser (or CDN) keeps the page with the nonce its CSP header named: no new header for it.
+        res.removeHeader("Content-Security-Policy");
+        res.status(304).end();
+        return;
+      }
+      res
+        .status(200)
+        .type("html")
+        .send(withNonce(withToken ? withFormToken(page.html, contactForm.token) : page.html, res));
+    } catch (err) {
+      failed(req, res, err);
+    }
+  };
+
+  return { renderPage, servePage };
 }
 
 function webApp(
@@ -119,14 +201,15 @@ function webApp(
   options: WebOptions,
   log: Logger,
   close: () => Promise<void>,
+  cache: PageCache | undefined,
   onError?: (err: Error) => void,
 ): WebApp {
   const formTokens = createFormTokens(options.formSecret);
   let publicApiFor: PublicApiFor | undefined;
-  const renderPage = pageRenderer(load, options, log, () => publicApiFor, onError);
+  const { renderPage, servePage } = pageRenderer(load, options, log, () => publicApiFor, cache, onError);
   const pages: RequestHandler = (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
-    return renderPage(req, res, contactFormStateFor(req, formTokens));
+    return servePage(req, res, contactFormStateFor(req, formTokens));
   };
   return {
     handlers: [...handlers, pages],
@@ -135,6 +218,8 @@ function webApp(
     setPublicApi: (given) => {
       publicApiFor = given;
     },
+    invalidatePages: () => cache?.invalidate(),
+    pageCache: cache,
     close,
   };
 }
@@ -143,7 +228,10 @@ function webApp(
 export async function productionWeb(options: WebOptions, log: Logger): Promise<WebApp> {
   const clientDir = path.join(webDir, "dist", "client");
   const template = await readFile(path.join(clientDir, "index.html"), "utf8");
-  const { render } = (await import(pathToFileURL(path.join(webDir, "dist", "server", "entry-server.js")).href)) as { render: Render };
+  const entryServer = path.join(webDir, "dist", "server", "entry-server.js");
+  const { render } = (await import(pathToFileURL(entryServer).href)) as { render: Render };
+  // The build: the page template (its hashed asset names) and the server bundle that renders into it.
+  const buildId = buildIdOf(template, await readFile(entryServer, "utf8"));
   const assets = express.static(clientDir, {
     index: false,
     setHeaders(res, file) {
@@ -158,6 +246,7 @@ export async function productionWeb(options: WebOptions, log: Logger): Promise<W
     options,
     log,
     async () => {},
+    createPageCache({ buildId }),
   );
 }
 
@@ -184,6 +273,7 @@ export async function developmentWeb(httpServer: Server, options: WebOptions, lo
     options,
     log,
     () => vite.close(),
+    undefined,
     (err) => vite.ssrFixStacktrace(err),
   );
 }

@@ -10,6 +10,14 @@ export interface Database {
   poolSize: number;
   /** Migrations applied by this start. */
   applied: string[];
+  /**
+   * Calls `onNotify` for every NOTIFY on `channel` (from any client of this database), and
+   * `onListen` each time listening starts: at first and after a lost connection came back, when
+   * notifications may have been missed. PostgreSQL: postgres.js's own listening connection.
+   * Embedded: PGlite is one session behind the socket and hands a notification to the connection
+   * whose statement raised it, so the app's one connection listens (no other client writes).
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onListen?: () => void): Promise<{ unlisten(): Promise<void> }>;
   close(): Promise<void>;
 }
 
@@ -32,7 +40,32 @@ export async function openDatabase({ databaseUrl, dataDir, poolSize = 10, applic
     embedded = await startEmbeddedDatabase(dataDir);
     target = { path: embedded.path, password: embedded.password };
   }
-  const sql = createSql(target, { max: poolSize, applicationName });
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+  const sql = createSql(target, {
+    max: poolSize,
+    applicationName,
+    ...(embedded ? { onnotify: (channel: string, payload: string) => handlers.get(channel)?.forEach((handler) => handler(payload)) } : {}),
+  });
+  const listen: Database["listen"] = async (channel, onNotify, onListen) => {
+    if (!embedded) {
+      const listening = await sql.listen(channel, onNotify, onListen);
+      return { unlisten: () => listening.unlisten() };
+    }
+    const set = handlers.get(channel) ?? new Set();
+    handlers.set(channel, set);
+    set.add(onNotify);
+    await sql.unsafe(`LISTEN ${quoteIdentifier(channel)}`);
+    onListen?.();
+    return {
+      async unlisten() {
+        set.delete(onNotify);
+        if (set.size === 0) {
+          handlers.delete(channel);
+          await sql.unsafe(`UNLISTEN ${quoteIdentifier(channel)}`);
+        }
+      },
+    };
+  };
   try {
     const applied = await migrate(sql);
     return {
@@ -40,6 +73,7 @@ export async function openDatabase({ databaseUrl, dataDir, poolSize = 10, applic
       mode: embedded ? "embedded" : "postgres",
       poolSize: embedded ? 1 : poolSize,
       applied,
+      listen,
       async close() {
         await sql.end({ timeout: 5 });
         await embedded?.stop();
@@ -50,4 +84,8 @@ export async function openDatabase({ databaseUrl, dataDir, poolSize = 10, applic
     await embedded?.stop();
     throw err;
   }
+}
+
+function quoteIdentifier(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
 }

@@ -12,11 +12,20 @@ export interface SqlOptions {
   max?: number;
   /** PostgreSQL's application_name of the connections (so one instance's pool shows in pg_stat_activity). */
   applicationName?: string;
+  /** NOTIFY messages that arrive on the client's own connections (the embedded database, where LISTEN shares the one session). */
+  onnotify?: (channel: string, payload: string) => void;
 }
 
 /** A client whose rows have camelCase keys (snake_case in SQL). */
-export function createSql(target: ConnectionTarget, { max = 10, applicationName }: SqlOptions = {}): Sql {
-  const common = { max, idle_timeout: 30, connect_timeout: 10, onnotice: () => {}, transform: postgres.camel } as const;
+export function createSql(target: ConnectionTarget, { max = 10, applicationName, onnotify }: SqlOptions = {}): Sql {
+  const common = {
+    max,
+    idle_timeout: 30,
+    connect_timeout: 10,
+    onnotice: () => {},
+    transform: postgres.camel,
+    ...(onnotify ? { onnotify } : {}),
+  } as const;
   if ("url" in target)
     return postgres(target.url, applicationName ? { ...common, connection: { application_name: applicationName } } : common);
   // The embedded socket has a single database. PGlite is ONE backend behind

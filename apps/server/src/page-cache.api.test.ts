@@ -1,0 +1,350 @@
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serviceIds } from "@crawlguard/content";
+import { UTM_PARAMS } from "@crawlguard/validators";
+import { loadEnv } from "./env.js";
+import { FORM_TOKEN_PLACEHOLDER } from "./page-cache.js";
+import { NONCE_PLACEHOLDER } from "./csp.js";
+import { startServer, type RunningServer } from "./server.js";
+import { imageOf } from "./test/images.js";
+import { uploadThrough } from "./test/gallery.js";
+import { ApiClient, newAccount, registerInvited, startTestServer, type TestServer } from "./test/harness.js";
+import { FORM_PAGE_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL, webDir, type PublicApi } from "./web.js";
+
+// Issue 23: public pages served from a render cache, the per-request parts (CSP nonce, the contact
+// form's signed time) spliced in; invalidated on every instance when the published gallery changes.
+
+const PUBLIC_URLS = [
+  "/",
+  "/services",
+  ...serviceIds.map((id) => `/services/${id}`),
+  "/about",
+  "/contact",
+  "/gallery",
+  "/?utm_source=news&utm_campaign=spring",
+  "/contact?utm_medium=cpc",
+];
+const FORM_PAGES = new Set(["/", "/contact"]);
+
+/** What the first-touch attribution of a visit to `url` without a referrer is (contact-form.ts). */
+function attributionOf(url: string): Record<string, string> {
+  const { pathname, search, searchParams } = new URL(url, "http://page.invalid");
+  const attribution: Record<string, string> = { landingPage: `${pathname}${search}` };
+  for (const [param, field] of Object.entries(UTM_PARAMS)) {
+    const value = searchParams.get(param);
+    if (value) attribution[field] = value;
+  }
+  return attribution;
+}
+
+type Render = (input: Record<string, unknown>) => Promise<{ status: number; html: string }>;
+
+/**
+ * A GET (or HEAD) with exactly these headers. Not fetch(): with If-None-Match it adds
+ * `Cache-Control: no-cache` (a reload, which a server answers in full) and it drops Host.
+ */
+function get(base: string, url: string, headers: Record<string, string> = {}, method = "GET") {
+  return new Promise<{ status: number; headers: Headers; html: string }>((resolve, reject) => {
+    const req = http.request(new URL(url, base), { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => {
+        const h = new Headers();
+        for (const [name, value] of Object.entries(res.headers)) if (typeof value === "string") h.set(name, value);
+        resolve({ status: res.statusCode!, headers: h, html: Buffer.concat(chunks).toString("utf8") });
+      });
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+const nonceOf = (headers: Headers) => /'nonce-([^']+)'/.exec(headers.get("content-security-policy") ?? "")?.[1];
+const tokenOf = (html: string) => /name="formToken" value="([^"]+)"/.exec(html)?.[1];
+const jsonLdOf = (html: string) =>
+  [...html.matchAll(/<script[^>]*type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+const headOf = (html: string) => /<head>([\s\S]*?)<\/head>/.exec(html)?.[1] ?? "";
+
+describe("render cache of public pages", () => {
+  let srv: TestServer;
+  let render: Render;
+  let template: string;
+
+  beforeAll(async () => {
+    srv = await startTestServer({}, { withWeb: true });
+    template = await readFile(path.join(webDir, "dist", "client", "index.html"), "utf8");
+    ({ render } = (await import(pathToFileURL(path.join(webDir, "dist", "server", "entry-server.js")).href)) as { render: Render });
+  });
+  afterAll(() => srv.stop());
+
+  const cache = () => srv.running.web!.pageCache!;
+
+  it("answers every public URL from the cache exactly as a fresh render with that answer's nonce and form time", async () => {
+    const publicApi: PublicApi = {
+      gallery: { published: async () => (await (await fetch(`${srv.url}/api/gallery`)).json()) as unknown[] },
+    };
+    for (const url of PUBLIC_URLS) {
+      await get(srv.url, url); // rendered and kept
+      const hits = cache().stats.hits;
+      const cached = await get(srv.url, url);
+      expect(cache().stats.hits, url).toBe(hits + 1);
+      expect(cached.status, url).toBe(200);
+      const nonce = nonceOf(cached.headers)!;
+      expect(nonce, url).toBeTruthy();
+      expect(cached.html).not.toContain(NONCE_PLACEHOLDER);
+      expect(cached.html).not.toContain(FORM_TOKEN_PLACEHOLDER);
+      const token = tokenOf(cached.html);
+      const { pathname } = new URL(url, srv.url);
+      expect(token !== undefined, url).toBe(FORM_PAGES.has(pathname));
+
+      const fresh = await render({
+        url,
+        template,
+        publicUrl: srv.url,
+        publicApi,
+        nonce,
+        ...(token ? { contactForm: { path: pathname, token, attribution: attributionOf(url) } } : {}),
+      });
+      expect(fresh.status, url).toBe(200);
+      expect(headOf(cached.html), url).toBe(headOf(fresh.html));
+      expect(jsonLdOf(cached.html), url).toEqual(jsonLdOf(fresh.html));
+      // Byte for byte, but for the router's note of when each route's data was loaded (a time, which differs between any two renders).
+      const sameTimes = (html: string) => html.replace(/\bu:\d{13}\b/g, "u:0");
+      expect(sameTimes(cached.html) === sameTimes(fresh.html), url).toBe(true);
+      expect(cached.html.length, url).toBe(fresh.html.length);
+    }
+    // JSON-LD is part of what was compared (the home page carries the business's).
+    expect(jsonLdOf((await get(srv.url, "/")).html).length).toBeGreaterThan(0);
+  });
+
+  it("never gives two visitors the same nonce or form token", async () => {
+    const seenNonces = new Set<string>();
+    const seenTokens = new Set<string>();
+    for (const url of ["/", "/contact", "/about"]) {
+      for (let visitor = 0; visitor < 3; visitor++) {
+        await new Promise((resolve) => setTimeout(resolve, 3)); // a signed time has millisecond resolution
+        const page = await get(srv.url, url);
+        const nonce = nonceOf(page.headers)!;
+        expect(seenNonces.has(nonce)).toBe(false);
+        seenNonces.add(nonce);
+        // The nonce of the header is the one in the page's scripts.
+        expect(page.html).toContain(`nonce="${nonce}"`);
+        const token = tokenOf(page.html);
+        if (FORM_PAGES.has(url)) {
+          expect(seenTokens.has(token!)).toBe(false);
+          seenTokens.add(token!);
+          // The spliced-in time is a valid one: the script-less form accepts it.
+          expect(srv.running.web!.formTokens.verify("contact-form-shown", token, 60_000).ok).toBe(true);
+        }
+      }
+    }
+    expect(seenTokens.size).toBe(6);
+  });
+
+  it("answers a matching If-None-Match with 304 (no body, no new CSP header) and a strong ETag", async () => {
+    for (const url of ["/services", "/gallery", "/contact"]) {
+      const first = await get(srv.url, url);
+      const etag = first.headers.get("etag")!;
+      expect(etag, url).toMatch(/^"[\w-]+"$/); // strong: no W/
+      expect(first.headers.get("cache-control"), url).toBe(url === "/contact" ? FORM_PAGE_CACHE_CONTROL : PUBLIC_PAGE_CACHE_CONTROL);
+      const again = await get(srv.url, url);
+      expect(again.headers.get("etag"), url).toBe(etag);
+      const rendered = cache().stats.misses;
+      const notModified = await get(srv.url, url, { "if-none-match": etag });
+      expect(notModified.status, url).toBe(304);
+      expect(notModified.html).toBe("");
+      expect(notModified.headers.get("etag")).toBe(etag);
+      expect(notModified.headers.get("content-security-policy")).toBeNull();
+      expect(cache().stats.misses).toBe(rendered);
+      expect((await get(srv.url, url, { "if-none-match": `W/${etag}, "other"` })).status).toBe(304); // weak comparison, as RFC 9110 says for GET
+      const other = await get(srv.url, url, { "if-none-match": '"not-this-one"' });
+      expect(other.status).toBe(200);
+      expect(other.html.length).toBeGreaterThan(1000);
+      expect((await get(srv.url, url, { "if-none-match": etag }, "HEAD")).status).toBe(304);
+      // A reload (Cache-Control: no-cache) is answered in full, from the cache.
+      const reload = await get(srv.url, url, { "if-none-match": etag, "cache-control": "no-cache" });
+      expect(reload.status).toBe(200);
+      expect(cache().stats.misses).toBe(rendered);
+    }
+  });
+
+  it("keeps no 404, no redirect and no dashboard page; a 404 never becomes a 200 for the next visitor", async () => {
+    const before = cache().size;
+    for (let i = 0; i < 2; i++) {
+      const missing = await get(srv.url, "/no-such-page-h10");
+      expect(missing.status).toBe(404);
+      expect(missing.headers.get("etag") ?? "W/").toMatch(/^W\//); // never the cache's strong tag
+      expect(missing.headers.get("cache-control")).toBe("no-cache");
+      const unknownService = await get(srv.url, "/services/no-such-service");
+      expect(unknownService.status).toBe(404);
+      const admin = await get(srv.url, "/admin");
+      expect(admin.headers.get("cache-control")).toBe("no-cache");
+      expect(admin.headers.get("etag") ?? "W/").toMatch(/^W\//);
+    }
+    expect(cache().size).toBe(before);
+  });
+
+  it("never keeps a script-less form's error page or its success notice for others", async () => {
+    const name = `Kept Nowhere ${Date.now()}`;
+    const page = await get(srv.url, "/contact");
+    const refused = await fetch(`${srv.url}/contact`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: srv.url, "x-forwarded-for": "203.0.113.77" },
+      body: new URLSearchParams({ name, email: "not-an-email", formToken: tokenOf(page.html)! }).toString(),
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.headers.get("cache-control")).toBe("no-store");
+    expect(refused.headers.get("etag") ?? "W/").toMatch(/^W\//);
+    expect(await refused.text()).toContain(name);
+    for (const url of ["/contact", "/"]) {
+      const next = await get(srv.url, url);
+      expect(next.status).toBe(200);
+      expect(next.html).not.toContain(name);
+    }
+    // The "sent" link's notice is rendered for its request only.
+    const sent = srv.running.web!.formTokens.issue("contact-form-sent");
+    const size = cache().size;
+    const notice = await get(srv.url, `/contact?sent=${sent}`);
+    expect(notice.html).toContain("Thank you!");
+    expect(notice.headers.get("etag") ?? "W/").toMatch(/^W\//);
+    expect(cache().size).toBe(size);
+    expect((await get(srv.url, "/contact")).html).not.toContain("Thank you! We received");
+  });
+
+  it("keys the cache by the public origin: another Host header is another page (no cache poisoning of canonical URLs)", async () => {
+    const mine = await get(srv.url, "/about");
+    const other = await get(srv.url, "/about", { host: "evil.example" });
+    expect(other.html).toContain("http://evil.example/about");
+    expect(mine.html).not.toContain("evil.example");
+    expect((await get(srv.url, "/about")).html).not.toContain("evil.example");
+  });
+});
+
+/** A published photo's title as it shows on /gallery. */
+async function publishPhoto(staff: ApiClient, title: string, isPublished = true) {
+  const { done } = await uploadThrough(staff, "rest", await imageOf("jpeg"));
+  expect(done?.status).toBe(200);
+  const res = await staff.call("rest", "gallery.create", { title, altText: `${title} alt`, imageUrl: done!.body.imageUrl, isPublished });
+  expect(res.status).toBe(200);
+  return res.body as { id: string };
+}
+
+describe("gallery changes reach the cached pages at once", () => {
+  let srv: TestServer;
+  let second: RunningServer | undefined;
+  let secondDir: string | undefined;
+  let staff: ApiClient;
+
+  beforeAll(async () => {
+    srv = await startTestServer({}, { withWeb: true });
+    const admin = new ApiClient(srv.url);
+    expect((await admin.call("rest", "auth.register", newAccount("admin"))).status).toBe(200);
+    staff = new ApiClient(srv.url);
+    expect((await registerInvited(admin, staff, "rest", newAccount("gallery"))).status).toBe(200);
+    if (srv.testDb.databaseUrl) {
+      // A second instance on the same PostgreSQL database (its own DATA_DIR), as behind a load balancer.
+      secondDir = await mkdtemp(path.join(os.tmpdir(), "crawlguard-h10-"));
+      second = await startServer({
+        withWeb: true,
+        env: loadEnv({
+          NODE_ENV: "test",
+          PORT: "0",
+          HOST: "127.0.0.1",
+          LOG_LEVEL: "silent",
+          DATA_DIR: secondDir,
+          DATABASE_URL: srv.testDb.databaseUrl,
+        }),
+      });
+    }
+  });
+  afterAll(async () => {
+    await second?.stop();
+    if (secondDir) await rm(secondDir, { recursive: true, force: true });
+    await srv.stop();
+  });
+
+  /** Every instance's /gallery and home page, each read once before (so cached) the change. */
+  const instances = () => [srv.url, ...(second ? [second.url] : [])];
+
+  async function expectEverywhere(check: (galleryHtml: string) => void) {
+    // The NOTIFY reaches the other instances a moment after the commit: wait for it, never for a timer of ours.
+    const deadline = Date.now() + 5_000;
+    for (const base of instances()) {
+      for (;;) {
+        const html = (await get(base, "/gallery")).html;
+        try {
+          check(html);
+          break;
+        } catch (err) {
+          if (Date.now() > deadline) throw err;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      }
+    }
+  }
+
+  it("publish, edit, reorder, unpublish and delete each show on /gallery of every instance", async () => {
+    if (process.env.TEST_DATABASE_URL) expect(second).toBeDefined();
+    for (const base of instances()) expect((await get(base, "/gallery")).status).toBe(200);
+    // Cached now on each instance.
+    for (const base of instances()) expect((await get(base, "/gallery")).html).not.toContain("Vapor barrier H10");
+
+    const caches = [srv.running.web!.pageCache!, ...(second ? [second.web!.pageCache!] : [])];
+    for (const cache of caches) expect(cache.stats.hits).toBeGreaterThan(0); // /gallery came from the cache
+    const heard = caches.map((cache) => cache.stats.invalidations);
+
+    const a = await publishPhoto(staff, "Vapor barrier H10");
+    await expectEverywhere((html) => expect(html).toContain("Vapor barrier H10"));
+
+    // Each instance dropped its pages because the database said so (the other one never saw the request).
+    caches.forEach((cache, i) => expect(cache.stats.invalidations).toBeGreaterThan(heard[i]!));
+
+    const b = await publishPhoto(staff, "Sump pump H10");
+    await expectEverywhere((html) => expect(html).toContain("Sump pump H10"));
+
+    expect((await staff.call("rest", "gallery.update", { id: a.id, title: "Vapor barrier edited H10" })).status).toBe(200);
+    await expectEverywhere((html) => expect(html).toContain("Vapor barrier edited H10"));
+
+    const order = (html: string) => [html.indexOf("Sump pump H10"), html.indexOf("Vapor barrier edited H10")];
+    expect((await staff.call("rest", "gallery.reorder", { ids: [b.id, a.id] })).status).toBe(200);
+    await expectEverywhere((html) => {
+      const [sump, vapor] = order(html);
+      expect(sump).toBeGreaterThan(-1);
+      expect(sump).toBeLessThan(vapor!);
+    });
+    expect((await staff.call("rest", "gallery.reorder", { ids: [a.id, b.id] })).status).toBe(200);
+    await expectEverywhere((html) => {
+      const [sump, vapor] = order(html);
+      expect(vapor).toBeLessThan(sump!);
+    });
+
+    expect((await staff.call("rest", "gallery.update", { id: a.id, isPublished: false })).status).toBe(200);
+    await expectEverywhere((html) => expect(html).not.toContain("Vapor barrier edited H10"));
+
+    expect((await staff.call("rest", "gallery.delete", { id: b.id })).status).toBe(200);
+    await expectEverywhere((html) => expect(html).not.toContain("Sump pump H10"));
+
+    // A draft changes nothing a visitor sees, and the pages are cached again afterwards.
+    await publishPhoto(staff, "Draft H10", false);
+    await expectEverywhere((html) => expect(html).not.toContain("Draft H10"));
+    const web = srv.running.web!.pageCache!;
+    const hits = web.stats.hits;
+    await get(srv.url, "/gallery");
+    await get(srv.url, "/gallery");
+    expect(web.stats.hits).toBeGreaterThan(hits);
+  });
+
+  it("a render that started before a change is not kept after it", () => {
+    const web = srv.running.web!;
+    const generation = web.pageCache!.generation;
+    web.invalidatePages!();
+    expect(web.pageCache!.generation).toBe(generation + 1);
+    expect(web.pageCache!.set("stale", "<html>old</html>", generation)).toBeDefined();
+    expect(web.pageCache!.get("stale")).toBeUndefined();
+  });
+});

@@ -1,0 +1,94 @@
+import { createHash } from "node:crypto";
+
+/**
+ * Rendered pages kept in memory (issue 23, ADR 026): a GET of a page is the same HTML for every
+ * visitor except two per-request parts, which the render writes as fixed placeholders and the
+ * server swaps in for each answer: the CSP nonce (csp.ts, NONCE_PLACEHOLDER) and the contact
+ * form's signed time (FORM_TOKEN_PLACEHOLDER). Only what the render really depends on is in the
+ * key (the build, the public origin, the URL and, on contact-form pages, the visit's external
+ * referrer); what pages read from the database (the published gallery) is dropped from every
+ * instance's cache when it changes (migration 0013's NOTIFY; `invalidate`).
+ */
+
+/** Where the contact form's signed time goes in a cached page. Letters and digits only: unchanged by HTML and JSON escaping. */
+export const FORM_TOKEN_PLACEHOLDER = "cgFormTokenH10PlaceholderQ8z";
+
+export interface CachedPage {
+  /** The rendered document with the placeholders in it. */
+  html: string;
+  /** Strong validator of the cached document (placeholders included): the same build and data give the same tag on every instance. */
+  etag: string;
+  /** The page carries a contact form (its signed time is spliced in per answer). */
+  hasFormToken: boolean;
+}
+
+export interface PageCache {
+  /** Bumped by every invalidation; a render that started before one is not stored. */
+  readonly generation: number;
+  get(key: string): CachedPage | undefined;
+  /** Stores a render made while the cache was at `generation` (dropped if it changed since). */
+  set(key: string, html: string, generation: number): CachedPage | undefined;
+  invalidate(): void;
+  readonly size: number;
+  /** Renders answered from the cache and renders made, since the start (tests, bench). */
+  readonly stats: { hits: number; misses: number; invalidations: number };
+}
+
+export interface PageCacheOptions {
+  /** Identifies the build whose pages are served (a deploy is another build, so other keys and tags). */
+  buildId: string;
+  /** At most this many pages (least recently used go first). */
+  maxEntries?: number;
+}
+
+export function buildIdOf(...parts: string[]): string {
+  const hash = createHash("sha256");
+  for (const part of parts) hash.update(part).update("\0");
+  return hash.digest("base64url").slice(0, 16);
+}
+
+export function createPageCache({ buildId, maxEntries = 200 }: PageCacheOptions): PageCache {
+  const entries = new Map<string, CachedPage>();
+  let generation = 0;
+  const stats = { hits: 0, misses: 0, invalidations: 0 };
+  return {
+    get generation() {
+      return generation;
+    },
+    get size() {
+      return entries.size;
+    },
+    stats,
+    get(key) {
+      const entry = entries.get(key);
+      if (!entry) {
+        stats.misses += 1;
+        return undefined;
+      }
+      stats.hits += 1;
+      // Most recently used last: Map keeps insertion order.
+      entries.delete(key);
+      entries.set(key, entry);
+      return entry;
+    },
+    set(key, html, renderedAt) {
+      const etag = `"${createHash("sha256").update(buildId).update("\0").update(html).digest("base64url").slice(0, 27)}"`;
+      const entry: CachedPage = { html, etag, hasFormToken: html.includes(FORM_TOKEN_PLACEHOLDER) };
+      if (renderedAt !== generation) return entry;
+      entries.delete(key);
+      entries.set(key, entry);
+      while (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+      return entry;
+    },
+    invalidate() {
+      generation += 1;
+      stats.invalidations += 1;
+      entries.clear();
+    },
+  };
+}
+
+/** The cached page with this answer's signed time in place of the placeholder. */
+export function withFormToken(html: string, token: string | undefined): string {
+  return token === undefined ? html : html.replaceAll(FORM_TOKEN_PLACEHOLDER, token);
+}
