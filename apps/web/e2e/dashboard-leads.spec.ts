@@ -138,22 +138,24 @@ test.describe("lead management", () => {
     await expect(details).toContainText("Zip 28804");
     await expect(details.getByRole("spinbutton", { name: `Estimated value of ${name}` })).toHaveValue("3000");
 
-    // Edit: a scheduled date without a time means 9:00 AM.
+    // Edit: a scheduled date without a time means 9:00 AM; setting it books the lead, which makes
+    // it Scheduled (SPEC §4), whatever the status was.
     await details.getByRole("button", { name: `Edit ${name}` }).click();
     const edit = page.getByRole("dialog", { name: "Edit Lead" });
     await expect(edit.getByLabel("Name")).toHaveValue(name);
     await edit.getByLabel("Phone").fill("828-555-0199");
     await edit.getByRole("combobox", { name: "Status" }).selectOption({ label: "Contacted" });
     await edit.getByLabel("Scheduled Date").fill("2031-03-14");
+    await expect(edit.getByRole("combobox", { name: "Status" })).toHaveValue("scheduled");
     await edit.getByRole("button", { name: "Update Lead" }).click();
     await expect(edit).toBeHidden();
-    const edited = leadCard(boardColumn(page, "Contacted"), name);
+    const edited = leadCard(boardColumn(page, "Scheduled"), name);
     await expect(await openLeadDetails(edited, name)).toContainText("(828) 555-0199");
     await expect(edited).toContainText("Mar 14, 2031 · 9:00 AM");
 
     await page.reload();
     await searchLeads(page, token);
-    await expect(leadCard(boardColumn(page, "Contacted"), name)).toContainText("Mar 14, 2031 · 9:00 AM");
+    await expect(leadCard(boardColumn(page, "Scheduled"), name)).toContainText("Mar 14, 2031 · 9:00 AM");
 
     // Delete, after confirming.
     await (await openLeadDetails(leadCard(page, name), name)).getByRole("button", { name: `Delete ${name}` }).click();

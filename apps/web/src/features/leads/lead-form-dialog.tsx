@@ -1,19 +1,31 @@
 import { InputGroup } from "@chakra-ui/react/input-group";
 import { SimpleGrid } from "@chakra-ui/react/simple-grid";
 import { Stack } from "@chakra-ui/react/stack";
-import { leadCreateSchema, type Lead } from "@crawlguard/validators";
+import {
+  type AppointmentDuration,
+  appointmentDurations,
+  type Conflict,
+  DEFAULT_APPOINTMENT_MINUTES,
+  leadCreateSchema,
+  type Lead,
+} from "@crawlguard/validators";
 import { type ChangeEvent, useState } from "react";
-import { fieldErrors } from "../../lib/form-errors";
+import { fieldErrors, type FieldErrors } from "../../lib/form-errors";
 import { trpcErrorText } from "../../lib/http-error";
+import { serverConflicts, serverIssues } from "../../lib/server-issues";
 import { showToast } from "../../lib/toaster";
+import { trpc } from "../../lib/trpc";
 import { useBusinessTimeZone } from "../../lib/use-business-time-zone";
 import { FormDialog, useChangedSinceOpen } from "../dashboard/form-dialog";
 import { FormField } from "../../components/form-field";
 import { Input, SelectControl, Textarea } from "../../components/form-controls";
+import { ConflictNotice } from "../appointments/conflict-notice";
+import { useAppointmentSaved } from "../appointments/use-appointment-cache";
 import { DuplicateWarning } from "./duplicate-warning";
 import { LeadTimeline } from "./lead-timeline";
 import { priorityOptions } from "./lead-board-model";
 import {
+  bookingFromForm,
   type LeadFormField,
   type LeadFormValues,
   leadFormValues,
@@ -24,6 +36,15 @@ import {
 } from "./lead-form-model";
 import { useDuplicateLeads } from "./use-duplicate-leads";
 import { useCreateLead, useUpdateLead } from "./use-lead-mutations";
+
+/** The lead's appointment length (kept when its date changes), or the default hour. */
+function bookedDuration(lead: Lead): AppointmentDuration {
+  const minutes = lead.durationMinutes;
+  return appointmentDurations.find((d) => d === minutes) ?? DEFAULT_APPOINTMENT_MINUTES;
+}
+
+/** Where the booking call's field issues show in this form. */
+const BOOKING_FIELD: Record<string, LeadFormField> = { appointmentDate: "scheduledDate", appointmentTime: "scheduledTime" };
 
 type LeadFormDialogProps = {
   open: boolean;
@@ -37,53 +58,106 @@ export default function LeadFormDialog({ open, onClose, lead }: LeadFormDialogPr
   const zone = useBusinessTimeZone();
   const [values, setValues] = useState<LeadFormValues>(() => leadFormValues(lead, zone));
   const [submitted, setSubmitted] = useState(false);
+  // Set once Add Lead has created the lead but its appointment is still to be booked (a clash):
+  // the next save changes that lead instead of adding another.
+  const [createdLead, setCreatedLead] = useState<Lead | null>(null);
+  const [conflicts, setConflicts] = useState<readonly Conflict[] | null>(null);
+  const [bookingErrors, setBookingErrors] = useState<FieldErrors<LeadFormField>>({});
   const create = useCreateLead();
   const update = useUpdateLead({ optimistic: false, toastErrors: false });
+  const book = trpc.appointments.book.useMutation();
+  const appointmentSaved = useAppointmentSaved();
   const duplicates = useDuplicateLeads(values.email, values.phone, lead?.id);
+  const target = createdLead ?? lead;
 
   const input = leadInputFromForm(values, zone);
   // Validation runs on submit, then again on every change.
   const parsed = leadCreateSchema.safeParse(input);
-  const errors = submitted ? fieldErrors<LeadFormField>(parsed) : {};
-  const pending = create.isPending || update.isPending;
+  const errors = { ...bookingErrors, ...(submitted ? fieldErrors<LeadFormField>(parsed) : {}) };
+  const pending = create.isPending || update.isPending || book.isPending;
 
   const set =
     <K extends LeadFormField>(field: K) =>
-    (value: LeadFormValues[K]) =>
-      setValues((current) => ({ ...current, [field]: value }));
+    (value: LeadFormValues[K]) => {
+      setValues((current) => {
+        const next = { ...current, [field]: value };
+        // Booking an appointment sets the status to Scheduled (SPEC §4): the form shows it at once.
+        if ((field === "scheduledDate" || field === "scheduledTime") && bookingFromForm(next, target, zone)) next.status = "scheduled";
+        return next;
+      });
+      if (field === "scheduledDate" || field === "scheduledTime") {
+        setConflicts(null);
+        setBookingErrors({});
+      }
+    };
   const onInput = (field: LeadFormField) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(field)(event.target.value);
 
-  const submit = async () => {
+  /**
+   * Saves the lead's fields, then, when a date is set or changed, books it through the booking
+   * path (issue 24 §2): the same check as the booking dialogs (the assignee's working hours, time
+   * blocks and appointments, in one transaction with the booking lock), the same conflict notice
+   * with "Book anyway", and status Scheduled. A clash books nothing: the date waits in the form.
+   */
+  const submit = async (confirm: boolean) => {
     setSubmitted(true);
     if (!parsed.success) return;
+    const booking = bookingFromForm(values, target, zone);
     try {
-      if (lead) {
-        await update.mutateAsync({ id: lead.id, ...parsed.data });
-        showToast({
-          title: "Lead updated",
-          description: (
-            <>
-              <bdi>{parsed.data.name}</bdi> was saved.
-            </>
-          ),
-          type: "success",
+      let saved: Lead;
+      if (booking) {
+        // The date (and the status it brings) is the booking's to set, after its check.
+        const { scheduledDate: _booked, status, ...fields } = parsed.data;
+        const kept = target?.status ?? (status === "scheduled" ? "new" : status);
+        saved = target
+          ? await update.mutateAsync({ id: target.id, ...fields, status: kept })
+          : await create.mutateAsync({ ...fields, status: kept, scheduledDate: null });
+        if (!target) setCreatedLead(saved);
+        const result = await book.mutateAsync({
+          leadId: saved.id,
+          ...booking,
+          durationMinutes: bookedDuration(saved),
+          confirm,
         });
+        appointmentSaved(result.lead);
+        saved = result.lead;
       } else {
-        await create.mutateAsync(parsed.data);
-        showToast({
-          title: "Lead created",
-          description: (
-            <>
-              <bdi>{parsed.data.name}</bdi> was added to the board.
-            </>
-          ),
-          type: "success",
-        });
+        saved = target ? await update.mutateAsync({ id: target.id, ...parsed.data }) : await create.mutateAsync(parsed.data);
       }
+      showToast({
+        title: lead ? "Lead updated" : "Lead created",
+        description: lead ? (
+          <>
+            <bdi>{saved.name}</bdi> was saved.
+          </>
+        ) : (
+          <>
+            <bdi>{saved.name}</bdi> was added to the board.
+          </>
+        ),
+        type: "success",
+      });
       onClose();
     } catch (error) {
+      // Not booked: the notice says what the time clashes with, for "Book anyway" or another time.
+      const clashes = serverConflicts(error);
+      if (clashes) {
+        setConflicts(clashes);
+        return;
+      }
+      setConflicts(null);
+      const issues: FieldErrors<LeadFormField> = {};
+      for (const issue of serverIssues(error)) {
+        const field = BOOKING_FIELD[issue.path.split(".")[0] ?? ""];
+        if (field) issues[field] ??= issue.message;
+      }
+      setBookingErrors(issues);
       showToast({ title: lead ? "Failed to update lead" : "Failed to create lead", description: trpcErrorText(error), type: "error" });
     }
+  };
+
+  const pickAnother = () => {
+    setConflicts(null);
+    document.querySelector<HTMLInputElement>('input[name="scheduledTime"]')?.focus();
   };
 
   const dirty = useChangedSinceOpen(values);
@@ -94,7 +168,7 @@ export default function LeadFormDialog({ open, onClose, lead }: LeadFormDialogPr
       onClose={onClose}
       title={lead ? "Edit Lead" : "Add Lead"}
       description={lead ? `Update the details of ${lead.name}.` : "Enter the details of a new lead."}
-      onSubmit={() => void submit()}
+      onSubmit={() => void submit(false)}
       submitLabel={lead ? "Update Lead" : "Create Lead"}
       pendingLabel="Saving..."
       pending={pending}
@@ -168,6 +242,9 @@ export default function LeadFormDialog({ open, onClose, lead }: LeadFormDialogPr
         <FormField label="Notes" error={errors.notes}>
           <Textarea name="notes" rows={3} value={values.notes} onChange={onInput("notes")} />
         </FormField>
+        {conflicts ? (
+          <ConflictNotice conflicts={conflicts} pending={pending} onBookAnyway={() => void submit(true)} onPickAnother={pickAnother} />
+        ) : null}
         {lead ? <LeadTimeline leadId={lead.id} /> : null}
       </Stack>
     </FormDialog>

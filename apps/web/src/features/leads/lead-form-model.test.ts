@@ -2,6 +2,7 @@ import type { Lead } from "@crawlguard/validators";
 import { leadCreateSchema } from "@crawlguard/validators";
 import { describe, expect, it } from "vitest";
 import {
+  bookingFromForm,
   estimatedValueInput,
   inlineEstimatedValue,
   leadFormValues,
@@ -79,5 +80,33 @@ describe("lead form", () => {
     expect(statusOptionsFor(lead.status).map((o) => o.value)).toContain("in-progress");
     expect(sourceOptionsFor(lead.source).map((o) => o.value)).toContain("appointment-booking");
     expect(sourceOptionsFor("website").map((o) => o.value)).not.toContain("appointment-booking");
+  });
+});
+
+describe("bookingFromForm (issue 24 §2: a date set in the form goes through the booking check)", () => {
+  const base = { ...leadFormValues(undefined, NY), name: "Ana", email: "ana@example.com", zipCode: "28801" };
+  const booked = { id: "6f1c2c1e-7d4e-4a53-9c61-2f8f7a3b9d10", scheduledDate: "2031-03-14T13:00:00.000Z" } as Lead;
+
+  it("books a new lead's date, a blank time as 09:00", () => {
+    expect(bookingFromForm({ ...base, scheduledDate: "2031-03-14", scheduledTime: "" }, undefined, NY)).toEqual({
+      appointmentDate: "2031-03-14",
+      appointmentTime: "09:00",
+    });
+  });
+
+  it("books nothing without a date, and nothing when the lead keeps its date and time", () => {
+    expect(bookingFromForm({ ...base, scheduledDate: "", scheduledTime: "10:00" }, undefined, NY)).toBeNull();
+    expect(bookingFromForm({ ...base, scheduledDate: "2031-03-14", scheduledTime: "09:00" }, booked, NY)).toBeNull();
+    expect(bookingFromForm({ ...base, scheduledDate: "2031-03-14", scheduledTime: "" }, booked, NY)).toBeNull();
+  });
+
+  it("books a changed time or a changed date of a lead already booked", () => {
+    expect(bookingFromForm({ ...base, scheduledDate: "2031-03-14", scheduledTime: "09:30" }, booked, NY)).toEqual({
+      appointmentDate: "2031-03-14",
+      appointmentTime: "09:30",
+    });
+    expect(bookingFromForm({ ...base, scheduledDate: "2031-03-17", scheduledTime: "09:00" }, booked, NY)?.appointmentDate).toBe(
+      "2031-03-17",
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { defaultLeadService, getServiceLabel, leadServiceOptions } from "@crawlguard/content";
 import { type Lead, type LeadCreateInput, leadSources, parseEstimatedValue } from "@crawlguard/validators";
 import { boardColumns, type LeadStatus, statusLabels } from "./lead-board-model";
-import { combineScheduled, splitScheduled } from "./lead-schedule";
+import { combineScheduled, DEFAULT_SCHEDULED_TIME, splitScheduled } from "./lead-schedule";
 
 /** The lead form's fields as typed (docs/product.md §2, Dialogs: Lead form). */
 export type LeadFormValues = {
@@ -116,4 +116,21 @@ export function sourceOptionsFor(current: Lead["source"]): Option[] {
 
 export function sourceLabel(source: Lead["source"]): string {
   return sourceLabels[source];
+}
+
+/** What the lead form books through the booking path (issue 24 §2): a date and time in the business zone. */
+export type LeadFormBooking = { appointmentDate: string; appointmentTime: string };
+
+/**
+ * The appointment the form asks for, when it must go through the booking check: a date is set
+ * and it is not the lead's current one (a new lead with a date, or a changed date or time). A
+ * blank time means 09:00. Null when there is no date, or the date and time are unchanged (a lead
+ * whose appointment is already booked keeps it without a new check).
+ */
+export function bookingFromForm(values: LeadFormValues, lead: Lead | undefined, zone: string): LeadFormBooking | null {
+  const requested = combineScheduled(values.scheduledDate, values.scheduledTime, zone);
+  if (!requested) return null;
+  const current = lead?.scheduledDate ? new Date(lead.scheduledDate).getTime() : null;
+  if (current !== null && current === new Date(requested).getTime()) return null;
+  return { appointmentDate: values.scheduledDate.trim(), appointmentTime: values.scheduledTime.trim() || DEFAULT_SCHEDULED_TIME };
 }
