@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { NONCE_PLACEHOLDER } from "./csp.js";
 
 /**
  * Rendered pages kept in memory (issue 23, ADR 026): a GET of a page is the same HTML for every
@@ -20,6 +21,45 @@ export interface CachedPage {
   etag: string;
   /** The page carries a contact form (its signed time is spliced in per answer). */
   hasFormToken: boolean;
+  /**
+   * The document as UTF-8 bytes between its placeholders (what an answer writes without touching
+   * the text again): `parts[0]`, then for each i ≥ 1 the value of `slots[i - 1]` and `parts[i]`.
+   */
+  parts: Buffer[];
+  slots: Array<"nonce" | "formToken">;
+}
+
+const PLACEHOLDERS = new RegExp(`${NONCE_PLACEHOLDER}|${FORM_TOKEN_PLACEHOLDER}`, "g");
+
+function split(html: string): Pick<CachedPage, "parts" | "slots"> {
+  const parts: Buffer[] = [];
+  const slots: CachedPage["slots"] = [];
+  let from = 0;
+  for (const match of html.matchAll(PLACEHOLDERS)) {
+    parts.push(Buffer.from(html.slice(from, match.index), "utf8"));
+    slots.push(match[0] === NONCE_PLACEHOLDER ? "nonce" : "formToken");
+    from = match.index + match[0].length;
+  }
+  parts.push(Buffer.from(html.slice(from), "utf8"));
+  return { parts, slots };
+}
+
+/** The bytes of a cached page with this answer's nonce and form time in place (one Buffer per part, in order). */
+export function pageBytes(
+  page: CachedPage,
+  values: { nonce: string; formToken: string | undefined },
+): { chunks: Buffer[]; length: number } {
+  const nonce = Buffer.from(values.nonce, "utf8");
+  const token = Buffer.from(values.formToken ?? FORM_TOKEN_PLACEHOLDER, "utf8");
+  const chunks: Buffer[] = [page.parts[0]!];
+  let length = page.parts[0]!.length;
+  for (let i = 0; i < page.slots.length; i++) {
+    const value = page.slots[i] === "nonce" ? nonce : token;
+    const part = page.parts[i + 1]!;
+    chunks.push(value, part);
+    length += value.length + part.length;
+  }
+  return { chunks, length };
 }
 
 export interface PageCache {
@@ -73,7 +113,7 @@ export function createPageCache({ buildId, maxEntries = 200 }: PageCacheOptions)
     },
     set(key, html, renderedAt) {
       const etag = `"${createHash("sha256").update(buildId).update("\0").update(html).digest("base64url").slice(0, 27)}"`;
-      const entry: CachedPage = { html, etag, hasFormToken: html.includes(FORM_TOKEN_PLACEHOLDER) };
+      const entry: CachedPage = { html, etag, hasFormToken: html.includes(FORM_TOKEN_PLACEHOLDER), ...split(html) };
       if (renderedAt !== generation) return entry;
       entries.delete(key);
       entries.set(key, entry);

@@ -7,9 +7,9 @@ import type { AuthFormServerState, ContactFormServerState } from "@crawlguard/va
 import express, { type Request, type RequestHandler, type Response } from "express";
 import type { Logger } from "pino";
 import { contactFormStateFor } from "./contact-form.js";
-import { NONCE_PLACEHOLDER, withNonce } from "./csp.js";
+import { cspNonce, NONCE_PLACEHOLDER, withNonce } from "./csp.js";
 import { createFormTokens, type FormTokens } from "./form-tokens.js";
-import { buildIdOf, createPageCache, FORM_TOKEN_PLACEHOLDER, type PageCache, withFormToken } from "./page-cache.js";
+import { buildIdOf, createPageCache, FORM_TOKEN_PLACEHOLDER, type PageCache, pageBytes, withFormToken } from "./page-cache.js";
 import { redactUrl } from "./redact-url.js";
 
 /** What a page with a contact form is rendered with (shared with the web app through @crawlguard/validators). */
@@ -183,10 +183,13 @@ function pageRenderer(
         res.status(304).end();
         return;
       }
-      res
-        .status(200)
-        .type("html")
-        .send(withNonce(withToken ? withFormToken(page.html, contactForm.token) : page.html, res));
+      // The kept bytes and this answer's values, written as they are (no copy of the page per answer).
+      const { chunks, length } = pageBytes(page, { nonce: cspNonce(res), formToken: withToken ? contactForm.token : undefined });
+      res.status(200).type("html").set("Content-Length", String(length));
+      if (req.method === "HEAD") return void res.end();
+      res.cork();
+      for (const chunk of chunks) res.write(chunk);
+      res.end();
     } catch (err) {
       failed(req, res, err);
     }
