@@ -31,7 +31,10 @@ async function run(url: string): Promise<Result> {
 }
 
 /** Answers that are not 200, and requests without one. */
-const failures = (r: Result) => r.non2xx + r.errors + r.timeouts + (r.statusCodeStats["304"]?.count ?? 0);
+const failures = (r: Result): number => {
+  const notModified = (r.statusCodeStats as Record<string, { count: number } | undefined>)["304"]?.count ?? 0;
+  return r.non2xx + r.errors + r.timeouts + notModified;
+};
 
 async function main(): Promise<number> {
   if (!existsSync(path.join(ROOT, "apps/server/dist/index.js"))) {
