@@ -68,7 +68,7 @@ export async function startServer({
   let web: WebApp | undefined;
   const webOptions = { publicUrl: env.PUBLIC_URL, turnstileSiteKey: env.TURNSTILE_SITE_KEY, formSecret: env.CONTACT_FORM_SECRET };
   if (withWeb) web = dev ? await developmentWeb(server, webOptions, logger) : await productionWeb(webOptions, logger);
-  // Cached public pages go when what they show changes, on every instance (migration 0013, ADR 026).
+  // Cached public pages go when what they show changes, on every instance (migration 0013, ADR 024).
   // Listening (again, after a lost connection) drops them too: a change may have gone unheard.
   const pagesListener = web?.invalidatePages
     ? await db.listen(
@@ -176,7 +176,7 @@ export async function startServer({
   const sweep = () =>
     (sweeping ??= sweepGalleryUploads(db.sql, storage)
       .then(
-        (swept) => (swept.expired || swept.removed || swept.cleared ? logger.info(swept, "gallery uploads swept") : undefined),
+        (swept) => (swept.expired || swept.removed || swept.cleared || swept.partials ? logger.info(swept, "gallery uploads swept") : undefined),
         (err: unknown) => logger.warn({ err }, "gallery upload sweep failed"),
       )
       .finally(() => {

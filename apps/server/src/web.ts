@@ -77,7 +77,7 @@ function publicUrlFor(req: Request, configured: string | undefined): string {
 
 type Load = (url: string) => Promise<{ render: Render; template: string }>;
 
-/** Public pages: served from the render cache, with Cache-Control a CDN may follow (ADR 026). Not the dashboard or sign-in. */
+/** Public pages: served from the render cache, with Cache-Control a CDN may follow (ADR 024). Not the dashboard or sign-in. */
 export function isPublicPage(pathname: string): boolean {
   return !/^\/(admin|auth)(\/|$)/.test(pathname);
 }
