@@ -176,7 +176,8 @@ export async function startServer({
   const sweep = () =>
     (sweeping ??= sweepGalleryUploads(db.sql, storage)
       .then(
-        (swept) => (swept.expired || swept.removed || swept.cleared ? logger.info(swept, "gallery uploads swept") : undefined),
+        (swept) =>
+          swept.expired || swept.removed || swept.cleared || swept.partials ? logger.info(swept, "gallery uploads swept") : undefined,
         (err: unknown) => logger.warn({ err }, "gallery upload sweep failed"),
       )
       .finally(() => {

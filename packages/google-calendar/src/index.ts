@@ -23,6 +23,7 @@ export {
 export { loadTokenKey, parseTokenKey, TOKEN_KEY_FILE, TOKEN_KEY_FORMAT_MESSAGE, TokenCipher, type TokenKeySource } from "./token-cipher.js";
 export {
   PUSH_QUEUE,
+  HEARTBEAT_SECONDS,
   PushQueue,
   postgresJsDatabase,
   retryDelaySeconds,

@@ -31,6 +31,16 @@ export interface PushQueueOptions {
 }
 
 export const MAX_RETRY_DELAY_SECONDS = 3600;
+
+/**
+ * A running push beats every HEARTBEAT_SECONDS / 2 (issue 22 §5). When its instance dies, the
+ * beats stop: within HEARTBEAT_SECONDS plus one supervision pass (SUPERVISE_SECONDS) pg-boss fails
+ * the job, and it is due again RETRY_SECONDS later: about 40 s at worst, no longer the
+ * expiry's 5 minutes plus a 30 s retry delay (~6.5 min).
+ */
+export const HEARTBEAT_SECONDS = 20;
+export const SUPERVISE_SECONDS = 10;
+const DEAD_INSTANCE_RETRY_SECONDS = 5;
 /** pg-boss's schema in the app's database. */
 const SCHEMA = "pgboss";
 
@@ -79,16 +89,45 @@ export function retryDelaySeconds(attempt: number, baseSeconds: number): number 
  * starts after the backoff. pg-boss's own retries only bring back a job whose instance died.
  */
 export class PushQueue {
+  /** Jobs this instance claimed and has not settled: their heartbeat keeps them this instance's. */
+  private readonly held = new Set<string>();
+  private beat: NodeJS.Timeout | null = null;
+
   private constructor(
     private readonly boss: PgBoss,
     private readonly retryBaseSeconds: number,
   ) {}
+
+  private hold(ids: string[]): void {
+    for (const id of ids) this.held.add(id);
+    this.beat ??= setInterval(
+      () => {
+        const ids = [...this.held];
+        if (ids.length === 0) return;
+        // A beat that fails (the database busy a moment) is caught up by the next one.
+        this.boss.touch(PUSH_QUEUE, ids).catch(() => {});
+      },
+      (HEARTBEAT_SECONDS / 2) * 1000,
+    );
+    this.beat.unref();
+  }
+
+  private settle(id: string): void {
+    this.held.delete(id);
+    if (this.held.size === 0 && this.beat) {
+      clearInterval(this.beat);
+      this.beat = null;
+    }
+  }
 
   static async start(options: PushQueueOptions): Promise<PushQueue> {
     const common = {
       schema: SCHEMA,
       schedule: false,
       supervise: true,
+      // Heartbeats are checked on every supervision pass (which the monitor interval gates per queue).
+      superviseIntervalSeconds: SUPERVISE_SECONDS,
+      monitorIntervalSeconds: SUPERVISE_SECONDS,
       reindex: false,
       monitorVacuum: false,
     } as const;
@@ -97,18 +136,21 @@ export class PushQueue {
       : new PgBoss({ ...common, db: postgresJsDatabase(options.sql) });
     boss.on("error", (error) => options.onError?.(error));
     await boss.start();
-    await boss.createQueue(PUSH_QUEUE, {
-      policy: "stately",
-      // Only for a job whose instance stopped mid-push (expired): it comes back later.
+    const settings = {
+      // Only for a job whose instance stopped mid-push (no heartbeat, or expired): it comes back soon.
       retryLimit: 100,
-      retryDelay: 30,
+      retryDelay: DEAD_INSTANCE_RETRY_SECONDS,
       retryBackoff: true,
       retryDelayMax: MAX_RETRY_DELAY_SECONDS,
       expireInSeconds: 300,
+      heartbeatSeconds: HEARTBEAT_SECONDS,
       // A push may wait long for a reconnection; a reconnection also queues every future appointment.
       retentionSeconds: 90 * 86_400,
       deleteAfterSeconds: 86_400,
-    });
+    };
+    await boss.createQueue(PUSH_QUEUE, { policy: "stately", ...settings });
+    // A queue made by an older version keeps its settings unless told: the same ones, every start.
+    await boss.updateQueue(PUSH_QUEUE, settings);
     return new PushQueue(boss, options.retryBaseSeconds);
   }
 
@@ -123,11 +165,13 @@ export class PushQueue {
   /** Claims up to `max` jobs that are due (row locks: no other instance gets them). */
   async fetch(max: number): Promise<PushJob[]> {
     const jobs = await this.boss.fetch<JobData>(PUSH_QUEUE, { batchSize: max });
+    this.hold(jobs.map((job) => job.id));
     return jobs.map((job) => ({ id: job.id, leadId: job.data.leadId, attempt: job.data.attempt ?? 0 }));
   }
 
   async complete(job: PushJob): Promise<void> {
     await this.boss.complete(PUSH_QUEUE, job.id);
+    this.settle(job.id);
   }
 
   /**
@@ -140,6 +184,7 @@ export class PushQueue {
     const delay = delaySeconds ?? retryDelaySeconds(attempt, this.retryBaseSeconds);
     await this.boss.send(PUSH_QUEUE, { leadId: job.leadId, attempt } satisfies JobData, { singletonKey: job.leadId, startAfter: delay });
     await this.boss.complete(PUSH_QUEUE, job.id);
+    this.settle(job.id);
     return delay;
   }
 
@@ -151,6 +196,7 @@ export class PushQueue {
   async release(job: PushJob): Promise<void> {
     await this.boss.send(PUSH_QUEUE, { leadId: job.leadId, attempt: job.attempt } satisfies JobData, { singletonKey: job.leadId });
     await this.boss.complete(PUSH_QUEUE, job.id);
+    this.settle(job.id);
   }
 
   /**
@@ -165,6 +211,8 @@ export class PushQueue {
   }
 
   async stop(): Promise<void> {
+    if (this.beat) clearInterval(this.beat);
+    this.beat = null;
     await this.boss.stop({ graceful: true, timeout: 5000 });
   }
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, readFile, rename, rm, rmdir, stat } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, rmdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -83,6 +83,25 @@ export function filesystemStorage(root: string): ObjectStorage {
       const size = await this.size(key);
       if (size === null) return null;
       return { body: createReadStream(file(key)), size };
+    },
+    async removeStalePartials(olderThanMs) {
+      // A write cut off by a crash (kill -9, power loss mid-PUT) leaves its `.part` file: no
+      // request will finish it. Removed once older than any upload could still be writing.
+      const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch((err: unknown) => {
+        if (missing(err)) return [];
+        throw err;
+      });
+      let removed = 0;
+      for (const entry of entries) {
+        if (!entry.isFile() || !entry.name.endsWith(".part")) continue;
+        const full = path.join(entry.parentPath, entry.name);
+        const info = await stat(full).catch(() => null);
+        if (info && Date.now() - info.mtimeMs > olderThanMs) {
+          await rm(full, { force: true });
+          removed++;
+        }
+      }
+      return removed;
     },
     async delete(keys) {
       for (const key of keys) {

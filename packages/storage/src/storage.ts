@@ -33,6 +33,12 @@ export interface ObjectStorage {
   read(key: string, maxBytes: number): Promise<Buffer | null>;
   /** A stream of the object for serving it, or null when there is none. */
   open(key: string): Promise<{ body: Readable; size: number } | null>;
+  /**
+   * Present when the storage writes partial files of its own (the filesystem's `.part` files):
+   * removes those not written to for `olderThanMs` (left by a process that died mid-write).
+   * Answers how many went.
+   */
+  removeStalePartials?(olderThanMs: number): Promise<number>;
   /** Removes objects; keys that are already gone are fine. */
   delete(keys: readonly string[]): Promise<void>;
   /** Where browsers fetch a stored object: the server's /media route, or S3_PUBLIC_URL. */

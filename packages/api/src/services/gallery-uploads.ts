@@ -29,6 +29,14 @@ export const MAX_UPLOAD_BYTES_IN_FLIGHT = 100 * 1024 * 1024;
 export const UNFINISHED_UPLOAD_GRACE_MINUTES = 2;
 /** An upload left in processing this long (its server stopped mid-way) is removed too. */
 export const STUCK_PROCESSING_MINUTES = 30;
+/**
+ * Processing holds a lease (issue 22 §5): a completion that has not finished within it (its server
+ * died, or storage failed mid-way) can be claimed again by asking to complete the upload again;
+ * the sweep removes it after STUCK_PROCESSING_MINUTES. Processing one image takes seconds.
+ */
+export const PROCESSING_LEASE_SECONDS = 120;
+/** A `.part` file not written to for this long belongs to a write that died with its process. */
+export const PARTIAL_FILE_MAX_AGE_MINUTES = 20;
 
 export const TOO_LARGE_MESSAGE = "The file is larger than 10 MB (10,485,760 bytes). Please choose a smaller image.";
 export const UPLOAD_NOT_FOUND = "No such upload";
@@ -270,10 +278,14 @@ function toResult(storage: ObjectStorage, row: UploadRow): GalleryUploadResult {
  * upload answers the same. A refused file is deleted with its upload.
  */
 export async function completeUpload(sql: Sql, storage: ObjectStorage, userId: string, id: string): Promise<GalleryUploadResult> {
-  const [claimed] = await sql<UploadRow[]>`
-    UPDATE gallery_uploads SET state = 'processing', updated_at = now()
-    WHERE id = ${id} AND user_id = ${userId} AND state IN ('pending', 'received')
-    RETURNING ${uploadColumns(sql)}`;
+  // The claim is a lease: its time (to the millisecond, as a JS Date holds it) names this attempt,
+  // and a later attempt after the lease expired takes the upload over.
+  const [claimed] = await sql<(UploadRow & { lease: Date })[]>`
+    UPDATE gallery_uploads SET state = 'processing', updated_at = date_trunc('milliseconds', clock_timestamp())
+    WHERE id = ${id} AND user_id = ${userId}
+      AND (state IN ('pending', 'received')
+           OR (state = 'processing' AND updated_at < now() - make_interval(secs => ${PROCESSING_LEASE_SECONDS})))
+    RETURNING ${uploadColumns(sql)}, updated_at AS lease`;
   if (!claimed) {
     const [row] = await sql<UploadRow[]>`SELECT ${uploadColumns(sql)} FROM gallery_uploads WHERE id = ${id} AND user_id = ${userId}`;
     if (row?.state === "ready") return toResult(storage, row);
@@ -281,11 +293,21 @@ export async function completeUpload(sql: Sql, storage: ObjectStorage, userId: s
     throw new DomainError("not-found", UPLOAD_NOT_FOUND);
   }
 
+  const lease = claimed.lease;
   const size = await storage.size(incomingKey(id));
   if (size === null) {
-    await sql`UPDATE gallery_uploads SET state = 'pending', updated_at = now() WHERE id = ${id}`;
+    await sql`UPDATE gallery_uploads SET state = 'pending', updated_at = now() WHERE id = ${id} AND state = 'processing' AND updated_at = ${lease}`;
     throw new DomainError("bad-input", NOTHING_RECEIVED_MESSAGE);
   }
+  /** Another attempt took the upload over after this one's lease expired: its outcome stands. */
+  const leaseLost = async (): Promise<GalleryUploadResult | null> => {
+    const [row] = await sql<(UploadRow & { lease: Date })[]>`
+      SELECT ${uploadColumns(sql)}, updated_at AS lease FROM gallery_uploads WHERE id = ${id}`;
+    if (!row || row.state === "discarded") return null;
+    if (row.state === "ready") return toResult(storage, row);
+    if (row.state === "processing" && row.lease.getTime() === lease.getTime()) return null;
+    throw new DomainError("conflict", STILL_PROCESSING_MESSAGE);
+  };
   try {
     if (size > GALLERY_MAX_UPLOAD_BYTES) throw tooLarge();
     // With S3 the signed Content-Length already holds the bucket to it; checked again here for any
@@ -301,14 +323,25 @@ export async function completeUpload(sql: Sql, storage: ObjectStorage, userId: s
       UPDATE gallery_uploads SET
         state = 'ready', original_size = ${bytes.length}, original_type = ${image.type}, width = ${image.width}, height = ${image.height},
         renditions = ${sql.json(renditions)}, image_url = ${imageUrl}, updated_at = now()
-      WHERE id = ${id} AND state = 'processing'
+      WHERE id = ${id} AND state = 'processing' AND updated_at = ${lease}
       RETURNING ${uploadColumns(sql)}`;
-    // Swept meanwhile (stuck in processing for half an hour): its files go with it.
-    if (!ready) throw new DomainError("not-found", UPLOAD_NOT_FOUND);
+    if (!ready) {
+      // Taken over by a later attempt (its result, or 409 while it runs), or swept meanwhile (stuck
+      // in processing for half an hour): then its files go with it.
+      const other = await leaseLost();
+      if (other) return other;
+      throw new DomainError("not-found", UPLOAD_NOT_FOUND);
+    }
     await storage.delete([incomingKey(id)]);
     return toResult(storage, ready);
   } catch (err) {
-    await forgetUpload(sql, storage, id);
+    // Only the attempt holding the lease removes the upload (a later attempt may be running it).
+    const [held] =
+      await sql`SELECT 1 FROM gallery_uploads WHERE id = ${id} AND state IN ('processing', 'discarded') AND updated_at = ${lease}`;
+    const [gone] = held
+      ? []
+      : await sql`SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM gallery_uploads WHERE id = ${id} AND state <> 'discarded')`;
+    if (held || gone) await forgetUpload(sql, storage, id);
     if (err instanceof ObjectTooLargeError) throw tooLarge();
     throw err;
   }
@@ -351,7 +384,7 @@ export async function sweepGalleryUploads(
   sql: Queryable,
   storage: ObjectStorage,
   batch = 200,
-): Promise<{ expired: number; removed: number; cleared: number }> {
+): Promise<{ expired: number; removed: number; cleared: number; partials: number }> {
   const expired = await inBatches(batch, async () => {
     // The condition is repeated outside the batch: a row a completion claimed meanwhile (now
     // processing, updated just now) is re-checked on its new version and left alone.
@@ -388,7 +421,10 @@ export async function sweepGalleryUploads(
     }
     return rows.length;
   });
-  return { expired, removed, cleared };
+  // Partial files of writes a crash cut off (issue 22 §5): a PUT still streaming rewrites its file
+  // at least every few seconds, and none outlives its link (15 minutes).
+  const partials = (await storage.removeStalePartials?.(PARTIAL_FILE_MAX_AGE_MINUTES * 60_000)) ?? 0;
+  return { expired, removed, cleared, partials };
 }
 
 /** The most batches one sweep step runs (a row a race keeps in place cannot loop it forever). */
