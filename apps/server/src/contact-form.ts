@@ -18,12 +18,22 @@ import {
   ATTRIBUTION_URL_MAX as MAX_URL,
   type Attribution,
   type ContactFormOutcome,
+  type ContactFormServerState as ContactFormState,
   type ContactValues,
   UTM_PARAMS,
 } from "@crawlguard/validators";
 import { fromThisOrigin } from "./csrf.js";
 import type { FormTokens } from "./form-tokens.js";
-import type { ContactFormState, WebApp } from "./web.js";
+
+/**
+ * What the script-less posts need of the web app. web.ts's WebApp is one; it is declared here, not
+ * imported, so that web.ts → contact-form.ts stays one way (issue 22 §6: no import circles).
+ */
+export interface ContactFormWeb {
+  renderPage(req: Request, res: Response, status: number, contactForm: ContactFormState | undefined): Promise<void>;
+  /** Signed times for contact forms (form-tokens.ts). */
+  formTokens: FormTokens;
+}
 
 /**
  * The pages whose HTML carries a contact form (apps/web: the compact form on the home page, the
@@ -148,7 +158,7 @@ function issuesOf(error: TRPCError): { errors: FieldErrors; other: string[] } {
 }
 
 export interface ContactFormPostsDeps {
-  web: WebApp;
+  web: ContactFormWeb;
   auth: Auth;
   createContext: (opts: { req: IncomingMessage; res: ServerResponse }) => Promise<Context>;
   allowedOrigins: readonly string[];

@@ -2,14 +2,11 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Auth, Cookie, SessionUser } from "@crawlguard/auth";
 import type { Sql } from "@crawlguard/db";
 import type { ObjectStorage } from "@crawlguard/storage";
+import type { Logger } from "./logger.js";
 import type { GoogleCalendar } from "./services/google-calendar.js";
 
-/** The slice of a pino logger the procedures use. */
-export interface Logger {
-  info(obj: object, msg?: string): void;
-  warn(obj: object, msg?: string): void;
-  error(obj: object, msg?: string): void;
-}
+/** The slice of a pino logger the procedures use (its own module: services import it too). */
+export type { Logger };
 
 export interface ApiConfig {
   /**

@@ -12,7 +12,7 @@ import {
   uploadOfLink,
   type UploadRow,
 } from "./gallery-uploads.js";
-import type { Logger } from "../context.js";
+import type { Logger } from "../logger.js";
 import type { Queryable } from "./queryable.js";
 
 type GalleryCreate = z.output<typeof galleryImageCreateSchema>;

@@ -26,9 +26,9 @@ import {
   type GoogleEventsRangeQuery,
   type GoogleSyncResult,
 } from "@crawlguard/validators";
-import type { Logger } from "../context.js";
+import type { Logger } from "../logger.js";
 import { DomainError } from "../errors.js";
-import { LEAD_NOT_FOUND, type LeadRow } from "./leads.js";
+import { LEAD_NOT_FOUND, type LeadRow } from "./lead-row.js";
 import type { Queryable } from "./queryable.js";
 import { badInput } from "./scheduling-errors.js";
 

@@ -1,4 +1,4 @@
-import type { Logger } from "../context.js";
+import type { Logger } from "../logger.js";
 import { DomainError } from "../errors.js";
 import type { Queryable } from "./queryable.js";
 

@@ -9,29 +9,9 @@ import type { Queryable } from "./queryable.js";
 export type LeadCreate = z.output<typeof leadCreateSchema>;
 export type LeadUpdate = z.output<typeof leadUpdateSchema>;
 
-export interface LeadRow {
-  id: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  address: string | null;
-  zipCode: string | null;
-  service: string;
-  status: Lead["status"];
-  priority: Lead["priority"];
-  source: Lead["source"];
-  notes: string | null;
-  estimatedValue: string | null;
-  scheduledDate: Date | null;
-  googleCalendarEventId: string | null;
-  submissionId: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-  durationMinutes: number;
-  assigneeName: string | null;
-}
+import { LEAD_NOT_FOUND, type LeadRow } from "./lead-row.js";
 
-export const LEAD_NOT_FOUND = "Lead not found";
+export { LEAD_NOT_FOUND, type LeadRow };
 
 /** Exactly the columns a Lead carries, for every query that returns leads (from `leads`, unaliased). */
 export function leadColumns(sql: Queryable) {

@@ -1,5 +1,5 @@
 import { company } from "@crawlguard/content";
-import type { Logger } from "../context.js";
+import type { Logger } from "../logger.js";
 import { DomainError } from "../errors.js";
 
 export const DEFAULT_TURNSTILE_VERIFY_URL = "https://challenges.cloudflare.com/turnstile/v0/siteverify";
