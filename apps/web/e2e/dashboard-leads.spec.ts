@@ -89,11 +89,19 @@ test.describe("lead management", () => {
 
     await openDashboard(page);
     const stats = page.getByRole("region", { name: "Lead statistics" });
-    const count = (status?: string) => all.filter((l) => !status || l.status === status).length.toLocaleString("en-US");
+    // The cards count what the columns count (issue 24 §2): Scheduled with in progress, only with an
+    // appointment; Won with completed.
+    const count = (...statuses: string[]) =>
+      all
+        .filter((l) => statuses.length === 0 || statuses.includes(l.status))
+        .filter((l) => !statuses.includes("scheduled") || l.scheduledDate)
+        .length.toLocaleString("en-US");
     await expect(stats.getByRole("group", { name: "Total Leads" }).getByTestId("stat-total")).toHaveText(count());
     await expect(stats.getByRole("group", { name: "New Leads" }).getByTestId("stat-new")).toHaveText(count("new"));
-    await expect(stats.getByRole("group", { name: "Scheduled" }).getByTestId("stat-scheduled")).toHaveText(count("scheduled"));
-    await expect(stats.getByRole("group", { name: "Won" }).getByTestId("stat-won")).toHaveText(count("won"));
+    await expect(stats.getByRole("group", { name: "Scheduled" }).getByTestId("stat-scheduled")).toHaveText(
+      count("scheduled", "in-progress"),
+    );
+    await expect(stats.getByRole("group", { name: "Won" }).getByTestId("stat-won")).toHaveText(count("won", "completed"));
 
     await searchLeads(page, token);
     const quoted = boardColumn(page, "Quoted");

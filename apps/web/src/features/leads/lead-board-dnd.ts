@@ -107,6 +107,11 @@ export function createLeadAnnouncements(): Announcements {
     onDragEnd: ({ active, over }) => {
       if (!over) return `${nameOf(active)} was dropped outside the board and stays in ${columnTitle(startColumn(active))}.`;
       if (over.id === startColumn(active)) return `${nameOf(active)} was dropped back in ${columnTitle(over.id)}.`;
+      // A lead without an appointment is not moved to Scheduled: the booking dialog opens (lead-board.tsx).
+      const lead = (active.data.current as DraggedLead | undefined)?.lead;
+      if (over.id === "scheduled" && lead && !lead.scheduledDate) {
+        return `${nameOf(active)} has no appointment: book one to schedule it. It stays in ${columnTitle(startColumn(active))} until then.`;
+      }
       // Whether the move is saved is said once the server has answered (lead-board.tsx).
       return `Moving ${nameOf(active)} to ${columnTitle(over.id)}…`;
     },

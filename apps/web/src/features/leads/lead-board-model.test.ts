@@ -168,8 +168,24 @@ describe("columns", () => {
 });
 
 describe("leadStats", () => {
-  it("counts by exact status", () => {
-    expect(leadStats(rows)).toEqual({ total: 4, new: 1, scheduled: 0, won: 1 });
+  it("counts what the columns count: Won with completed, Scheduled with in progress but only with an appointment", () => {
+    expect(leadStats(rows)).toEqual({ total: 4, new: 1, scheduled: 0, won: 2 });
+    const booked = [
+      ...rows,
+      { ...rows[0]!, status: "scheduled" as const, scheduledDate: "2031-03-14T13:00:00.000Z" },
+      { ...rows[0]!, status: "in-progress" as const, scheduledDate: "2031-03-15T13:00:00.000Z" },
+      { ...rows[0]!, status: "scheduled" as const, scheduledDate: null },
+    ];
+    const stats = leadStats(booked);
+    expect(stats).toEqual({ total: 7, new: 1, scheduled: 2, won: 2 });
+    // The stat cards and the column badges agree.
+    const columns = groupByColumn(booked);
+    const count = (id: string) => columns.find((c) => c.id === id)?.count;
+    expect(count("scheduled")).toBe(stats.scheduled);
+    expect(columns.find((c) => c.id === "scheduled")?.unbooked).toBe(2);
+    expect(columns.find((c) => c.id === "scheduled")?.leads).toHaveLength(4);
+    expect(count("won")).toBe(stats.won);
+    expect(count("new")).toBe(stats.new);
   });
 });
 

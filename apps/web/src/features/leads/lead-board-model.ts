@@ -147,15 +147,35 @@ export function filterLeads<T extends Searchable & Pick<Lead, "status">>(leads: 
   });
 }
 
-export type BoardColumnData<T> = { id: ColumnId; title: string; leads: T[]; total: number };
+/**
+ * A column's leads and dollar total. `count` is what its badge says: every lead, except that the
+ * Scheduled column counts only leads with an appointment (issue 24 §2); `unbooked` says how many
+ * of its cards have none (a status set by hand, or a date cleared), so the badge and the stat card agree.
+ */
+export type BoardColumnData<T> = { id: ColumnId; title: string; leads: T[]; total: number; count: number; unbooked: number };
+
+/** Whether a lead counts as Scheduled: in that column, with an appointment. */
+export function isBooked(lead: { scheduledDate?: string | null | undefined }): boolean {
+  return Boolean(lead.scheduledDate);
+}
 
 /** Leads per column, in the list's order (newest first), with the sum of their estimated values. */
-export function groupByColumn<T extends Pick<Lead, "status" | "estimatedValue">>(leads: readonly T[]): BoardColumnData<T>[] {
+export function groupByColumn<T extends Pick<Lead, "status" | "estimatedValue"> & { scheduledDate?: string | null | undefined }>(
+  leads: readonly T[],
+): BoardColumnData<T>[] {
   const byColumn = new Map<ColumnId, T[]>(boardColumns.map((column) => [column.id, []]));
   for (const lead of leads) byColumn.get(columnOf(lead.status))?.push(lead);
   return boardColumns.map((column) => {
     const columnLeads = byColumn.get(column.id) ?? [];
-    return { id: column.id, title: column.title, leads: columnLeads, total: sumEstimatedValues(columnLeads) };
+    const unbooked = column.id === "scheduled" ? columnLeads.filter((lead) => !isBooked(lead)).length : 0;
+    return {
+      id: column.id,
+      title: column.title,
+      leads: columnLeads,
+      total: sumEstimatedValues(columnLeads),
+      count: columnLeads.length - unbooked,
+      unbooked,
+    };
   });
 }
 
@@ -205,13 +225,18 @@ export function formatCurrency(value: number): string {
 
 export type LeadStats = { total: number; new: number; scheduled: number; won: number };
 
-/** The four stat cards (docs/product.md §2): counts by exact status. */
-export function leadStats(leads: ReadonlyArray<Pick<Lead, "status">>): LeadStats {
+/**
+ * The four stat cards (docs/product.md §2), counting what the board's columns count (issue 24 §2):
+ * New is the New Leads column, Scheduled the Scheduled column's leads with an appointment (in
+ * progress included), Won the Won column (completed included); Total every lead.
+ */
+export function leadStats(leads: ReadonlyArray<Pick<Lead, "status"> & { scheduledDate?: string | null | undefined }>): LeadStats {
   const stats: LeadStats = { total: leads.length, new: 0, scheduled: 0, won: 0 };
-  for (const { status } of leads) {
-    if (status === "new") stats.new += 1;
-    else if (status === "scheduled") stats.scheduled += 1;
-    else if (status === "won") stats.won += 1;
+  for (const lead of leads) {
+    const column = columnOf(lead.status);
+    if (column === "new") stats.new += 1;
+    else if (column === "scheduled" && isBooked(lead)) stats.scheduled += 1;
+    else if (column === "won") stats.won += 1;
   }
   return stats;
 }

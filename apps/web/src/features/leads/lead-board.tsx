@@ -8,6 +8,7 @@ import { DndContext, type DragEndEvent, DragOverlay, useDndContext, useSensor, u
 import { memo, type RefObject, useCallback, useLayoutEffect, useRef, useState } from "react";
 import { showToast } from "../../lib/toaster";
 import { ConfirmDialog } from "../dashboard/confirm-dialog";
+import { useDashboardActions } from "../dashboard/dashboard-context";
 import {
   boardCollisionDetection,
   CardMouseSensor,
@@ -46,7 +47,8 @@ const KEYBOARD_OPTIONS = { coordinateGetter: columnKeyboardCoordinates };
 
 /**
  * The kanban board (docs/product.md §2): dropping a card on a column sets that
- * status at once, and puts it back with an error toast if the server refuses.
+ * status at once, and puts it back with an error toast if the server refuses. Dropping a lead
+ * without an appointment on Scheduled opens the booking dialog for it instead (issue 24 §2).
  * Mouse drags start anywhere on a card but its controls after 5 px of movement; touch drags after
  * a 250 ms press (so a swipe still scrolls the board); keyboard drags from the card's handle.
  */
@@ -57,6 +59,7 @@ export const LeadBoard = memo(function LeadBoard({ columns, zone }: { columns: B
     useSensor(HeldKeysKeyboardSensor, KEYBOARD_OPTIONS),
   );
   const [deleting, setDeleting] = useState<Lead | null>(null);
+  const { openBooking } = useDashboardActions();
   const [announcements] = useState(createLeadAnnouncements);
   // The save and what became of it live in two leaf components: their state changes (pending,
   // saved, the sentence read out) then redraw those leaves, not the board and dnd-kit's context.
@@ -78,6 +81,15 @@ export const LeadBoard = memo(function LeadBoard({ columns, zone }: { columns: B
     const keyboard = activatorEvent instanceof KeyboardEvent;
     if (!lead || !isColumnId(over?.id) || columnOf(lead.status) === over.id) return;
     const target = over.id;
+    // A lead is Scheduled by booking it (issue 24 §2): dropped on Scheduled without an appointment,
+    // it stays where it was and the booking dialog opens for it (cancelling leaves it there).
+    if (target === "scheduled" && !lead.scheduledDate) {
+      setOutcome(
+        `${lead.name} needs an appointment to be scheduled: book one, or cancel to leave it in ${columnTitle(columnOf(lead.status))}.`,
+      );
+      openBooking(lead);
+      return;
+    }
     revealWhenShown(lead.id, target, keyboard);
     const from = columnTitle(columnOf(lead.status));
     const to = columnTitle(over.id);

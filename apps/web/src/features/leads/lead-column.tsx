@@ -56,10 +56,20 @@ export const LeadColumn = memo(function LeadColumn({ column, onDelete, zone }: L
           <Heading as="h2" size="sm" id={headingId}>
             {column.title}
           </Heading>
-          <Badge variant="solid" colorPalette="gray" aria-label={`${leads.length} leads`}>
-            {leads.length}
+          <Badge
+            variant="solid"
+            colorPalette="gray"
+            aria-label={column.id === "scheduled" ? `${column.count} leads with an appointment` : `${column.count} leads`}
+            data-testid="column-count"
+          >
+            {column.count}
           </Badge>
         </Flex>
+        {column.unbooked > 0 ? (
+          <Text textStyle="xs" color="fg.muted" data-testid="column-unbooked">
+            {column.unbooked === 1 ? "1 lead here has no appointment" : `${column.unbooked} leads here have no appointment`} (not counted)
+          </Text>
+        ) : null}
         <Text
           textStyle="sm"
           fontWeight="semibold"
