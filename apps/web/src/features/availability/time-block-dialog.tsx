@@ -3,7 +3,7 @@ import { SimpleGrid } from "@chakra-ui/react/simple-grid";
 import { HStack, Stack } from "@chakra-ui/react/stack";
 import { Text } from "@chakra-ui/react/text";
 import type { TimeBlock, TimeBlockType } from "@crawlguard/validators";
-import { type ChangeEvent, useState } from "react";
+import { type ChangeEvent, useRef, useState } from "react";
 import { type FieldErrors, hasErrors } from "../../lib/form-errors";
 import { trpcErrorText } from "../../lib/http-error";
 import { serverIssues } from "../../lib/server-issues";
@@ -15,6 +15,7 @@ import { FormField } from "../../components/form-field";
 import { Input, SelectControl, Textarea } from "../../components/form-controls";
 import { LabelledSwitch } from "./labelled-switch";
 import {
+  blockLength,
   blockTypeOptions,
   latestRepeatUntil,
   newTimeBlock,
@@ -92,10 +93,16 @@ export default function TimeBlockDialog({ open, onClose, block, start }: TimeBlo
   const errors: FieldErrors<TimeBlockField> = { ...serverErrors, ...(submitted ? validateTimeBlock(values, zone) : {}) };
   const pending = create.isPending || update.isPending;
 
+  // The block's length as last set by its start and end (not by a half-typed start): moving the
+  // start moves the end by it, however the start is entered (typed, picked, arrow keys).
+  const length = useRef<number | null>(blockLength(values));
   const set = <K extends TimeBlockField>(field: K, value: TimeBlockValues[K]) => {
-    setValues((current) =>
-      field === "startDate" || field === "startTime" ? withStart(current, field, value as string) : { ...current, [field]: value },
-    );
+    setValues((current) => {
+      if (field === "startDate" || field === "startTime") return withStart(current, field, value as string, length.current);
+      const next = { ...current, [field]: value };
+      if (field === "endDate" || field === "endTime") length.current = blockLength(next) ?? length.current;
+      return next;
+    });
     setServerErrors({});
   };
   const onInput = (field: TimeBlockField) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
@@ -137,7 +144,7 @@ export default function TimeBlockDialog({ open, onClose, block, start }: TimeBlo
             <Input name="startTime" type="time" value={values.startTime} onChange={onInput("startTime")} />
           </FormField>
           <FormField label="End date" required error={errors.endDate}>
-            <Input name="endDate" type="date" value={values.endDate} onChange={onInput("endDate")} />
+            <Input name="endDate" type="date" min={values.startDate || undefined} value={values.endDate} onChange={onInput("endDate")} />
           </FormField>
           <FormField label="End time" required error={errors.endTime}>
             <Input name="endTime" type="time" value={values.endTime} onChange={onInput("endTime")} />

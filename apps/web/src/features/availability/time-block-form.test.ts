@@ -1,4 +1,4 @@
-import type { TimeBlock } from "@crawlguard/validators";
+import { END_AFTER_START_MESSAGE, type TimeBlock } from "@crawlguard/validators";
 import { describe, expect, it } from "vitest";
 import {
   latestRepeatUntil,
@@ -11,6 +11,7 @@ import {
   validateTimeBlock,
   withBlockType,
   withStart,
+  blockLength,
 } from "./time-block-form";
 
 const NY = "America/New_York";
@@ -141,5 +142,35 @@ describe("withStart", () => {
   it("changes only the field while the input is incomplete or the block was back to front", () => {
     expect(withStart(base, "startTime", "")).toMatchObject({ startTime: "", endTime: "11:30" });
     expect(withStart({ ...base, endTime: "09:00" }, "startTime", "12:00")).toMatchObject({ startTime: "12:00", endTime: "09:00" });
+  });
+  it("gives the typed start date the same end as a picked one (issue 24 §3: 12032026 once made the end 3850)", () => {
+    // What a date input reports while one types 12, 03, 2026 over 2027-03-01: the year goes 0002, 0020, 0202, 2026.
+    const typed = ["2027-12-01", "2027-12-03", "0002-12-03", "0020-12-03", "0202-12-03", "2026-12-03"];
+    const length = blockLength(base);
+    expect(length).toBe(90);
+    const afterTyping = typed.reduce((values, date) => withStart(values, "startDate", date, length), base);
+    const picked = withStart(base, "startDate", "2026-12-03", length);
+    expect(afterTyping).toEqual(picked);
+    expect(afterTyping).toMatchObject({ startDate: "2026-12-03", endDate: "2026-12-03", startTime: "10:00", endTime: "11:30" });
+  });
+  it("keeps the length across a cleared start time, so a retyped start moves the end too", () => {
+    const length = blockLength(base);
+    const cleared = withStart(base, "startTime", "", length);
+    expect(cleared).toMatchObject({ startTime: "", endTime: "11:30" });
+    expect(withStart(cleared, "startTime", "14:15", length)).toMatchObject({ startTime: "14:15", endDate: "2027-03-01", endTime: "15:45" });
+  });
+  it("has no length while an end is missing or not after the start", () => {
+    expect(blockLength({ ...base, endTime: "" })).toBeNull();
+    expect(blockLength({ ...base, endTime: "10:00" })).toBeNull();
+    expect(blockLength({ ...base, startDate: "0202-03-01" })).toBeNull();
+  });
+});
+
+describe("validateTimeBlock: the end before the start", () => {
+  const base = { ...newTimeBlock(NY, Date.UTC(2027, 2, 1, 15)), title: "Lunch", startDate: "2027-03-10", startTime: "10:00" };
+  it("is said under End date when the end date is before the start date, else under End time", () => {
+    expect(validateTimeBlock({ ...base, endDate: "2027-03-09", endTime: "11:00" }, NY)).toMatchObject({ endDate: END_AFTER_START_MESSAGE });
+    expect(validateTimeBlock({ ...base, endDate: "2027-03-09", endTime: "11:00" }, NY).endTime).toBeUndefined();
+    expect(validateTimeBlock({ ...base, endDate: "2027-03-10", endTime: "09:00" }, NY)).toMatchObject({ endTime: END_AFTER_START_MESSAGE });
   });
 });

@@ -90,11 +90,14 @@ export function newTimeBlock(zone: string, now: number = Date.now(), start?: { d
   };
 }
 
+/** Years a start date moves the end for: a date input passes through years like 0002 and 0202 while one types 2026. */
+const PLAUSIBLE_YEARS = { from: 1900, to: 2199 } as const;
+
 /** Wall-clock minutes since 1970 of a date and time as typed (no zone: wall arithmetic), or null. */
 function wallMinutes(date: string, time: string): number | null {
   const day = parseDateInput(date);
   const minutes = parseTimeInput(time);
-  if (!day || minutes === null) return null;
+  if (!day || minutes === null || day.year < PLAUSIBLE_YEARS.from || day.year > PLAUSIBLE_YEARS.to) return null;
   return Date.UTC(day.year, day.month - 1, day.day) / 60_000 + minutes;
 }
 
@@ -107,17 +110,29 @@ function fromWallMinutes(total: number): { date: string; time: string } {
   };
 }
 
+/** The block's length in wall-clock minutes, or null while either end is incomplete or the end is not after the start. */
+export function blockLength(values: Pick<TimeBlockValues, "startDate" | "startTime" | "endDate" | "endTime">): number | null {
+  const start = wallMinutes(values.startDate, values.startTime);
+  const end = wallMinutes(values.endDate, values.endTime);
+  return start === null || end === null || end <= start ? null : end - start;
+}
+
 /**
  * A new start date or time; the end moves with it and the block keeps its length (as calendar
- * apps do). While either end is incomplete, only the field changes.
+ * apps do). `length` is the length the block had before this start was typed (the dialog keeps it
+ * while the start passes through incomplete or half-typed values such as year 0202, issue 24 §3);
+ * without it, the current values' length. While the new start is incomplete, only the field changes.
  */
-export function withStart(values: TimeBlockValues, field: "startDate" | "startTime", value: string): TimeBlockValues {
+export function withStart(
+  values: TimeBlockValues,
+  field: "startDate" | "startTime",
+  value: string,
+  length: number | null = blockLength(values),
+): TimeBlockValues {
   const next = { ...values, [field]: value };
-  const oldStart = wallMinutes(values.startDate, values.startTime);
-  const oldEnd = wallMinutes(values.endDate, values.endTime);
   const newStart = wallMinutes(next.startDate, next.startTime);
-  if (oldStart === null || oldEnd === null || newStart === null || oldEnd <= oldStart) return next;
-  const end = fromWallMinutes(newStart + (oldEnd - oldStart));
+  if (newStart === null || length === null || length <= 0) return next;
+  const end = fromWallMinutes(newStart + length);
   return { ...next, endDate: end.date, endTime: end.time };
 }
 
@@ -176,7 +191,11 @@ export function validateTimeBlock(values: TimeBlockValues, zone: string): FieldE
   if (parseTimeInput(values.endTime) === null) errors.endTime = "End time is required";
   if (!errors.startDate && !errors.startTime && !errors.endDate && !errors.endTime) {
     const input = timeBlockInput(values, zone);
-    if (!(Date.parse(input.endDateTime) > Date.parse(input.startDateTime))) errors.endTime = END_AFTER_START_MESSAGE;
+    // Under the field that is wrong: the end date when it is before the start date, else the end time.
+    if (!(Date.parse(input.endDateTime) > Date.parse(input.startDateTime))) {
+      if (values.endDate.trim() < values.startDate.trim()) errors.endDate = END_AFTER_START_MESSAGE;
+      else errors.endTime = END_AFTER_START_MESSAGE;
+    }
   }
   if (values.isRecurring && !values.recurringPattern) errors.recurringPattern = RECURRING_PATTERN_MESSAGE;
   if (values.isRecurring && values.recurrenceEndDate && values.recurrenceEndDate < values.startDate) {
