@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import {
   altTextAfterChoosing,
   altTextFromFileName,
+  altTextIsFileName,
+  isCameraFileName,
   categoryOptions,
   galleryFormOf,
   newGalleryForm,
@@ -43,6 +45,50 @@ describe("altTextAfterChoosing", () => {
     expect(altTextAfterChoosing("", "wet-basement.png")).toBe("wet basement");
     expect(altTextAfterChoosing("   ", "wet-basement.png")).toBe("wet basement");
     expect(altTextAfterChoosing("Dry basement with sump pit", "wet-basement.png")).toBe("Dry basement with sump pit");
+  });
+});
+
+describe("camera-style file names (issue 24 §3)", () => {
+  it("never become the alt text: the field stays empty so the required rule asks for a description", () => {
+    for (const name of [
+      "IMG_2041.jpg",
+      "IMG_2041.HEIC.png",
+      "img-2041 (1).jpeg",
+      "DSC01234.JPG",
+      "DSCN0042.jpg",
+      "PXL_20250301_101500123.jpg",
+      "PXL_20250301_101500123.MP.jpg",
+      "MVIMG_20190512_101010.jpg",
+      "GOPR0001.JPG",
+      "DJI_0042.jpg",
+      "Screenshot 2025-03-01 at 10.15.00.png",
+      "WhatsApp Image 2025-03-01 at 10.15.00.jpeg",
+      "20250301_101500.jpg",
+      "1234567.png",
+      "3f2a9c1e7b4d.webp",
+    ]) {
+      expect(isCameraFileName(name), name).toBe(true);
+      expect(altTextAfterChoosing("", name), name).toBe("");
+    }
+  });
+  it("keeps SPEC's default for descriptive names", () => {
+    for (const [name, alt] of [
+      ["white-vapor-barrier.jpg", "white vapor barrier"],
+      ["rot.jpg", "rot"],
+      ["Photo of sump pit.png", "Photo of sump pit"],
+      ["imgur-style-dehumidifier.webp", "imgur style dehumidifier"],
+      ["pier-2.jpg", "pier 2"],
+    ] as const) {
+      expect(isCameraFileName(name), name).toBe(false);
+      expect(altTextAfterChoosing("", name)).toBe(alt);
+    }
+  });
+  it("knows when the alt text is still the file name", () => {
+    expect(altTextIsFileName("white vapor barrier", "white-vapor-barrier.jpg")).toBe(true);
+    expect(altTextIsFileName(" Rot ", "rot.jpg")).toBe(true);
+    expect(altTextIsFileName("Rotted sill plate under the porch", "rot.jpg")).toBe(false);
+    expect(altTextIsFileName("", "rot.jpg")).toBe(false);
+    expect(altTextIsFileName("rot", null)).toBe(false);
   });
 });
 

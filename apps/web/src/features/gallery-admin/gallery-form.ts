@@ -55,9 +55,40 @@ export function altTextFromFileName(fileName: string): string {
   return stem.replace(/[_-]+/g, " ").replace(/\s+/g, " ").trim();
 }
 
-/** Alt text after a file is chosen: the file's name when the field is still empty, what was typed otherwise. */
+/**
+ * A name a camera or phone gave the file (issue 24 §3), which says nothing about the photo:
+ * IMG_2041, DSC01234, DSCN0042, PXL_20250301_101500123, MVIMG_…, GOPR0001, DJI_0042, Screenshot…,
+ * WhatsApp Image…, a date-and-time stamp, digits only, or a long hex or UUID-like id.
+ */
+export function isCameraFileName(fileName: string): boolean {
+  // "Screenshot 2025-03-01 at 10.15.00": the "at" of a time stamp says nothing either.
+  const stem = altTextFromFileName(fileName)
+    .replace(/ at (?=\d)/gi, " ")
+    .trim();
+  if (stem === "") return true;
+  return (
+    /^(img|image|dsc[nfr]?|pxl|mvimg|vid|gopr|gp|dji|sam|photo|pict?|p|dcim|screen ?shot|whatsapp image|signal)[ ._-]*[\d ._:x-]*( ?\(\d+\))?(\.[a-z]{1,5})*$/i.test(
+      stem,
+    ) ||
+    /^[\d ._:()x-]+$/i.test(stem) ||
+    /^[0-9a-f]{8,}([ -][0-9a-f]{4,})*$/i.test(stem)
+  );
+}
+
+/**
+ * Alt text after a file is chosen: the file's name when the field is still empty and the name
+ * describes something (docs/product.md §5's default); blank for a camera-style name, so the
+ * required rule asks for a description; what was typed otherwise.
+ */
 export function altTextAfterChoosing(current: string, fileName: string): string {
-  return current.trim() === "" ? altTextFromFileName(fileName) : current;
+  if (current.trim() !== "") return current;
+  return isCameraFileName(fileName) ? "" : altTextFromFileName(fileName);
+}
+
+/** Whether the alt text is still just the file's name (the dialog then asks for a description). */
+export function altTextIsFileName(altText: string, fileName: string | null | undefined): boolean {
+  if (!fileName || altText.trim() === "") return false;
+  return altText.trim().toLowerCase() === altTextFromFileName(fileName).toLowerCase();
 }
 
 /** The image part of the form: a finished upload (new photo), the photo the image has (editing), or none yet. */

@@ -14,6 +14,7 @@ import { FormField } from "../../components/form-field";
 import { Input, SelectControl, Textarea } from "../../components/form-controls";
 import {
   altTextAfterChoosing,
+  altTextIsFileName,
   categoryOptions,
   type GalleryFormField,
   type GalleryFormValues,
@@ -55,6 +56,8 @@ export default function GalleryImageDialog({ open, onClose, image }: GalleryImag
   const [values, setValues] = useState<GalleryFormValues>(() => (image ? galleryFormOf(image) : newGalleryForm()));
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldErrors<GalleryFormField>>({});
+  // The name of the photo's file (the one chosen now, or the stored one): alt text equal to it gets a hint.
+  const [chosenName, setChosenName] = useState<string | null>(image?.fileName ?? null);
   const cache = useGalleryCache();
   const utils = trpc.useUtils();
   const uploadApi = useMemo<UploadApi>(
@@ -149,6 +152,7 @@ export default function GalleryImageDialog({ open, onClose, image }: GalleryImag
           }
           error={errors.image}
           onChosen={(file) => {
+            setChosenName(file.name);
             setValues((current) => ({ ...current, altText: altTextAfterChoosing(current.altText, file.name) }));
             setServerErrors((current) => ({ ...current, image: undefined }));
           }}
@@ -178,7 +182,16 @@ export default function GalleryImageDialog({ open, onClose, image }: GalleryImag
             />
           </FormField>
         </SimpleGrid>
-        <FormField label="Alt text" required error={errors.altText} helper="What the photo shows, for screen readers and search engines.">
+        <FormField
+          label="Alt text"
+          required
+          error={errors.altText}
+          helper={
+            altTextIsFileName(values.altText, chosenName)
+              ? "This is still the file's name: describe what the photo shows, for people who cannot see it."
+              : "What the photo shows, for screen readers and search engines."
+          }
+        >
           <Input name="altText" autoComplete="off" maxLength={255} value={values.altText} onChange={onInput("altText")} />
         </FormField>
         <FormField label="Description" error={errors.description}>
