@@ -11,7 +11,8 @@ import {
   toast,
   uniqueToken,
 } from "./dashboard-fixtures";
-import { ashevilleInstant, bookAppointment, randomWeekday } from "./scheduling-fixtures";
+import { chooseFile, makeImage, openGalleryTab } from "./gallery-fixtures";
+import { ashevilleInstant, bookAppointment, openAvailability, randomWeekday } from "./scheduling-fixtures";
 
 /** The dashboard's booking calls (tRPC door): what the lead form's date goes through. */
 const isBooking = (url: string, method: string) => url.includes("/trpc/appointments.book") && method === "POST";
@@ -120,4 +121,190 @@ test.describe("one booking rule everywhere", () => {
     await searchLeads(page, token);
     await expect(leadCard(boardColumn(page, "Scheduled"), name)).toBeVisible();
   });
+
+  test("dropping a lead without an appointment on Scheduled opens the booking dialog; cancel leaves it; booking moves it", async ({
+    staffPage: { page },
+    baseURL,
+  }) => {
+    const token = uniqueToken();
+    const lead = await createLead(page.request, baseURL, { name: `Dropped ${token}`, status: "contacted" });
+    await openDashboard(page);
+    await searchLeads(page, token);
+    const moveByKeyboard = async () => {
+      const handle = leadCard(page, lead.name).getByRole("button", { name: `Move ${lead.name}` });
+      await handle.focus();
+      await page.keyboard.press("Space");
+      await expect(page.getByText(`Picked up ${lead.name} in Contacted.`)).toBeAttached();
+      await page.keyboard.press("ArrowRight");
+      await expect(page.getByText(`${lead.name} is over Scheduled.`)).toBeAttached();
+      await page.keyboard.press("Space");
+    };
+    let statusPatched = false;
+    page.on("request", (r) => {
+      if (r.url().includes("/trpc/leads.update") && r.method() === "POST") statusPatched = true;
+    });
+
+    await moveByKeyboard();
+    const dialog = page.getByRole("dialog", { name: "Book New Appointment" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel("Client Name")).toHaveValue(lead.name);
+    await expect(page.getByText(`${lead.name} has no appointment: book one to schedule it.`, { exact: false }).first()).toBeAttached();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(leadCard(boardColumn(page, "Contacted"), lead.name)).toBeVisible();
+    await expect(leadCard(boardColumn(page, "Scheduled"), lead.name)).toHaveCount(0);
+    expect(statusPatched).toBe(false);
+    expect((await getLead(page.request, lead.id))?.status).toBe("contacted");
+
+    // Again, and this time booked: the lead is Scheduled with its appointment.
+    await moveByKeyboard();
+    await expect(dialog).toBeVisible();
+    const day = randomWeekday();
+    await dialog.getByLabel("Phone").fill("8285550123");
+    await dialog.getByLabel("Address").fill("7 College St, Asheville");
+    await dialog.getByLabel("Date").fill(day);
+    await dialog.getByRole("combobox", { name: "Time" }).selectOption("14:00");
+    await dialog.getByRole("button", { name: "Book Appointment" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(leadCard(boardColumn(page, "Scheduled"), lead.name)).toBeVisible();
+    const booked = await getLead(page.request, lead.id);
+    expect(booked?.status).toBe("scheduled");
+    expect(booked?.scheduledDate).toBe(ashevilleInstant(day, "14:00"));
+  });
+
+  test("the Scheduled stat card and column count only leads with an appointment, and agree", async ({ staffPage: { page }, baseURL }) => {
+    const token = uniqueToken();
+    // Status set by hand through REST, no appointment: on the board, but not counted as Scheduled.
+    await createLead(page.request, baseURL, { name: `Unbooked ${token}`, status: "scheduled" });
+    await bookAppointment(page.request, baseURL, {
+      clientName: `Booked ${token}`,
+      appointmentDate: randomWeekday(),
+      appointmentTime: "13:00",
+    });
+    const all = await listLeads(page.request);
+    const booked = all.filter((l) => (l.status === "scheduled" || l.status === "in-progress") && l.scheduledDate).length;
+    const won = all.filter((l) => l.status === "won" || l.status === "completed").length;
+    await openDashboard(page);
+    await expect(page.getByTestId("stat-scheduled")).toHaveText(booked.toLocaleString("en-US"));
+    await expect(page.getByTestId("stat-won")).toHaveText(won.toLocaleString("en-US"));
+    const scheduled = boardColumn(page, "Scheduled");
+    await expect(scheduled.getByTestId("column-count")).toHaveText(booked.toLocaleString("en-US"));
+    await expect(boardColumn(page, "Won").getByTestId("column-count")).toHaveText(won.toLocaleString("en-US"));
+    await expect(scheduled.getByTestId("column-unbooked")).toContainText("no appointment");
+
+    await searchLeads(page, token);
+    await expect(leadCard(scheduled, `Unbooked ${token}`)).toBeVisible();
+    await expect(scheduled.getByTestId("column-count")).toHaveText("1");
+    await expect(scheduled.getByTestId("column-unbooked")).toHaveText("1 lead here has no appointment (not counted)");
+  });
 });
+
+// Issue 24 §3: data entry that cannot go wrong.
+test.describe("data entry that cannot go wrong", () => {
+  test("time block: a typed start date and time move the end by the block's length; an end date before the start is said there", async ({
+    staffPage: { page },
+  }) => {
+    await openAvailability(page);
+    await page.getByRole("tab", { name: "Time Blocks" }).click();
+    await page.getByRole("button", { name: "Add Time Block" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add Time Block" });
+    await expect(dialog).toBeVisible();
+    const title = `Typed ${uniqueToken()}`;
+    await dialog.getByLabel("Title").fill(title);
+    const startDate = dialog.getByLabel("Start date");
+    const startTime = dialog.getByLabel("Start time");
+    const endDate = dialog.getByLabel("End date");
+    const endTime = dialog.getByLabel("End time");
+    // A new block is one hour long.
+    const before = { start: await startTime.inputValue(), end: await endTime.inputValue() };
+    expect(minutesOf(before.end) - minutesOf(before.start)).toBe(60);
+
+    // Typed as the issue typed it: 12032026 (the end once became 12/26/3850).
+    await startDate.focus();
+    await page.keyboard.type("12032026");
+    await expect(startDate).toHaveValue("2026-12-03");
+    await expect(endDate).toHaveValue("2026-12-03");
+
+    // A typed start time moves the end with it (02:30 PM → 3:30 PM), and so do the arrow keys.
+    await startTime.focus();
+    await page.keyboard.type("0230P");
+    await expect(startTime).toHaveValue("14:30");
+    await expect(endTime).toHaveValue("15:30");
+    // (Focus lands on the segment last used, here AM/PM: the arrow makes it 2:30 AM.)
+    await startTime.focus();
+    await page.keyboard.press("ArrowUp");
+    await expect(startTime).not.toHaveValue("14:30");
+    const stepped = await startTime.inputValue();
+    await expect(endTime).toHaveValue(`${String(Math.floor(minutesOf(stepped) / 60) + 1).padStart(2, "0")}:${stepped.slice(3)}`);
+
+    // A longer block (3:30 PM, end typed to 6:00 PM) keeps its new length when the start moves again.
+    await startTime.fill("15:30");
+    await expect(endTime).toHaveValue("16:30");
+    await endTime.focus();
+    await page.keyboard.type("0600P");
+    await expect(endTime).toHaveValue("18:00");
+    await startTime.fill("09:00");
+    await expect(endTime).toHaveValue("11:30");
+    await expect(endDate).toHaveValue("2026-12-03");
+
+    // An end date before the start: the message is under End date, not End time; nothing is saved.
+    await endDate.focus();
+    await page.keyboard.type("12022026");
+    await expect(endDate).toHaveValue("2026-12-02");
+    await dialog.getByRole("button", { name: "Create Time Block" }).click();
+    await expect(endDate).toHaveAttribute("aria-invalid", "true");
+    await expect(endTime).not.toHaveAttribute("aria-invalid", "true");
+    await expect(dialog.getByText("End must be after start")).toBeVisible();
+    await expect(dialog).toBeVisible();
+
+    // Picked (filled) to the same values as typed gives the same block.
+    await endDate.fill("2026-12-03");
+    await expect(dialog.getByText("End must be after start")).toHaveCount(0);
+    await dialog.getByRole("button", { name: "Create Time Block" }).click();
+    await expect(dialog).toBeHidden();
+    const blocks = (await (await page.request.get("/api/time-blocks")).json()) as {
+      title: string;
+      startDateTime: string;
+      endDateTime: string;
+    }[];
+    const block = blocks.find((b) => b.title === title);
+    expect(block?.startDateTime).toBe(ashevilleInstant("2026-12-03", "09:00"));
+    expect(block?.endDateTime).toBe(ashevilleInstant("2026-12-03", "11:30"));
+  });
+
+  test("gallery alt text: a camera-style file name is never the default; a descriptive one is, with a hint to describe the photo", async ({
+    staffPage: { page },
+  }) => {
+    await openDashboard(page);
+    const panel = await openGalleryTab(page);
+    await panel.getByRole("button", { name: "Add Image" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add Image" });
+    await expect(dialog).toBeVisible();
+    const alt = dialog.getByLabel("Alt text");
+    const png = await makeImage("png", 64, 48);
+
+    // A phone's name for the file: the field stays empty, and saving asks for alt text.
+    await chooseFile(page, dialog, { name: "IMG_2041.png", mimeType: "image/png", buffer: png });
+    await expect(dialog.getByRole("img", { name: "Preview of IMG_2041.png" })).toBeVisible();
+    await expect(alt).toHaveValue("");
+    await dialog.getByLabel("Title").fill(`Alt ${uniqueToken()}`);
+    await dialog.getByRole("button", { name: "Add Image" }).click();
+    await expect(alt).toHaveAttribute("aria-invalid", "true");
+
+    // A descriptive name is the default (SPEC), with a hint while it is still the file's name.
+    await chooseFile(page, dialog, { name: "white-vapor-barrier.png", mimeType: "image/png", buffer: png });
+    await expect(alt).toHaveValue("white vapor barrier");
+    await expect(alt).toHaveAccessibleDescription(/still the file's name: describe what the photo shows, for people who cannot see it/);
+    await alt.fill("White vapor barrier sealed over a crawl space floor");
+    await expect(alt).toHaveAccessibleDescription("What the photo shows, for screen readers and search engines.");
+    // Typed text is never replaced by the next file's name.
+    await chooseFile(page, dialog, { name: "DSC01234.png", mimeType: "image/png", buffer: png });
+    await expect(alt).toHaveValue("White vapor barrier sealed over a crawl space floor");
+  });
+});
+
+/** Minutes after midnight of 'HH:mm'. */
+function minutesOf(time: string): number {
+  const [hours, minutes] = time.split(":").map(Number);
+  return (hours ?? 0) * 60 + (minutes ?? 0);
+}
