@@ -107,10 +107,33 @@ function referencedCollections(path: string, names: string[], collections: Colle
   return refs;
 }
 
-function resolveRef(doc: OpenApiDocument, schema: JsonSchema | undefined): JsonSchema | undefined {
-  if (!schema?.$ref) return schema;
-  const name = schema.$ref.replace("#/components/schemas/", "");
-  return doc.components?.schemas?.[name];
+/**
+ * The schema with every `$ref` to a named component replaced by the component, at any depth (the
+ * document names its resources and enums, e.g. a booking's `priority` is a `LeadPriority`).
+ * Components do not refer to themselves, so this ends; `depth` guards it all the same.
+ */
+function resolveRef(doc: OpenApiDocument, schema: JsonSchema | undefined, depth = 0): JsonSchema | undefined {
+  if (!schema || depth > 20) return schema;
+  if (schema.$ref) {
+    const { $ref, ...rest } = schema;
+    const target = doc.components?.schemas?.[$ref.replace("#/components/schemas/", "")];
+    return resolveRef(doc, { ...target, ...rest }, depth + 1);
+  }
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === "properties" && value && typeof value === "object") {
+      out[key] = Object.fromEntries(
+        Object.entries(value as Record<string, JsonSchema>).map(([name, property]) => [name, resolveRef(doc, property, depth + 1)]),
+      );
+    } else if (key === "items" && value && typeof value === "object" && !Array.isArray(value)) {
+      out[key] = resolveRef(doc, value as JsonSchema, depth + 1);
+    } else if ((key === "anyOf" || key === "oneOf" || key === "allOf") && Array.isArray(value)) {
+      out[key] = (value as JsonSchema[]).map((member) => resolveRef(doc, member, depth + 1));
+    } else {
+      out[key] = value;
+    }
+  }
+  return out;
 }
 
 const METHODS = ["get", "post", "put", "patch", "delete"];
@@ -118,6 +141,8 @@ const METHODS = ["get", "post", "put", "patch", "delete"];
 export function deriveOperations(doc: OpenApiDocument): Operation[] {
   const ops: Operation[] = [];
   for (const [path, item] of Object.entries(doc.paths)) {
+    // The REST door only: the document also describes the upload link (PUT /uploads/{token}), no procedure.
+    if (!path.startsWith("/api/")) continue;
     for (const method of METHODS) {
       const op = item[method];
       if (!op?.operationId) continue;
