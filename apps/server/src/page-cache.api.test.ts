@@ -1,5 +1,6 @@
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import http from "node:http";
+import { gunzipSync } from "node:zlib";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -48,14 +49,15 @@ type Render = (input: Record<string, unknown>) => Promise<{ status: number; html
  * `Cache-Control: no-cache` (a reload, which a server answers in full) and it drops Host.
  */
 function get(base: string, url: string, headers: Record<string, string> = {}, method = "GET") {
-  return new Promise<{ status: number; headers: Headers; html: string }>((resolve, reject) => {
+  return new Promise<{ status: number; headers: Headers; html: string; bytes: Buffer }>((resolve, reject) => {
     const req = http.request(new URL(url, base), { method, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
       res.on("end", () => {
         const h = new Headers();
         for (const [name, value] of Object.entries(res.headers)) if (typeof value === "string") h.set(name, value);
-        resolve({ status: res.statusCode!, headers: h, html: Buffer.concat(chunks).toString("utf8") });
+        const bytes = Buffer.concat(chunks);
+        resolve({ status: res.statusCode!, headers: h, html: bytes.toString("utf8"), bytes });
       });
       res.on("error", reject);
     });
@@ -170,6 +172,33 @@ describe("render cache of public pages", () => {
       const reload = await get(srv.url, url, { "if-none-match": etag, "cache-control": "no-cache" });
       expect(reload.status).toBe(200);
       expect(cache().stats.misses).toBe(rendered);
+    }
+  });
+
+  it("answers gzip (a client that takes it) from the kept compressed parts: the same page once unzipped, its own nonce and time", async () => {
+    for (const url of ["/", "/contact", "/services", "/gallery"]) {
+      const plain = await get(srv.url, url);
+      const zipped = await get(srv.url, url, { "accept-encoding": "gzip, deflate, br" });
+      expect(zipped.headers.get("content-encoding"), url).toBe("gzip");
+      expect(zipped.headers.get("vary") ?? "", url).toMatch(/Accept-Encoding/i);
+      expect(Number(zipped.headers.get("content-length")), url).toBe(zipped.bytes.length);
+      expect(zipped.bytes.length, url).toBeLessThan(plain.bytes.length / 4);
+      const unzipped = gunzipSync(zipped.bytes).toString("utf8"); // checks the CRC-32 and length too
+      const nonce = nonceOf(zipped.headers)!;
+      expect(nonce).not.toBe(nonceOf(plain.headers));
+      expect(unzipped).toContain(`nonce="${nonce}"`);
+      let same = unzipped.replaceAll(nonce, nonceOf(plain.headers)!);
+      const token = tokenOf(unzipped);
+      if (token) {
+        expect(srv.running.web!.formTokens.verify("contact-form-shown", token, 60_000).ok).toBe(true);
+        same = same.replaceAll(token, tokenOf(plain.html)!);
+      }
+      expect(same === plain.html, url).toBe(true);
+      // Its own validator: a 304 only for the gzip tag with gzip.
+      const etag = zipped.headers.get("etag")!;
+      expect(etag).not.toBe(plain.headers.get("etag"));
+      expect((await get(srv.url, url, { "accept-encoding": "gzip", "if-none-match": etag })).status).toBe(304);
+      expect((await get(srv.url, url, { "if-none-match": etag })).status).toBe(200);
     }
   });
 

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { constants, crc32, deflateRawSync } from "node:zlib";
 import { NONCE_PLACEHOLDER } from "./csp.js";
 
 /**
@@ -27,11 +28,47 @@ export interface CachedPage {
    */
   parts: Buffer[];
   slots: Array<"nonce" | "formToken">;
+  /** Each part as raw deflate blocks ending byte-aligned and not final (gzipBytes joins them). */
+  deflatedParts: Buffer[];
 }
 
 const PLACEHOLDERS = new RegExp(`${NONCE_PLACEHOLDER}|${FORM_TOKEN_PLACEHOLDER}`, "g");
 
-function split(html: string): Pick<CachedPage, "parts" | "slots"> {
+/** Deflate blocks of `data` alone, ending on a byte boundary without the final bit: they can be followed by more blocks. */
+const deflateOpen = (data: Buffer, level: number) => deflateRawSync(data, { level, finishFlush: constants.Z_SYNC_FLUSH });
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
+/** An empty final block (fixed Huffman): ends the deflate stream. */
+const FINAL_BLOCK = Buffer.from([0x03, 0x00]);
+
+/**
+ * The cached page gzip-compressed with this answer's values, without compressing the page again:
+ * the parts were deflated once each (independent block runs are valid one after another, as none
+ * refers back before its own start), the values go in between as tiny stored runs, and the gzip
+ * trailer's CRC-32 and length are of the whole answer.
+ */
+export function gzipBytes(
+  page: CachedPage,
+  values: { nonce: string; formToken: string | undefined },
+): { chunks: Buffer[]; length: number } {
+  const plain = pageBytes(page, values).chunks;
+  const nonce = deflateOpen(Buffer.from(values.nonce, "utf8"), 0);
+  const token = deflateOpen(Buffer.from(values.formToken ?? FORM_TOKEN_PLACEHOLDER, "utf8"), 0);
+  const chunks: Buffer[] = [GZIP_HEADER, page.deflatedParts[0]!];
+  for (let i = 0; i < page.slots.length; i++) chunks.push(page.slots[i] === "nonce" ? nonce : token, page.deflatedParts[i + 1]!);
+  let crc = 0;
+  let size = 0;
+  for (const chunk of plain) {
+    crc = crc32(chunk, crc);
+    size += chunk.length;
+  }
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE(size % 2 ** 32, 4);
+  chunks.push(FINAL_BLOCK, trailer);
+  return { chunks, length: chunks.reduce((sum, chunk) => sum + chunk.length, 0) };
+}
+
+function split(html: string): Pick<CachedPage, "parts" | "slots" | "deflatedParts"> {
   const parts: Buffer[] = [];
   const slots: CachedPage["slots"] = [];
   let from = 0;
@@ -41,7 +78,7 @@ function split(html: string): Pick<CachedPage, "parts" | "slots"> {
     from = match.index + match[0].length;
   }
   parts.push(Buffer.from(html.slice(from), "utf8"));
-  return { parts, slots };
+  return { parts, slots, deflatedParts: parts.map((part) => deflateOpen(part, 9)) };
 }
 
 /** The bytes of a cached page with this answer's nonce and form time in place (one Buffer per part, in order). */
