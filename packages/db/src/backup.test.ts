@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -107,6 +107,22 @@ describe("embedded backup while the app writes, restore into embedded and Postgr
       await pgSql.end();
       await pg.drop();
     }
+  });
+
+  it("serves dumps on an owner-only socket; under a DATA_DIR too long for a socket, in a private directory DATA_DIR points to", async () => {
+    expect((await stat(path.join(dir, "data", ".s.dump"))).mode & 0o777).toBe(0o600);
+    const deep = path.join(dir, "d".repeat(60), "e".repeat(40));
+    const embedded = await startEmbeddedDatabase(deep);
+    try {
+      const socket = await findDumpSocket(deep);
+      expect(socket).not.toBeNull();
+      expect(path.dirname(socket!)).not.toBe(deep);
+      expect((await stat(path.dirname(socket!))).mode & 0o777).toBe(0o700);
+      expect(await requestDump(socket!)).toContain("PostgreSQL database dump complete");
+    } finally {
+      await embedded.stop();
+    }
+    expect(await findDumpSocket(deep)).toBeNull();
   });
 
   it("a server that is not running offers no dump", async () => {

@@ -214,7 +214,7 @@ describe("embedded database access", () => {
 
   it("listens on no TCP port and, in memory, uses a private directory it removes at stop", async () => {
     const memory = await startEmbeddedDatabase(null);
-    expect(Object.keys(memory).sort()).toEqual(["password", "path", "stop"]);
+    expect(Object.keys(memory).sort()).toEqual(["dump", "password", "path", "stop"]); // dump: ADR 022
     expect(await mode(path.dirname(memory.path))).toBe(0o700);
     expect(await mode(memory.path)).toBe(0o600);
     expect(memory.password.length).toBeGreaterThanOrEqual(32);
