@@ -421,6 +421,10 @@ describe.each(doors)("appointments through the %s door", (door) => {
         ["created", null, "new"],
         ["status", "new", "scheduled"],
         ["schedule", null, julyAt(date, "13:00")],
+        // Priority, notes and who it is for are history too (issue 24 §3).
+        ["priority", "low", "high"],
+        ["notes", null, "Gate code 1234"],
+        ["assignee", null, me.username],
         ["schedule", julyAt(date, "13:00"), julyAt(date, "13:30")],
       ]);
       // Now in the staff member's way: their own booking at 14:00 clashes with it.

@@ -12,9 +12,10 @@ function leadInput(overrides: Record<string, unknown> = {}) {
 describe.each(doors)("leads through the %s door", (door) => {
   let srv: TestServer;
   let staff: ApiClient;
+  let admin: ApiClient;
   beforeAll(async () => {
     srv = await startTestServer();
-    const admin = new ApiClient(srv.url);
+    admin = new ApiClient(srv.url);
     await admin.call(door, "auth.register", newAccount("admin"));
     staff = new ApiClient(srv.url);
     await registerInvited(admin, staff, door, newAccount("staff"));
@@ -163,8 +164,11 @@ describe.each(doors)("leads through the %s door", (door) => {
     expect((await staff.call(door, "leads.update", { id: lead.id, estimatedValue: "2500", notes: "Called back" })).status).toBe(200);
     const when = "2026-12-01T14:00:00.000Z";
     expect((await staff.call(door, "leads.update", { id: lead.id, scheduledDate: when, status: "scheduled" })).status).toBe(200);
-    // A patch that changes nothing tracked (notes only) adds no entry.
+    // Notes and priority are history too (issue 24 §3).
     expect((await staff.call(door, "leads.update", { id: lead.id, notes: "Gate code 1234" })).status).toBe(200);
+    expect((await staff.call(door, "leads.update", { id: lead.id, priority: "high" })).status).toBe(200);
+    // A patch that changes nothing tracked (the same notes, a name) adds no entry.
+    expect((await staff.call(door, "leads.update", { id: lead.id, notes: "Gate code 1234", name: "Renamed" })).status).toBe(200);
 
     const res = await staff.call(door, "leads.timeline", { id: lead.id });
     expect(res.status).toBe(200);
@@ -175,9 +179,62 @@ describe.each(doors)("leads through the %s door", (door) => {
       { kind: "created", from: null, to: "new", actorName: me.username },
       { kind: "status", from: "new", to: "contacted", actorName: me.username },
       { kind: "value", from: "1000", to: "2500", actorName: me.username },
+      { kind: "notes", from: null, to: "Called back", actorName: me.username },
       { kind: "status", from: "contacted", to: "scheduled", actorName: me.username },
       { kind: "schedule", from: null, to: when, actorName: me.username },
+      { kind: "notes", from: "Called back", to: "Gate code 1234", actorName: me.username },
+      { kind: "priority", from: "medium", to: "high", actorName: me.username },
     ]);
+  });
+
+  it("records a booking's change of assignee, notes and priority in the timeline, and nothing for a refused booking", async () => {
+    const me = (await staff.call(door, "auth.me")).body as { id: string; username: string };
+    const other = new ApiClient(srv.url);
+    await registerInvited(admin, other, door, newAccount("crew"));
+    const crew = (await other.call(door, "auth.me")).body as { id: string; username: string };
+    const lead = await create();
+    const day = "2031-03-12"; // a Wednesday
+    const booked = await staff.call(door, "appointments.book", {
+      leadId: lead.id,
+      appointmentDate: day,
+      appointmentTime: "10:00",
+      confirm: true,
+    });
+    expect(booked.status).toBe(200);
+    const reassigned = await staff.call(door, "appointments.book", {
+      leadId: lead.id,
+      appointmentDate: day,
+      appointmentTime: "10:00",
+      assignedTo: crew.id,
+      notes: "Bring the moisture meter",
+      priority: "low",
+      confirm: true,
+    });
+    expect(reassigned.status).toBe(200);
+    const entries = (
+      (await staff.call(door, "leads.timeline", { id: lead.id })).body as { kind: string; from: string | null; to: string | null }[]
+    )
+      .filter((e) => ["assignee", "notes", "priority"].includes(e.kind))
+      .map(({ kind, from, to }) => ({ kind, from, to }));
+    expect(entries).toEqual([
+      { kind: "assignee", from: null, to: me.username },
+      { kind: "priority", from: "medium", to: "low" },
+      { kind: "notes", from: null, to: "Bring the moisture meter" },
+      { kind: "assignee", from: me.username, to: crew.username },
+    ]);
+    // A refused booking (the crew member is taken at 10:00) writes no history.
+    const second = await create();
+    const refused = await staff.call(door, "appointments.book", {
+      leadId: second.id,
+      appointmentDate: day,
+      appointmentTime: "10:00",
+      assignedTo: crew.id,
+      notes: "Not written",
+      priority: "high",
+    });
+    expect(refused.status).toBe(409);
+    const history = (await staff.call(door, "leads.timeline", { id: second.id })).body as { kind: string }[];
+    expect(history.map((e) => e.kind)).toEqual(["created"]);
   });
 
   it("answers 404 for the timeline of an unknown lead and 401 when logged out", async () => {

@@ -221,6 +221,9 @@ interface LockedLead {
   status: string;
   estimatedValue: string | null;
   scheduledDate: Date | null;
+  notes: string | null;
+  priority: string;
+  assigneeName: string | null;
 }
 
 /**
@@ -248,7 +251,8 @@ export async function bookAppointment(
     let before: LockedLead | undefined;
     if (leadId) {
       [before] = await tx<LockedLead[]>`
-        SELECT assigned_to, status, estimated_value, scheduled_date FROM leads WHERE id = ${leadId} FOR UPDATE`;
+        SELECT l.assigned_to, l.status, l.estimated_value, l.scheduled_date, l.notes, l.priority, u.username AS assignee_name
+        FROM leads l LEFT JOIN users u ON u.id = l.assigned_to WHERE l.id = ${leadId} FOR UPDATE OF l`;
       if (!before) throw notFound(LEAD_NOT_FOUND);
     }
     // Rescheduling keeps the appointment with whoever has it, unless the caller says otherwise.

@@ -51,11 +51,18 @@ export async function listLeadEvents(sql: Queryable, leadId: string): Promise<Le
   }));
 }
 
+/** What a timeline compares: always status, value and date; notes, priority and assignee when both sides have them. */
+export interface LeadSnapshot {
+  status: string;
+  estimatedValue: string | null;
+  scheduledDate: Date | null;
+  notes?: string | null;
+  priority?: string;
+  assigneeName?: string | null;
+}
+
 /** What changed between a lead before and after an update, as timeline entries. */
-export function diffLead(
-  before: { status: string; estimatedValue: string | null; scheduledDate: Date | null },
-  after: { status: string; estimatedValue: string | null; scheduledDate: Date | null },
-): LeadChange[] {
+export function diffLead(before: LeadSnapshot, after: LeadSnapshot): LeadChange[] {
   const changes: LeadChange[] = [];
   if (before.status !== after.status) changes.push({ kind: "status", from: before.status, to: after.status });
   if ((before.estimatedValue ?? null) !== (after.estimatedValue ?? null)) {
@@ -64,6 +71,20 @@ export function diffLead(
   const iso = (d: Date | null) => d?.toISOString() ?? null;
   if (iso(before.scheduledDate) !== iso(after.scheduledDate)) {
     changes.push({ kind: "schedule", from: iso(before.scheduledDate), to: iso(after.scheduledDate) });
+  }
+  // Issue 24 §3: notes, priority and who the appointment is for are history too.
+  if (before.priority !== undefined && after.priority !== undefined && before.priority !== after.priority) {
+    changes.push({ kind: "priority", from: before.priority, to: after.priority });
+  }
+  if (before.notes !== undefined && after.notes !== undefined && (before.notes ?? null) !== (after.notes ?? null)) {
+    changes.push({ kind: "notes", from: before.notes, to: after.notes });
+  }
+  if (
+    before.assigneeName !== undefined &&
+    after.assigneeName !== undefined &&
+    (before.assigneeName ?? null) !== (after.assigneeName ?? null)
+  ) {
+    changes.push({ kind: "assignee", from: before.assigneeName, to: after.assigneeName });
   }
   return changes;
 }

@@ -8,10 +8,11 @@ import { HStack, Stack } from "@chakra-ui/react/stack";
 import { Text } from "@chakra-ui/react/text";
 import { formatPhone } from "@crawlguard/content";
 import type { Lead } from "@crawlguard/validators";
-import { CalendarPlus, Mail, MapPin, Pencil, Phone, Trash2 } from "lucide-react";
-import type { ChangeEvent, ReactNode } from "react";
+import { CalendarPlus, History, Mail, MapPin, Pencil, Phone, Trash2 } from "lucide-react";
+import { type ChangeEvent, type ReactNode, useId, useState } from "react";
 import { useDashboardActions } from "../dashboard/dashboard-context";
 import { EstimatedValueInput } from "./estimated-value-input";
+import { LeadTimeline } from "./lead-timeline";
 import { type LeadPriority, priorityOptions, priorityPalette, statusLabels, statusPalette, truncate } from "./lead-board-model";
 import { useUpdateLead } from "./use-lead-mutations";
 
@@ -25,6 +26,9 @@ const NOTES_MAX = 100;
  */
 export function LeadCardDetails({ id, lead, onDelete }: { id: string; lead: Lead; onDelete: (lead: Lead) => void }) {
   const { openBooking, openLeadForm } = useDashboardActions();
+  // The lead's timeline, reachable from the card (issue 24 §3), not only from Edit Lead.
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const historyId = useId();
   return (
     <Stack id={id} role="group" aria-label={`Details of ${lead.name}`} gap="3" pt="2" borderTopWidth="1px">
       <HStack justify="space-between" gap="2">
@@ -76,6 +80,16 @@ export function LeadCardDetails({ id, lead, onDelete }: { id: string; lead: Lead
           Book Appointment
         </Button>
         <HStack gap="0">
+          <IconButton
+            aria-label={`History of ${lead.name}`}
+            aria-expanded={historyOpen}
+            aria-controls={historyOpen ? historyId : undefined}
+            variant={historyOpen ? "subtle" : "ghost"}
+            size="xs"
+            onClick={() => setHistoryOpen((open) => !open)}
+          >
+            <History aria-hidden="true" />
+          </IconButton>
           <IconButton aria-label={`Edit ${lead.name}`} variant="ghost" size="xs" onClick={() => openLeadForm(lead)}>
             <Pencil aria-hidden="true" />
           </IconButton>
@@ -84,6 +98,11 @@ export function LeadCardDetails({ id, lead, onDelete }: { id: string; lead: Lead
           </IconButton>
         </HStack>
       </HStack>
+      {historyOpen ? (
+        <Box id={historyId}>
+          <LeadTimeline leadId={lead.id} />
+        </Box>
+      ) : null}
     </Stack>
   );
 }

@@ -12,6 +12,16 @@ describe("lead timeline entries", () => {
     expect(describeLeadEvent({ kind: "value", from: "1000", to: "1500.5" }, ZONE)).toBe("Estimated value: $1,000 → $1,500.50");
   });
 
+  it("describes notes, priority and assignee changes (issue 24 §3)", () => {
+    expect(describeLeadEvent({ kind: "priority", from: "medium", to: "high" }, ZONE)).toBe("Priority: Medium → High");
+    expect(describeLeadEvent({ kind: "notes", from: null, to: "Side gate code 1234" }, ZONE)).toBe("Notes added: “Side gate code 1234”");
+    expect(describeLeadEvent({ kind: "notes", from: "a", to: "b" }, ZONE)).toBe("Notes changed to “b”");
+    expect(describeLeadEvent({ kind: "notes", from: "a", to: null }, ZONE)).toBe("Notes cleared");
+    expect(describeLeadEvent({ kind: "notes", from: null, to: "x".repeat(120) }, ZONE)).toBe(`Notes added: “${"x".repeat(80)}...”`);
+    expect(describeLeadEvent({ kind: "assignee", from: "sam", to: "ana" }, ZONE)).toBe("Assigned to: sam → ana");
+    expect(describeLeadEvent({ kind: "assignee", from: null, to: "ana" }, ZONE)).toBe("Assigned to: nobody → ana");
+  });
+
   it("describes bookings on the business's clock, whatever the computer's zone", () => {
     // 14:00 and 09:30 in Asheville (UTC-5 in December).
     const booked = "2026-12-01T19:00:00.000Z";

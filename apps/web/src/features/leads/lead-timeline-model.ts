@@ -1,6 +1,10 @@
 import { parseEstimatedValue, type LeadEvent } from "@crawlguard/validators";
 import { formatInZone } from "../../lib/business-time";
-import { formatCurrency, statusLabels } from "./lead-board-model";
+import { formatCurrency, statusLabels, truncate } from "./lead-board-model";
+
+/** How much of a note a timeline entry quotes. */
+const NOTE_CHARS = 80;
+const label = (value: string | null) => (value ? value.charAt(0).toUpperCase() + value.slice(1) : "none");
 
 /** An instant on the business's clock (docs/product.md §9 formats), whatever the computer's zone. */
 const when = (iso: string, zone: string) => formatInZone(iso, "MMM d, yyyy h:mm a", zone);
@@ -19,6 +23,13 @@ export function describeLeadEvent({ kind, from, to }: Pick<LeadEvent, "kind" | "
       return `Status: ${status(from)} → ${status(to)}`;
     case "value":
       return `Estimated value: ${money(from)} → ${money(to)}`;
+    case "priority":
+      return `Priority: ${label(from)} → ${label(to)}`;
+    case "notes":
+      if (!to) return "Notes cleared";
+      return from ? `Notes changed to “${truncate(to, NOTE_CHARS)}”` : `Notes added: “${truncate(to, NOTE_CHARS)}”`;
+    case "assignee":
+      return `Assigned to: ${from ?? "nobody"} → ${to ?? "nobody"}`;
     case "schedule":
       if (!to) return from ? `Appointment removed (was ${when(from, zone)})` : "Appointment removed";
       return from ? `Appointment moved: ${when(from, zone)} → ${when(to, zone)}` : `Appointment booked for ${when(to, zone)}`;

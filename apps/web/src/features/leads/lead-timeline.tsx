@@ -7,7 +7,7 @@ import { trpc } from "../../lib/trpc";
 import { useBusinessTimeZone } from "../../lib/use-business-time-zone";
 import { describeLeadEvent, describeLeadEventMeta } from "./lead-timeline-model";
 
-/** The lead's history in the Edit Lead dialog: every status, value and appointment change, by whom and when. */
+/** The lead's history (Edit Lead and the card's History): every status, value, appointment, notes, priority and assignee change, by whom and when. */
 export function LeadTimeline({ leadId }: { leadId: string }) {
   const headingId = useId();
   // Changes made elsewhere (the board, another person) since the last look: always refetch on open.
