@@ -51,7 +51,7 @@ export const leadsRouter = {
         method: "GET",
         path: "/api/leads/{id}/timeline",
         tags: ["leads"],
-        summary: "Who changed the lead's status, value or appointment, and when (oldest first)",
+        summary: "Who changed the lead's status, value, appointment, notes, priority or assignee, and when (oldest first)",
       },
       errors: { "not-found": NO_SUCH_LEAD },
     })
