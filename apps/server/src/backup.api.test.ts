@@ -185,6 +185,22 @@ describe(`db:backup of a running server (${source}) and db:restore into both tar
       expect(refused.code).toBe(1);
       expect(refused.stderr).toMatch(/not empty/);
 
+      // PostgreSQL on the same machine, keeping the files where they are: identical ones stay, a
+      // file with other bytes under the same name is refused before anything is written.
+      const tampered = path.join(work, "tampered");
+      expect((await cli("restore", quiet, { DATA_DIR: tampered })).code).toBe(0);
+      const someFile = Object.keys(referenceFiles).find((f) => f.startsWith("gallery/"))!;
+      await writeFile(path.join(tampered, "files", someFile), "other bytes");
+      const pg3 = await createTestDatabase();
+      dropLater.push(pg3);
+      const clash = await cli("restore", quiet, { DATABASE_URL: pg3.databaseUrl, DATA_DIR: tampered });
+      expect(clash.code).toBe(1);
+      expect(clash.stderr).toMatch(/exists with other content/);
+      const inPlace = await cli("restore", quiet, { DATABASE_URL: pg3.databaseUrl, DATA_DIR: embeddedDir });
+      expect(inPlace.stderr).toBe("");
+      expect(await snapshotOf({ dataDir: pgFilesDir, databaseUrl: pg3.databaseUrl })).toEqual(reference);
+      expect(await filesOf(embeddedDir)).toEqual(referenceFiles);
+
       // From the embedded database (here the one restored above, backed up with no server running:
       // the CLI opens DATA_DIR itself) into PostgreSQL, whatever the source of this run was.
       const embeddedNow = await snapshotOf({ dataDir: embeddedDir });
@@ -200,14 +216,17 @@ describe(`db:backup of a running server (${source}) and db:restore into both tar
     },
   );
 
-  it("refuses what is not a backup, and a DATA_DIR with anything in it but the token key", async () => {
+  it("refuses what is not a backup, and a DATA_DIR with anything in it but the token key", { timeout: 120_000 }, async () => {
     const junk = path.join(work, "junk.tar.gz");
     await writeFile(junk, "not a tar file");
     const bad = await cli("restore", junk, { DATA_DIR: path.join(work, "never") });
     expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/db:restore failed/);
     const busy = path.join(work, "busy");
     await openDatabase({ dataDir: busy }).then((db) => db.close());
-    const quiet = path.join(work, "quiet.tar.gz");
+    // A backup of its own: an embedded DATA_DIR with no server running.
+    const quiet = path.join(work, "small.tar.gz");
+    expect((await cli("backup", quiet, { DATA_DIR: busy })).code).toBe(0);
     const refused = await cli("restore", quiet, { DATA_DIR: busy });
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/DATA_DIR .* is not empty/);

@@ -173,7 +173,8 @@ const CONTENT_TYPES: Record<string, string> = {
 /**
  * Restores the archive `file` into the database `env` configures, which must be empty: with
  * DATABASE_URL an empty PostgreSQL database, without it an empty (or absent) DATA_DIR (a
- * google-token.key put there beforehand may stay). Files go to DATA_DIR/files, or to the S3 bucket.
+ * google-token.key put there beforehand may stay). Files go to DATA_DIR/files (one already there
+ * with the same bytes is kept, one with other bytes refused), or to the S3 bucket.
  */
 export async function restore(env: Env, file: string): Promise<RestoreResult> {
   const staging = await mkdtemp(path.join(os.tmpdir(), "crawlguard-restore-"));
@@ -194,8 +195,17 @@ export async function restore(env: Env, file: string): Promise<RestoreResult> {
     if (!env.DATABASE_URL && !(await isEmptyDir(config.dataDir, [TOKEN_KEY_FILE]))) {
       throw new Error(`DATA_DIR ${config.dataDir} is not empty: restore only into an empty (or new) directory`);
     }
-    if (!config.s3 && manifest.fileList.length > 0 && !(await isEmptyDir(filesDir))) {
-      throw new Error(`${filesDir} is not empty: restore only into an empty file storage`);
+    // Files: a file already there with the same bytes is kept (PostgreSQL restored on the machine
+    // whose DATA_DIR/files the backup came from); one with other bytes is refused.
+    const present = new Set<string>();
+    if (!config.s3) {
+      for (const entry of manifest.fileList) {
+        const target = path.join(filesDir, ...entry.key.split("/"));
+        const existing = await sha256(target).catch(() => null);
+        if (existing === null) continue;
+        if (existing !== entry.sha256) throw new Error(`${target} exists with other content: restore only into an empty file storage`);
+        present.add(entry.key);
+      }
     }
 
     if (env.DATABASE_URL) {
@@ -227,6 +237,7 @@ export async function restore(env: Env, file: string): Promise<RestoreResult> {
       }
     } else {
       for (const entry of manifest.fileList) {
+        if (present.has(entry.key)) continue;
         const target = path.join(filesDir, ...entry.key.split("/"));
         await mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_DIR_MODE });
         await copyFile(path.join(staging, FILES_DIR, entry.key), target);
