@@ -250,11 +250,13 @@ test.describe("lead management", () => {
     await reloaded.getByRole("button", { name: `Edit ${lead.name}` }).click();
     const history = page.getByRole("dialog", { name: "Edit Lead" }).getByRole("list", { name: "Lead history" });
     const entries = history.getByRole("listitem");
-    await expect(entries).toHaveCount(3);
+    await expect(entries).toHaveCount(4);
     await expect(entries.nth(0)).toContainText("Lead created as Quoted");
     await expect(entries.nth(1)).toContainText("Estimated value: $500 → $4,200");
-    await expect(entries.nth(2)).toContainText("Estimated value: $4,200 → $4,300");
-    await expect(entries.nth(2)).toContainText(user.username);
+    // Priority changes are history too (issue 24 §3).
+    await expect(entries.nth(2)).toContainText("Priority: Medium → High");
+    await expect(entries.nth(3)).toContainText("Estimated value: $4,200 → $4,300");
+    await expect(entries.nth(3)).toContainText(user.username);
   });
 
   test("Export CSV downloads the leads shown, safe to open in a spreadsheet", async ({ staffPage: { page }, baseURL }) => {

@@ -272,6 +272,36 @@ test.describe("data entry that cannot go wrong", () => {
     expect(block?.endDateTime).toBe(ashevilleInstant("2026-12-03", "11:30"));
   });
 
+  test("the card's History shows notes, priority and booking changes, by whom", async ({ staffPage: { page, user }, baseURL }) => {
+    const token = uniqueToken();
+    const lead = await createLead(page.request, baseURL, { name: `History ${token}`, priority: "medium" });
+    await openDashboard(page);
+    await searchLeads(page, token);
+    const card = leadCard(page, lead.name);
+    let details = await openLeadDetails(card, lead.name);
+    await details.getByRole("combobox", { name: `Priority of ${lead.name}` }).selectOption("high");
+    await expect.poll(async () => (await getLead(page.request, lead.id))?.priority).toBe("high");
+    await details.getByRole("button", { name: `Edit ${lead.name}` }).click();
+    const edit = page.getByRole("dialog", { name: "Edit Lead" });
+    await edit.getByLabel("Notes").fill(`Gate code ${token}`);
+    await edit.getByRole("button", { name: "Update Lead" }).click();
+    await expect(edit).toBeHidden();
+
+    details = await openLeadDetails(leadCard(page, lead.name), lead.name);
+    const history = details.getByRole("button", { name: `History of ${lead.name}` });
+    await expect(history).toHaveAttribute("aria-expanded", "false");
+    await history.click();
+    await expect(history).toHaveAttribute("aria-expanded", "true");
+    const entries = details.getByRole("list", { name: "Lead history" }).getByRole("listitem");
+    await expect(entries).toHaveCount(3);
+    await expect(entries.nth(0)).toContainText("Lead created as New");
+    await expect(entries.nth(1)).toContainText("Priority: Medium → High");
+    await expect(entries.nth(2)).toContainText(`Notes added: “Gate code ${token}”`);
+    await expect(entries.nth(2)).toContainText(user.username);
+    await history.click();
+    await expect(details.getByRole("list", { name: "Lead history" })).toHaveCount(0);
+  });
+
   test("gallery alt text: a camera-style file name is never the default; a descriptive one is, with a hint to describe the photo", async ({
     staffPage: { page },
   }) => {
