@@ -67,12 +67,15 @@ export function connectionDrain(server: Server, { graceMs }: { graceMs: number }
 
   // Looked at in the check phase, right after the poll phase has read what arrived: after the event
   // loop was busy, a request waiting unread in a socket's buffer is not taken for idleness. A
-  // connection that received any byte since it went idle (a request's start) is not idle either.
+  // connection idles from the last byte it received (a request's start is not idleness).
   const closeIdle = () =>
     setImmediate(() => {
       const now = Date.now();
       for (const [socket, idle] of idleSince) {
-        if (idle !== null && now - idle.at >= DRAIN_IDLE_CLOSE_MS && socket.bytesRead === idle.bytesRead) {
+        if (idle === null) continue;
+        // Bytes came (a request's start, or the rest of a body answered early): idle from now on.
+        if (socket.bytesRead !== idle.bytesRead) markIdle(socket);
+        else if (now - idle.at >= DRAIN_IDLE_CLOSE_MS) {
           idleSince.delete(socket);
           socket.destroy();
         }
