@@ -21,8 +21,8 @@ import type { Auth } from "@crawlguard/auth";
 import type { Sql } from "@crawlguard/db";
 import type { ObjectStorage } from "@crawlguard/storage";
 import { apiDocsRouter } from "./api-docs.js";
-import { contactFormPosts } from "./contact-form.js";
 import { authFormPosts } from "./auth-form.js";
+import { contactFormPosts } from "./contact-form.js";
 import { cspDirectives, s3BrowserOrigins } from "./csp.js";
 import { csrfGuard, PUBLIC_URL_SETTING } from "./csrf.js";
 import { googleCallbackRoute } from "./google-calendar.js";
@@ -39,9 +39,9 @@ import {
   trpcQueryInput,
   wholeTrpcAnswers,
 } from "./request-guards.js";
-import { seoRoutes } from "./seo-routes.js";
 import { serializeError } from "./log-redaction.js";
 import { redactUrl } from "./redact-url.js";
+import { seoRoutes } from "./seo-routes.js";
 import { uploadRoutes } from "./uploads.js";
 import type { WebApp } from "./web.js";
 import type { Metrics } from "./metrics.js";
@@ -74,8 +74,8 @@ export function createApp({ env, sql, auth, logger, storage, google, web, operat
   app.disable("x-powered-by");
   // A hop count or the proxies' addresses (env.ts): X-Forwarded-* entries added by anyone else are ignored.
   app.set("trust proxy", env.TRUST_PROXY);
-  const behindProxy = env.TRUST_PROXY !== false;
   app.set(PUBLIC_URL_SETTING, env.PUBLIC_URL);
+  const behindProxy = env.TRUST_PROXY !== false;
   const https = env.PUBLIC_URL?.startsWith("https://") ?? false;
   // With S3, browsers PUT uploads to the bucket and may load gallery files from a public URL.
   const s3Origins = s3BrowserOrigins({
