@@ -242,7 +242,7 @@ export function contactFormPosts({ web, auth, createContext, allowedOrigins, tru
       await createCaller(ctx).contact.submit({
         ...values,
         ...attribution,
-        website: firstValue(body["website"]) || undefined,
+        botTrap: firstValue(body["website"]) || undefined,
         elapsedMs: Math.round(shownFor.ageMs),
         turnstileToken: field("cf-turnstile-response"),
       });

@@ -109,11 +109,18 @@ describe.each(doors)("contact form and submissions through the %s door", (door) 
     });
 
     it("answers a filled honeypot with the usual success but stores nothing", async () => {
-      const input = form({ website: "https://cheap-pills.example" });
+      const input = form({ botTrap: "https://cheap-pills.example" });
       const res = await visitor(srv).call(door, "contact.submit", input);
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ success: true, message: SUCCESS });
       expect(await storedCount(srv, input.email)).toBe(0);
+    });
+
+    it("stores a submission whose integrator also sends the customer's website (not the honeypot's name)", async () => {
+      const input = form({ website: "https://smith-family.example" });
+      const res = await visitor(srv).call(door, "contact.submit", input);
+      expect(res).toMatchObject({ status: 200, body: { success: true } });
+      expect(await storedCount(srv, input.email)).toBe(1);
     });
 
     it("answers a form sent faster than a person could with success but stores nothing", async () => {

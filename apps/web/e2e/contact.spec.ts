@@ -119,7 +119,7 @@ test.describe("contact form", () => {
       landingPage: "/?utm_source=google&utm_medium=cpc&utm_campaign=spring",
     });
     expect(typeof body["elapsedMs"]).toBe("number");
-    expect(body["website"]).toBeUndefined();
+    expect(body["botTrap"]).toBeUndefined();
 
     await expect(toast(page, "Message Sent!")).toContainText(SUCCESS_MESSAGE);
     await expect(form.getByRole("button", { name: SUBMIT })).toBeEnabled();
@@ -190,7 +190,7 @@ test.describe("contact form", () => {
     await honeypot.fill("https://spam.example");
     const sent = page.waitForRequest("**/trpc/contact.submit**");
     await form.getByRole("button", { name: SUBMIT }).click();
-    expect((await sent).postDataJSON()).toMatchObject({ website: "https://spam.example" });
+    expect((await sent).postDataJSON()).toMatchObject({ botTrap: "https://spam.example" });
 
     await expect(toast(page, "Message Sent!")).toContainText(SUCCESS_MESSAGE);
     const after = await submissions(request);

@@ -43,10 +43,13 @@ export type Attribution = z.infer<typeof attributionSchema>;
 /** The request body: the form, attribution, and spam signals (honeypot, time to submit, Turnstile). */
 export const contactRequestSchema = contactSchema.extend({
   ...attributionSchema.shape,
-  /** Honeypot: a field hidden from people; bots fill it in. */
-  website: text().max(500).optional().meta({
+  /**
+   * Honeypot: what a bot typed into the form's hidden field (named `website` on the page, where bots
+   * fill it in). Not `website` here, so an integrator never sends a customer's site in it (issue 21 §5).
+   */
+  botTrap: text().max(500).optional().meta({
     description:
-      "Bot trap: a field hidden from people. Leave it out or empty: a submission with a value is dropped (answered as sent, never stored).",
+      "Bot trap: leave it out. The site's form fills it only with what a bot typed into a field hidden from people; a submission with a value is dropped (answered as sent, never stored). Unknown fields such as `website` are ignored.",
   }),
   /** Milliseconds between the form being shown and submitted. */
   elapsedMs: z.number().int().min(0).optional().meta({

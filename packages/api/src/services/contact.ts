@@ -63,7 +63,7 @@ export async function submitContact(ctx: SubmitContext, input: ContactRequest): 
 }
 
 function spamSignal(input: ContactRequest, minElapsedMs: number): "honeypot" | "too-fast" | null {
-  if (input.website?.trim()) return "honeypot";
+  if (input.botTrap?.trim()) return "honeypot";
   if (input.elapsedMs !== undefined && input.elapsedMs < minElapsedMs) return "too-fast";
   return null;
 }

@@ -219,7 +219,7 @@ export function ContactForm({ variant, title, description }: ContactFormProps) {
     const widget = await turnstile.current?.catch(() => undefined);
     const honeypot = (form.elements.namedItem("website") as HTMLInputElement | null)?.value;
     const result = await contact.sendContact(values, {
-      website: honeypot || undefined,
+      botTrap: honeypot || undefined,
       elapsedMs: Math.round(performance.now() - shownAt.current),
       turnstileToken: await widget?.token(),
     });

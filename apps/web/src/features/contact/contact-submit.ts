@@ -23,7 +23,7 @@ function serverMessage(error: unknown): string | undefined {
 }
 
 /** What the form adds to its values: the honeypot, time to submit and the Turnstile token. */
-export type SpamSignals = Pick<ContactRequest, "website" | "elapsedMs" | "turnstileToken">;
+export type SpamSignals = Pick<ContactRequest, "botTrap" | "elapsedMs" | "turnstileToken">;
 
 /**
  * POST /trpc/contact.submit with the visit's attribution. Never throws:
