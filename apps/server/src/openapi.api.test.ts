@@ -108,7 +108,7 @@ describe("the OpenAPI document", () => {
     const bytes = await imageOf("png", 64, 64);
     const send = async (url: string, body: Buffer) => {
       const res = await fetch(url, { method: "PUT", body });
-      return { status: res.status, body: (await res.json()) };
+      return { status: res.status, body: await res.json() };
     };
     const ticket = (await staff.call("rest", "gallery.upload", { size: bytes.length })).body as { uploadURL: string; uploadId: string };
     expect(ticket.uploadURL.startsWith(`${srv.url}/uploads/`)).toBe(true);
