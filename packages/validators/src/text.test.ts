@@ -61,7 +61,7 @@ const cases: { name: string; schema: z.ZodType; valid: Record<string, unknown>; 
       "utmContent",
       "referrer",
       "landingPage",
-      "website",
+      "botTrap",
       "turnstileToken",
     ],
   },
