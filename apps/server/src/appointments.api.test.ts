@@ -226,7 +226,7 @@ describe.each(doors)("appointments through the %s door", (door) => {
         appointmentTime: "10:00",
       });
       expect(assignee.status).toBe(400);
-      expect(assignee.body.message).toBe("assignedTo: No user has this id");
+      expect(assignee.body.message).toBe("assignedTo: No user can be assigned with this id: the account was deleted or never existed");
     });
 
     it("reports time outside working hours and books nothing until confirmed", async () => {

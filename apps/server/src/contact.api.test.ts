@@ -267,6 +267,7 @@ describe.each(doors)("contact form and submissions through the %s door", (door) 
         updatedAt: expect.any(String),
         durationMinutes: 60,
         assigneeName: null,
+        assignedTo: null,
       });
       const timeline = await staff.call(door, "leads.timeline", { id: res.body.lead.id });
       expect(timeline.body).toEqual([expect.objectContaining({ kind: "converted", from: null, to: "new", actorName: expect.any(String) })]);

@@ -64,6 +64,7 @@ describe.each(doors)("leads through the %s door", (door) => {
       submissionId: null,
       durationMinutes: 60,
       assigneeName: null,
+      assignedTo: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

@@ -42,8 +42,18 @@ describe.each(doors)("user management through the %s door", (door) => {
       email: adminAccount.email,
       isAdmin: true,
       createdAt: expect.any(String),
+      displayName: adminAccount.username,
+      color: expect.stringMatching(/^#[0-9a-f]{6}$/),
     });
-    expect(list).toContainEqual({ id, username: account.username, email: account.email, isAdmin: false, createdAt: expect.any(String) });
+    expect(list).toContainEqual({
+      id,
+      username: account.username,
+      email: account.email,
+      isAdmin: false,
+      createdAt: expect.any(String),
+      displayName: account.username,
+      color: expect.stringMatching(/^#[0-9a-f]{6}$/),
+    });
     expect(JSON.stringify(res.body)).not.toMatch(/password|argon/i);
   });
 

@@ -221,6 +221,15 @@ export const rangeAppointmentSchema = z
     end: z.string().meta({ description: "When it ends (ISO 8601): start plus durationMinutes." }),
     durationMinutes: z.number().int().meta({ description: "Its length in minutes." }),
     assigneeName: z.string().nullable().meta({ description: "The username of the staff member it is for; null when unassigned." }),
+    // Added with assignees (issue 24 §1). Always sent; optional in the type so existing clients compile.
+    assignedTo: z
+      .string()
+      .uuid()
+      .nullable()
+      .optional()
+      .meta({
+        description: "The id of the staff member it is for (GET /api/users/staff gives their name and colour); null when unassigned.",
+      }),
     mine: z.boolean().meta({ description: "It is assigned to the signed-in user." }),
   })
   .meta({ id: "Appointment", description: "A scheduled appointment (a lead with a scheduled date) as the calendar shows it." });
@@ -250,6 +259,11 @@ export const rangeBlockSchema = z
     recurring: z.boolean().meta({ description: "The block repeats." }),
     recurringPattern: recurringPatternSchema.nullable().meta({ description: "How the block repeats; null for a one-off block." }),
     ownerName: z.string().meta({ description: "The username of the staff member whose time it blocks." }),
+    ownerId: z
+      .string()
+      .uuid()
+      .optional()
+      .meta({ description: "The id of the staff member whose time it blocks (GET /api/users/staff gives their name and colour)." }),
     mine: z.boolean().meta({ description: "It is the signed-in user's block." }),
     occurrences: z.array(blockOccurrenceSchema).meta({ description: "Its occurrences in the range, in order of start; never empty." }),
   })

@@ -38,9 +38,59 @@ export const userSchema = z
       description: "An administrator: also manages accounts and invitations and connects Google Calendar. The first account is one.",
     }),
     createdAt: z.string().datetime().meta({ description: "When the account was created (ISO 8601)." }),
+    // Added with assignees (issue 24 §1, ADR 026). Always sent; optional in the type so existing clients compile.
+    displayName: z
+      .string()
+      .optional()
+      .meta({ description: "The name shown for the account (calendar, Assigned to): its display name, or its username when it has none." }),
+    color: z.string().optional().meta({ description: "The account's colour on the calendar, #rrggbb." }),
   })
   .meta({ id: "User", description: "A staff account (never its password)." });
 export type User = z.infer<typeof userSchema>;
+
+/** The colours offered for a staff member (ADR 026): each legible under white initials (4.5:1 or more). */
+export const staffColors = ["#1d4ed8", "#047857", "#b45309", "#7c3aed", "#be123c", "#0e7490", "#4d7c0f", "#a21caf"] as const;
+
+/** 'Sam Lee' → 'SL', 'jo' → 'JO', 'Ana María Ruiz' → 'AR': the first and last words' first letters, or a single word's first two. */
+export function initialsOf(name: string): string {
+  const words = name
+    .trim()
+    .split(/[\s._@-]+/u)
+    .filter(Boolean);
+  const letters =
+    words.length >= 2 ? [...words[0]!].slice(0, 1).concat([...words.at(-1)!].slice(0, 1)) : [...(words[0] ?? "?")].slice(0, 2);
+  return letters.join("").toUpperCase();
+}
+
+/** One person who can be assigned an appointment (every account; a deleted one is gone). */
+export const staffMemberSchema = z
+  .object({
+    id: z.string().uuid().meta({ description: "The account's id: the value of `assignedTo`." }),
+    username: z.string().meta({ description: "The account's username." }),
+    displayName: z.string().meta({ description: "The name shown: the display name, or the username when none is set." }),
+    color: z.string().meta({ description: "The account's calendar colour, #rrggbb." }),
+    initials: z.string().meta({ description: "One or two letters drawn on the calendar next to the colour." }),
+  })
+  .meta({ id: "StaffMember", description: "A staff member as the booking dialogs and the calendar show them." });
+export type StaffMember = z.infer<typeof staffMemberSchema>;
+
+export const DISPLAY_NAME_MAX = 60;
+
+/** PATCH /api/users/{id}/profile: an admin edits anyone's, everyone their own. */
+export const userProfileSchema = z.object({
+  displayName: text()
+    .trim()
+    .max(DISPLAY_NAME_MAX, `Display name must be at most ${DISPLAY_NAME_MAX} characters`)
+    .nullable()
+    .optional()
+    .meta({ description: "The name shown for the account; blank or null: show the username." }),
+  color: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, "Colour must be written #rrggbb")
+    .optional()
+    .meta({ description: "The calendar colour, #rrggbb." }),
+});
+export type UserProfileInput = z.infer<typeof userProfileSchema>;
 
 /** The Reset Password dialog (docs/product.md §5): the request body only carries `password`. */
 export const resetPasswordFormSchema = z

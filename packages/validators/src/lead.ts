@@ -43,6 +43,7 @@ export const LEAD_FIELDS = {
   updatedAt: "When the lead last changed (ISO 8601).",
   durationMinutes: "The appointment's length in minutes: 30, 60, 90, 120 or 180 (60 unless booked otherwise).",
   assigneeName: "The username of the staff member the appointment is for; null when unassigned.",
+  assignedTo: "The id of the staff member the appointment is for (the default of the next booking's assignedTo); null when unassigned.",
 } as const;
 
 const optionalText = (max: number) => text().trim().max(max).nullish();
@@ -126,6 +127,7 @@ export const leadSchema = z
         // Added with scheduling (#11). Always sent; optional in the type so existing clients compile.
         durationMinutes: z.number().int().optional(),
         assigneeName: z.string().nullable().optional(),
+        assignedTo: z.string().uuid().nullable().optional(),
       },
       LEAD_FIELDS,
     ),

@@ -1,8 +1,8 @@
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
-import { resetPasswordSchema, userSchema } from "@crawlguard/validators";
+import { resetPasswordSchema, staffMemberSchema, userProfileSchema, userSchema } from "@crawlguard/validators";
 import * as users from "../services/users.js";
-import { adminProcedure } from "../trpc.js";
+import { adminProcedure, staffProcedure } from "../trpc.js";
 
 const idInput = z.object({ id: z.string().uuid().meta({ description: "The user's id." }) });
 /** What a 404 means on the operations that take an account id (documented in OpenAPI). */
@@ -14,6 +14,43 @@ export const usersRouter = {
     .input(z.void())
     .output(z.array(userSchema))
     .query(({ ctx }) => users.listUsers(ctx.sql)),
+
+  staff: staffProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/api/users/staff",
+        tags: ["users"],
+        summary:
+          "Everyone an appointment can be assigned to (any signed-in user may ask): id, shown name, calendar colour and initials, by name. No emails or roles",
+      },
+    })
+    .input(z.void())
+    .output(z.array(staffMemberSchema))
+    .query(({ ctx }) => users.listStaff(ctx.sql)),
+
+  updateProfile: staffProcedure
+    .meta({
+      openapi: {
+        method: "PATCH",
+        path: "/api/users/{id}/profile",
+        tags: ["users"],
+        summary: "Set an account's display name and/or calendar colour: admins change anyone's, everyone else only their own",
+      },
+      errors: {
+        "bad-input": "The display name is longer than 60 characters, or the colour is not written #rrggbb.",
+        forbidden: "The account is not the signed-in user's own and the signed-in user is not an admin.",
+        "not-found": NO_SUCH_USER,
+      },
+    })
+    .input(userProfileSchema.extend(idInput.shape))
+    .output(userSchema)
+    .mutation(async ({ ctx, input }) => {
+      const { id, ...profile } = input;
+      const user = await users.updateProfile(ctx.sql, id, profile, ctx.user);
+      ctx.log.info({ userId: id, by: ctx.user.id }, "profile changed");
+      return user;
+    }),
 
   delete: adminProcedure
     .meta({

@@ -58,7 +58,7 @@ export const PAST_DATE_MESSAGE = "Appointment date cannot be in the past";
 // What a time clashes with
 
 /** A stored block with its owner's name, as the calendar and the conflict checks read it. */
-type BlockRow = Omit<TimeBlockRow, "userId" | "createdAt" | "updatedAt"> & { ownerName: string; mine: boolean };
+type BlockRow = Omit<TimeBlockRow, "userId" | "createdAt" | "updatedAt"> & { ownerName: string; ownerId: string; mine: boolean };
 
 /** Who is looking: a staff member sees other staff members' blocks only as busy periods; admins see everything. */
 export interface Viewer {
@@ -85,7 +85,7 @@ async function blocksNear(sql: Queryable, window: Interval, userId: string | nul
            CASE WHEN ${shown} THEN b.block_type ELSE 'other' END AS block_type, b.is_recurring,
            b.recurring_pattern, b.recurrence_end_date::text AS recurrence_end_date,
            CASE WHEN ${shown} THEN b.color ELSE ${timeBlockColors.other} END AS color,
-           u.username AS owner_name, b.user_id = ${viewer.id} AS mine
+           u.username AS owner_name, b.user_id AS owner_id, b.user_id = ${viewer.id} AS mine
     FROM time_blocks b JOIN users u ON u.id = b.user_id
     WHERE (${userId}::uuid IS NULL OR b.user_id = ${userId}::uuid)
       AND b.start_date_time < ${window.end}
@@ -113,6 +113,7 @@ interface AppointmentRow {
   scheduledDate: Date;
   durationMinutes: number;
   assigneeName: string | null;
+  assignedTo: string | null;
   mine: boolean;
 }
 
@@ -130,7 +131,7 @@ async function appointmentsNear(
   const earliest = addMinutes(window.start, -MAX_APPOINTMENT_MINUTES);
   return sql<AppointmentRow[]>`
     SELECT l.id, l.name, l.phone, l.address, l.service, l.status, l.priority, l.scheduled_date, l.duration_minutes,
-           u.username AS assignee_name, coalesce(l.assigned_to = ${options.me}, false) AS mine
+           u.username AS assignee_name, l.assigned_to, coalesce(l.assigned_to = ${options.me}, false) AS mine
     FROM leads l LEFT JOIN users u ON u.id = l.assigned_to
     WHERE l.scheduled_date > ${earliest} AND l.scheduled_date < ${window.end}
       AND l.scheduled_date + make_interval(mins => l.duration_minutes) > ${window.start}
@@ -162,9 +163,11 @@ async function conflictInputs(sql: Queryable, assignee: string, window: Interval
   };
 }
 
-async function assigneeExists(sql: Queryable, id: string): Promise<boolean> {
-  const [row] = await sql`SELECT 1 FROM users WHERE id = ${id}`;
-  return row !== undefined;
+/** The name shown for an account that can be assigned (issue 24 §1); a deleted or unknown one is a 400 on `assignedTo`. */
+async function assigneeShownName(sql: Queryable, id: string): Promise<string> {
+  const [row] = await sql<{ name: string }[]>`SELECT coalesce(display_name, username) AS name FROM users WHERE id = ${id}`;
+  if (!row) throw badInput([{ path: "assignedTo", message: ASSIGNEE_NOT_FOUND }]);
+  return row.name;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -257,13 +260,16 @@ export async function bookAppointment(
     }
     // Rescheduling keeps the appointment with whoever has it, unless the caller says otherwise.
     const assignee = input.assignedTo ?? before?.assignedTo ?? actor.id;
-    if (!(await assigneeExists(tx, assignee))) throw badInput([{ path: "assignedTo", message: ASSIGNEE_NOT_FOUND }]);
+    const assigneeName = await assigneeShownName(tx, assignee);
     // One booking at a time per assignee, so two people cannot both take the same free slot.
     await tx`SELECT pg_advisory_xact_lock(hashtext(${`booking:${assignee}`}))`;
 
     const conflicts = findConflicts(when, await conflictInputs(tx, assignee, when, leadId, actor), zone);
     // A booking that is not made is an error (409), never a 200 (issue 21 §2): nothing was written.
-    if (conflicts.length > 0 && !input.confirm) throw new ConflictError(notScheduledMessage(conflicts), conflicts);
+    // Booking for a colleague: the message says whose hours, blocks and appointments these are.
+    if (conflicts.length > 0 && !input.confirm) {
+      throw new ConflictError(notScheduledMessage(conflicts, assignee === actor.id ? undefined : assigneeName), conflicts);
+    }
 
     const lead = leadId
       ? await rescheduleLead(tx, leadId, before!, input, when, assignee, actor)
@@ -341,9 +347,13 @@ function calendarMessage({ conflicts }: BookingResult): string {
     : `Appointment has been scheduled successfully, over ${n} conflict${n === 1 ? "" : "s"}.`;
 }
 
-/** The 409's message: what the time clashes with, and how to book anyway. */
-export function notScheduledMessage(conflicts: readonly Conflict[]): string {
-  return `Not scheduled: ${conflicts.map((c) => c.message).join("; ")}. Send confirm: true to book anyway.`;
+/**
+ * The 409's message: what the time clashes with, and how to book anyway. For someone other than
+ * the booker, whose calendar it is: "Not scheduled: Sam Lee's calendar: Overlaps …".
+ */
+export function notScheduledMessage(conflicts: readonly Conflict[], assigneeName?: string): string {
+  const whose = assigneeName ? `${assigneeName}'s calendar: ` : "";
+  return `Not scheduled: ${whose}${conflicts.map((c) => c.message).join("; ")}. Send confirm: true to book anyway.`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -386,6 +396,7 @@ export async function calendarRange(
     end: isoString(a.scheduledDate.getTime() + a.durationMinutes * 60_000),
     durationMinutes: a.durationMinutes,
     assigneeName: a.assigneeName,
+    assignedTo: a.assignedTo,
     mine: a.mine,
   }));
   const blocks: RangeBlock[] = [];
@@ -406,6 +417,7 @@ export async function calendarRange(
       recurring: b.isRecurring,
       recurringPattern: b.isRecurring ? b.recurringPattern : null,
       ownerName: b.ownerName,
+      ownerId: b.ownerId,
       mine: b.mine,
       occurrences: found.map((o) => ({ start: isoString(o.start.getTime()), end: isoString(o.end.getTime()) })),
     });
@@ -440,7 +452,7 @@ export async function availability(
   if (!date) throw badInput([{ path: "date", message: "Date must be a real date written yyyy-MM-dd (2000 to 2099)" }]);
   if (isBeforeToday(query.date, zone, now)) throw badInput([{ path: "date", message: PAST_DATE_MESSAGE }]);
   const assignee = query.assignedTo ?? me;
-  if (!(await assigneeExists(sql, assignee))) throw badInput([{ path: "assignedTo", message: ASSIGNEE_NOT_FOUND }]);
+  await assigneeShownName(sql, assignee);
 
   const durationMinutes = Number(query.durationMinutes);
   const slots = slotsOn(date, { ...BOOKING_SLOTS, durationMinutes }, zone);

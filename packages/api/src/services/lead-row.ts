@@ -23,6 +23,7 @@ export interface LeadRow {
   updatedAt: Date;
   durationMinutes: number;
   assigneeName: string | null;
+  assignedTo: string | null;
 }
 
 export const LEAD_NOT_FOUND = "Lead not found";

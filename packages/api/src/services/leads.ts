@@ -18,7 +18,7 @@ export function leadColumns(sql: Queryable) {
   return sql`
     id, name, email, phone, address, zip_code, service, status, priority, source, notes,
     estimated_value, scheduled_date, google_calendar_event_id, submission_id, created_at, updated_at,
-    duration_minutes, (SELECT username FROM users WHERE users.id = leads.assigned_to) AS assignee_name`;
+    duration_minutes, (SELECT username FROM users WHERE users.id = leads.assigned_to) AS assignee_name, assigned_to`;
 }
 
 export function toLead(row: LeadRow): Lead {

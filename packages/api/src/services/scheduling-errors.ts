@@ -8,4 +8,4 @@ export function notFound(message: string): DomainError {
 }
 
 export const TIME_BLOCK_NOT_FOUND = "Time block not found";
-export const ASSIGNEE_NOT_FOUND = "No user has this id";
+export const ASSIGNEE_NOT_FOUND = "No user can be assigned with this id: the account was deleted or never existed";

@@ -1,8 +1,17 @@
 import { dummyPasswordHash, hashPassword, verifyPassword } from "@crawlguard/auth";
 import { transaction, type Sql } from "@crawlguard/db";
-import type { LoginInput, RegisterInput, User } from "@crawlguard/validators";
+import {
+  initialsOf,
+  staffColors,
+  type LoginInput,
+  type RegisterInput,
+  type StaffMember,
+  type User,
+  type UserProfileInput,
+} from "@crawlguard/validators";
 import { DomainError } from "../errors.js";
 import { isUniqueViolation } from "./db-errors.js";
+import type { Queryable } from "./queryable.js";
 import { checkInvitation, consumeInvitation } from "./invitations.js";
 import { beginLoginAttempt, clearLoginFailures, loginAbandoned, loginSucceeded } from "./login-throttle.js";
 
@@ -12,10 +21,30 @@ interface UserRow {
   email: string | null;
   isAdmin: boolean;
   createdAt: Date;
+  displayName: string | null;
+  color: string | null;
+}
+
+/** The columns a UserRow reads. */
+const userColumns = (sql: Queryable) => sql`id, username, email, is_admin, created_at, display_name, color`;
+
+/** An account's colour: its own, or (written by other means) a palette colour chosen from its id. */
+export function colorOf(id: string, color: string | null): string {
+  if (color) return color;
+  const sum = [...id].reduce((total, ch) => total + ch.charCodeAt(0), 0);
+  return staffColors[sum % staffColors.length]!;
 }
 
 export function toUser(row: UserRow): User {
-  return { id: row.id, username: row.username, email: row.email, isAdmin: row.isAdmin, createdAt: row.createdAt.toISOString() };
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    isAdmin: row.isAdmin,
+    createdAt: row.createdAt.toISOString(),
+    displayName: row.displayName ?? row.username,
+    color: colorOf(row.id, row.color),
+  };
 }
 
 // Registrations take this transaction-scoped lock, so "is this the first account?" has one answer.
@@ -54,10 +83,13 @@ export async function register(sql: Sql, input: RegisterInput, registration: Reg
         throw new DomainError("conflict", DUPLICATE_USERNAME);
       }
       if (taken.length > 0) throw new DomainError("conflict", DUPLICATE_EMAIL);
+      // The next palette colour (the lock above makes the count exact), so colleagues differ.
+      const [{ count } = { count: 0 }] = await tx<{ count: number }[]>`SELECT count(*)::int AS count FROM users`;
+      const color = staffColors[count % staffColors.length]!;
       const [created] = await tx<UserRow[]>`
-        INSERT INTO users (username, email, password, is_admin)
-        VALUES (${input.username}, ${input.email}, ${passwordHash}, ${isFirst || (invitation?.isAdmin ?? false)})
-        RETURNING id, username, email, is_admin, created_at`;
+        INSERT INTO users (username, email, password, is_admin, color)
+        VALUES (${input.username}, ${input.email}, ${passwordHash}, ${isFirst || (invitation?.isAdmin ?? false)}, ${color})
+        RETURNING ${userColumns(tx)}`;
       if (invitation) await consumeInvitation(tx, invitation.id, created!.id);
       return created!;
     });
@@ -85,7 +117,7 @@ export async function authenticate(sql: Sql, input: LoginInput, ip: string): Pro
   let valid: boolean;
   try {
     [row] = await sql<(UserRow & { password: string })[]>`
-      SELECT id, username, email, is_admin, created_at, password FROM users WHERE lower(email) = ${account}`;
+      SELECT ${userColumns(sql)}, password FROM users WHERE lower(email) = ${account}`;
     valid = await verifyPassword(row?.password ?? (await dummyPasswordHash()), input.password);
   } catch (err) {
     await loginAbandoned(sql, attempt).catch(() => undefined);
@@ -98,7 +130,7 @@ export async function authenticate(sql: Sql, input: LoginInput, ip: string): Pro
 }
 
 export async function getUser(sql: Sql, id: string): Promise<User | null> {
-  const [row] = await sql<UserRow[]>`SELECT id, username, email, is_admin, created_at FROM users WHERE id = ${id}`;
+  const [row] = await sql<UserRow[]>`SELECT ${userColumns(sql)} FROM users WHERE id = ${id}`;
   return row ? toUser(row) : null;
 }
 
@@ -106,8 +138,44 @@ export const USER_NOT_FOUND = "User not found";
 
 /** Every account, oldest first (so the admin, the first account, leads the list). Never passwords. */
 export async function listUsers(sql: Sql): Promise<User[]> {
-  const rows = await sql<UserRow[]>`SELECT id, username, email, is_admin, created_at FROM users ORDER BY created_at, id`;
+  const rows = await sql<UserRow[]>`SELECT ${userColumns(sql)} FROM users ORDER BY created_at, id`;
   return rows.map(toUser);
+}
+
+/** Everyone who can be assigned an appointment, by the name shown (issue 24 §1): no emails, no roles. */
+export async function listStaff(sql: Sql): Promise<StaffMember[]> {
+  const rows = await sql<UserRow[]>`SELECT ${userColumns(sql)} FROM users ORDER BY lower(coalesce(display_name, username)), id`;
+  return rows.map((row) => {
+    const user = toUser(row);
+    return {
+      id: user.id,
+      username: user.username,
+      displayName: user.displayName!,
+      color: user.color!,
+      initials: initialsOf(user.displayName!),
+    };
+  });
+}
+
+export const PROFILE_FORBIDDEN = "You can only change your own display name and colour";
+
+/**
+ * Sets an account's display name and/or colour (issue 24 §1): admins change anyone's, everyone
+ * else only their own. A blank display name clears it (the username is shown again).
+ */
+export async function updateProfile(sql: Sql, id: string, input: UserProfileInput, by: { id: string; isAdmin: boolean }): Promise<User> {
+  if (!by.isAdmin && by.id !== id) throw new DomainError("forbidden", PROFILE_FORBIDDEN);
+  const changes: Record<string, string | null> = {};
+  if (input.displayName !== undefined) changes.displayName = input.displayName?.trim() ? input.displayName.trim() : null;
+  if (input.color !== undefined) changes.color = input.color.toLowerCase();
+  const [row] =
+    Object.keys(changes).length > 0
+      ? await sql<UserRow[]>`
+          UPDATE users SET ${sql(changes, Object.keys(changes))}, updated_at = now() WHERE id = ${id}
+          RETURNING ${userColumns(sql)}`
+      : await sql<UserRow[]>`SELECT ${userColumns(sql)} FROM users WHERE id = ${id}`;
+  if (!row) throw new DomainError("not-found", USER_NOT_FOUND);
+  return toUser(row);
 }
 
 /** Deletes a non-admin account; its sessions, working hours and time blocks go with it (FK cascade). */

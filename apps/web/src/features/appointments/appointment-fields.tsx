@@ -3,6 +3,7 @@ import type { ChangeEvent, RefObject } from "react";
 import { FormField } from "../../components/form-field";
 import { Input, SelectControl } from "../../components/form-controls";
 import { todayInputValue } from "../leads/lead-schedule";
+import { assigneeOptions, useStaff } from "../staff/use-staff";
 import { ClashHint } from "./conflict-notice";
 import type { useSlotOptions } from "./use-slot-options";
 
@@ -78,4 +79,29 @@ export function ClientContactFields({ phoneLabel, values, errors, onInput }: Cli
       </FormField>
     </>
   );
+}
+
+type AssigneeFieldProps = {
+  value: string;
+  onChange: (value: string) => void;
+  /** The signed-in user, marked "(you)". */
+  meId: string;
+};
+
+/**
+ * "Assigned to" (issue 24 §1): who goes. Any account; the dialogs open on the lead's current
+ * assignee, else the booker. The time's clashes are then that person's.
+ */
+export function AssigneeField({ value, onChange, meId }: AssigneeFieldProps) {
+  const staff = useStaff();
+  return (
+    <FormField label="Assigned to" helper="Their working hours, time blocks and appointments decide the clashes.">
+      <SelectControl name="assignedTo" value={value} options={assigneeOptions(staff.list, meId, value)} onChange={onChange} />
+    </FormField>
+  );
+}
+
+/** The shown name of the person an appointment is for, for the conflict notice. */
+export function useAssigneeName(id: string): string | undefined {
+  return useStaff().byId.get(id)?.displayName;
 }

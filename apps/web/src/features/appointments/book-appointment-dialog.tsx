@@ -25,7 +25,8 @@ import {
   emptyBooking,
   validateBooking,
 } from "./booking-form";
-import { AppointmentWhenFields, ClientContactFields } from "./appointment-fields";
+import { useDashboardActions } from "../dashboard/dashboard-context";
+import { AppointmentWhenFields, AssigneeField, ClientContactFields, useAssigneeName } from "./appointment-fields";
 import { ConflictNotice } from "./conflict-notice";
 import { LeadCombobox } from "./lead-combobox";
 import { useAppointmentForm } from "./use-appointment-form";
@@ -66,15 +67,20 @@ const BOOKING_FIELDS: readonly BookingField[] = [
  */
 export default function BookAppointmentDialog({ open, onClose, lead, prefill }: BookAppointmentDialogProps) {
   const zone = useBusinessTimeZone();
+  const { user: me } = useDashboardActions();
   const leads = trpc.leads.list.useQuery();
   const book = trpc.appointments.book.useMutation();
   const findLead = (id: string) => leads.data?.find((l) => l.id === id) ?? (lead?.id === id ? lead : undefined);
   const form = useAppointmentForm<BookingValues>({
     initial: () =>
-      bookingFromLead(lead, { ...emptyBooking, appointmentDate: prefill?.date ?? "", appointmentTime: prefill?.time ?? "" }, zone),
+      bookingFromLead(
+        lead,
+        { ...emptyBooking, appointmentDate: prefill?.date ?? "", appointmentTime: prefill?.time ?? "", assignedTo: me.id },
+        zone,
+      ),
     fields: BOOKING_FIELDS,
     validate: (values) => validateBooking(values, zone),
-    timingFields: ["appointmentDate", "appointmentTime", "duration", "leadId"],
+    timingFields: ["appointmentDate", "appointmentTime", "duration", "leadId", "assignedTo"],
     send: async (values, confirm) => {
       const result = await book.mutateAsync(bookingRequest(values, values.leadId ? findLead(values.leadId) : undefined, confirm));
       return result.lead;
@@ -97,9 +103,11 @@ export default function BookAppointmentDialog({ open, onClose, lead, prefill }: 
     time: values.appointmentTime,
     duration: values.duration,
     excludeLeadId: selected?.id,
+    assignedTo: values.assignedTo,
     zone,
   });
 
+  const assigneeName = useAssigneeName(values.assignedTo);
   const selectLead = (id: string) => form.replace((current) => bookingFromLead(findLead(id), current, zone));
 
   return (
@@ -159,6 +167,7 @@ export default function BookAppointmentDialog({ open, onClose, lead, prefill }: 
             <FormField label="Duration">
               <SelectControl name="duration" value={values.duration} options={bookingDurations} onChange={set("duration")} />
             </FormField>
+            <AssigneeField value={values.assignedTo} onChange={set("assignedTo")} meId={me.id} />
           </SimpleGrid>
           <FormField label="Notes">
             <Textarea name="notes" rows={3} value={values.notes} onChange={onInput("notes")} />
@@ -172,6 +181,7 @@ export default function BookAppointmentDialog({ open, onClose, lead, prefill }: 
           <ConflictNotice
             conflicts={form.conflicts}
             pending={book.isPending}
+            assigneeName={assigneeName}
             onBookAnyway={() => void form.submit(true)}
             onPickAnother={form.pickAnother}
           />

@@ -22,6 +22,8 @@ export type BookingValues = {
   appointmentTime: string;
   duration: string;
   notes: string;
+  /** Who goes (issue 24 §1): a user id; blank sends none (the server's default). */
+  assignedTo: string;
 };
 
 export type BookingField = keyof BookingValues;
@@ -39,6 +41,7 @@ export const emptyBooking: BookingValues = {
   appointmentTime: "",
   duration: "60",
   notes: "",
+  assignedTo: "",
 };
 
 export type TimeSlotOption = { value: string; label: string };
@@ -101,6 +104,7 @@ export function bookingFromLead(lead: Lead | undefined, current: BookingValues, 
       appointmentDate: current.appointmentDate,
       appointmentTime: current.appointmentTime,
       duration: current.duration,
+      assignedTo: current.assignedTo,
     };
   }
   const scheduled = lead.scheduledDate ? instantToWallTime(lead.scheduledDate, zone) : null;
@@ -117,6 +121,8 @@ export function bookingFromLead(lead: Lead | undefined, current: BookingValues, 
     service: bookingServiceFor(lead.service),
     priority: lead.priority,
     notes: lead.notes ?? "",
+    // Issue 24 §1: the lead's current assignee by default (else whoever was chosen: the booker).
+    assignedTo: lead.assignedTo ?? current.assignedTo,
   };
 }
 
@@ -163,6 +169,7 @@ export function bookingRequest(values: BookingValues, lead: Lead | undefined, co
     priority: values.priority,
     notes: values.notes,
     confirm,
+    ...(values.assignedTo ? { assignedTo: values.assignedTo } : {}),
   };
   if (!lead) {
     return {

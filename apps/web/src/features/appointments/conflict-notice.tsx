@@ -14,6 +14,8 @@ type ConflictNoticeProps = {
   onPickAnother: () => void;
   pending: boolean;
   bookAnywayLabel?: string;
+  /** Whose calendar the clashes are in (issue 24 §1): named under the title. */
+  assigneeName?: string | undefined;
 };
 
 /**
@@ -21,7 +23,14 @@ type ConflictNoticeProps = {
  * appointment), with "Book anyway" and "Pick another time". Announced when it appears, and
  * focus moves to it so keyboard users land on the choice.
  */
-export function ConflictNotice({ conflicts, onBookAnyway, onPickAnother, pending, bookAnywayLabel = "Book anyway" }: ConflictNoticeProps) {
+export function ConflictNotice({
+  conflicts,
+  onBookAnyway,
+  onPickAnother,
+  pending,
+  bookAnywayLabel = "Book anyway",
+  assigneeName,
+}: ConflictNoticeProps) {
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -36,6 +45,11 @@ export function ConflictNotice({ conflicts, onBookAnyway, onPickAnother, pending
             This time clashes with {conflicts.length === 1 ? "something" : `${conflicts.length} things`} already planned
           </Alert.Title>
           <Alert.Description>
+            {assigneeName ? (
+              <Text>
+                In <bdi>{assigneeName}</bdi>&rsquo;s calendar (working hours, time blocks and appointments):
+              </Text>
+            ) : null}
             <Box as="ul" ps="4" mt="1" listStyleType="disc">
               {conflicts.map((conflict, index) => (
                 <li key={`${conflict.kind}-${conflict.id ?? index}-${conflict.start ?? ""}`}>{conflict.message}</li>

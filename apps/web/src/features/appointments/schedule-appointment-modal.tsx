@@ -10,7 +10,8 @@ import { FormDialog } from "../dashboard/form-dialog";
 import { FormField } from "../../components/form-field";
 import { Input, SelectControl, Textarea } from "../../components/form-controls";
 import { bookableLeads, scheduleModalTimeSlots } from "./booking-form";
-import { AppointmentWhenFields, ClientContactFields } from "./appointment-fields";
+import { useDashboardActions } from "../dashboard/dashboard-context";
+import { AppointmentWhenFields, AssigneeField, ClientContactFields, useAssigneeName } from "./appointment-fields";
 import { ConflictNotice } from "./conflict-notice";
 import { LeadCombobox } from "./lead-combobox";
 import {
@@ -52,14 +53,15 @@ const FIELDS: readonly ScheduleField[] = [
  */
 export default function ScheduleAppointmentModal({ open, onClose, googleCalendarConnected = false }: ScheduleAppointmentModalProps) {
   const zone = useBusinessTimeZone();
+  const { user: me } = useDashboardActions();
   const leads = trpc.leads.list.useQuery();
   const schedule = trpc.appointments.schedule.useMutation();
   const findLead = (id: string): Lead | undefined => leads.data?.find((l) => l.id === id);
   const form = useAppointmentForm<ScheduleValues>({
-    initial: emptySchedule,
+    initial: { ...emptySchedule, assignedTo: me.id },
     fields: FIELDS,
     validate: (values) => validateSchedule(values, zone),
-    timingFields: ["appointmentDate", "appointmentTime"],
+    timingFields: ["appointmentDate", "appointmentTime", "assignedTo"],
     send: async (values, confirm) => {
       const result = await schedule.mutateAsync(scheduleRequest(values, values.leadId ? findLead(values.leadId) : undefined, confirm));
       return result.lead;
@@ -76,9 +78,11 @@ export default function ScheduleAppointmentModal({ open, onClose, googleCalendar
     date: values.appointmentDate,
     time: values.appointmentTime,
     duration: "60",
+    assignedTo: values.assignedTo,
     zone,
   });
 
+  const assigneeName = useAssigneeName(values.assignedTo);
   const selectLead = (id: string) => form.replace((current) => scheduleFromLead(findLead(id), current));
 
   return (
@@ -121,6 +125,7 @@ export default function ScheduleAppointmentModal({ open, onClose, googleCalendar
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
           <AppointmentWhenFields labels={{ date: "Appointment Date", time: "Appointment Time" }} form={form} slots={slots} zone={zone} />
         </SimpleGrid>
+        <AssigneeField value={values.assignedTo} onChange={set("assignedTo")} meId={me.id} />
         <FormField label="Service Required" required error={errors.service}>
           <SelectControl
             name="service"
@@ -143,6 +148,7 @@ export default function ScheduleAppointmentModal({ open, onClose, googleCalendar
           <ConflictNotice
             conflicts={form.conflicts}
             pending={schedule.isPending}
+            assigneeName={assigneeName}
             onBookAnyway={() => void form.submit(true)}
             onPickAnother={form.pickAnother}
           />

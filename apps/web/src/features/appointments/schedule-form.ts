@@ -23,6 +23,8 @@ export type ScheduleValues = {
   appointmentTime: string;
   service: string;
   notes: string;
+  /** Who goes (issue 24 §1): a user id; blank sends none (the server's default). */
+  assignedTo: string;
 };
 
 export type ScheduleField = keyof ScheduleValues;
@@ -38,6 +40,7 @@ export const emptySchedule: ScheduleValues = {
   appointmentTime: "",
   service: "",
   notes: "",
+  assignedTo: "",
 };
 
 const modalServiceValues = new Set<string>(customModalServiceOptions.map((o) => o.value));
@@ -54,10 +57,12 @@ export function modalServiceOptionsFor(current: string): Array<{ value: string; 
  * notes and estimatedValue, blank where missing; "New Client" clears them. Date and time stay.
  */
 export function scheduleFromLead(lead: Lead | undefined, current: ScheduleValues): ScheduleValues {
-  const when = { appointmentDate: current.appointmentDate, appointmentTime: current.appointmentTime };
+  const when = { appointmentDate: current.appointmentDate, appointmentTime: current.appointmentTime, assignedTo: current.assignedTo };
   if (!lead) return { ...emptySchedule, ...when };
   return {
     ...when,
+    // Issue 24 §1: the lead's current assignee by default (else whoever was chosen: the booker).
+    assignedTo: lead.assignedTo ?? current.assignedTo,
     leadId: lead.id,
     clientName: lead.name,
     email: lead.email,
@@ -75,7 +80,13 @@ export function scheduleFromLead(lead: Lead | undefined, current: ScheduleValues
  */
 export function scheduleRequest(values: ScheduleValues, lead: Lead | undefined, confirm: boolean): CalendarAppointmentInput {
   const estimatedValue = estimatedValueInput(values.estimatedValue);
-  const when = { appointmentDate: values.appointmentDate, appointmentTime: values.appointmentTime, notes: values.notes, confirm };
+  const when = {
+    appointmentDate: values.appointmentDate,
+    appointmentTime: values.appointmentTime,
+    notes: values.notes,
+    confirm,
+    ...(values.assignedTo ? { assignedTo: values.assignedTo } : {}),
+  };
   if (!lead) {
     return {
       ...when,

@@ -12,6 +12,8 @@ type SlotOptionsInput = {
   duration: string;
   /** The lead being rescheduled: its own appointment is no conflict. */
   excludeLeadId?: string | undefined;
+  /** Whose calendar (issue 24 §1); blank: the signed-in user's. */
+  assignedTo?: string | undefined;
   zone: string;
   now?: number;
 };
@@ -21,7 +23,7 @@ type SlotOptionsInput = {
  * one), those already past today disabled, and what the chosen time would clash with, from
  * `appointments.availability` (asked only for a real date that is not past).
  */
-export function useSlotOptions({ slots, date, time, duration, excludeLeadId, zone, now = Date.now() }: SlotOptionsInput): {
+export function useSlotOptions({ slots, date, time, duration, excludeLeadId, assignedTo, zone, now = Date.now() }: SlotOptionsInput): {
   options: SelectOption[];
   clashes: readonly Conflict[];
   clashCount: number;
@@ -32,6 +34,7 @@ export function useSlotOptions({ slots, date, time, duration, excludeLeadId, zon
       date,
       durationMinutes: String(durationOf(duration)) as NonNullable<AvailabilityQuery["durationMinutes"]>,
       ...(excludeLeadId ? { excludeLeadId } : {}),
+      ...(assignedTo ? { assignedTo } : {}),
     },
     { enabled: askable, staleTime: 30_000 },
   );

@@ -1,28 +1,32 @@
 import { Tabs } from "@chakra-ui/react/tabs";
 import { CalendarOff, Clock } from "lucide-react";
+import { YourProfileBar } from "../staff/your-profile-bar";
 import { TimeBlocksSection } from "./time-blocks-section";
 import { WorkingHoursSection } from "./working-hours-section";
 
 /** Availability (docs/product.md §2), for the current user: Working Hours and Time Blocks. */
 export default function AvailabilityPanel() {
   return (
-    <Tabs.Root defaultValue="hours" variant="line" lazyMount>
-      <Tabs.List>
-        <Tabs.Trigger value="hours">
-          <Clock aria-hidden="true" />
-          Working Hours
-        </Tabs.Trigger>
-        <Tabs.Trigger value="blocks">
-          <CalendarOff aria-hidden="true" />
-          Time Blocks
-        </Tabs.Trigger>
-      </Tabs.List>
-      <Tabs.Content value="hours" pt="4">
-        <WorkingHoursSection />
-      </Tabs.Content>
-      <Tabs.Content value="blocks" pt="4">
-        <TimeBlocksSection />
-      </Tabs.Content>
-    </Tabs.Root>
+    <>
+      <YourProfileBar />
+      <Tabs.Root defaultValue="hours" variant="line" lazyMount>
+        <Tabs.List>
+          <Tabs.Trigger value="hours">
+            <Clock aria-hidden="true" />
+            Working Hours
+          </Tabs.Trigger>
+          <Tabs.Trigger value="blocks">
+            <CalendarOff aria-hidden="true" />
+            Time Blocks
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="hours" pt="4">
+          <WorkingHoursSection />
+        </Tabs.Content>
+        <Tabs.Content value="blocks" pt="4">
+          <TimeBlocksSection />
+        </Tabs.Content>
+      </Tabs.Root>
+    </>
   );
 }

@@ -6,6 +6,7 @@ import type { EventProps } from "react-big-calendar";
 import { blockTypeLabels } from "../availability/time-block-form";
 import { priorityPalette, statusLabels } from "../leads/lead-board-model";
 import { type AppointmentEvent, type BlockEvent, type CalendarEvent, type GoogleEvent } from "./calendar-model";
+import { OwnerMark } from "./calendar-owners";
 
 const priorityNames: Record<Lead["priority"], string> = { high: "High priority", medium: "Medium priority", low: "Low priority" };
 
@@ -67,6 +68,7 @@ function WeekAppointment({ event }: { event: AppointmentEvent }) {
   const { appointment } = event;
   return (
     <>
+      <OwnerMark ownerId={appointment.assignedTo} />
       <span className="cg-week-event" title={getServiceLabel(appointment.service)}>
         {`${appointment.name}\n${timeRange(event.start, event.end)}`}
       </span>
@@ -108,6 +110,7 @@ export function MonthEvent({ event }: EventProps<CalendarEvent>) {
   }
   return (
     <span className="cg-event-text">
+      {event.kind === "appointment" ? <OwnerMark ownerId={event.appointment.assignedTo} /> : null}
       {clockTime(event.start)} {event.title}
     </span>
   );
@@ -123,6 +126,7 @@ function DayAppointment({ event }: { event: AppointmentEvent }) {
   return (
     <>
       <span className="cg-event-name">
+        <OwnerMark ownerId={appointment.assignedTo} />
         <span className={`cg-event-mark cg-event-mark--${appointment.priority}`} aria-hidden="true" title={priority}>
           {serviceEmoji(appointment.service)}
         </span>
@@ -142,7 +146,10 @@ function BlockContent({ event }: { event: BlockEvent }) {
   const { block } = event;
   return (
     <>
-      <span className="cg-event-name">{event.title}</span>
+      <span className="cg-event-name">
+        <OwnerMark ownerId={block.ownerId} />
+        {event.title}
+      </span>
       <span className="cg-event-badge" style={{ background: `${block.color}26`, borderColor: block.color }}>
         <span className="cg-event-badge-dot" style={{ background: block.color }} aria-hidden="true" />
         {blockTypeLabels[block.blockType]}

@@ -30,6 +30,7 @@ import { BigCalendar } from "./big-calendar";
 import {
   type AppointmentEvent,
   appointmentEvents,
+  type BlockEvent,
   blockEvents,
   type CalendarEvent,
   type CalendarScope,
@@ -49,6 +50,10 @@ import {
 } from "./calendar-model";
 import { DaySummary, MonthAppointmentList, MonthLegend, TodaysAgenda, WeekSummary } from "./calendar-side-panels";
 import { MoveConflictDialog } from "./move-conflict-dialog";
+import { BlockDetailsDialog } from "./block-details-dialog";
+import { CalendarOwnersContext } from "./calendar-owners";
+import { EveryoneLegend } from "./everyone-legend";
+import { useEveryoneView } from "./use-everyone-view";
 
 const BookAppointmentDialog = lazy(() => import("../appointments/book-appointment-dialog"));
 const ScheduleAppointmentModal = lazy(() => import("../appointments/schedule-appointment-modal"));
@@ -59,7 +64,14 @@ const honoured = new WeakSet<CalendarRequest>();
 
 type BookingState = { open: boolean; key: number; lead?: Lead | undefined; prefill?: { date: string; time: string } | undefined };
 type BlockState = { open: boolean; key: number; block?: TimeBlock | undefined };
-type MoveState = { event: AppointmentEvent; start: Date; end: Date; conflicts: readonly Conflict[] | null };
+type MoveState = {
+  event: AppointmentEvent;
+  start: Date;
+  end: Date;
+  conflicts: readonly Conflict[] | null;
+  /** Who goes (issue 24 §1): the appointment's assignee unless changed in the conflict dialog. */
+  assignedTo?: string | undefined;
+};
 
 const scopeOptions = [
   { value: "mine", label: "My calendar" },
@@ -111,6 +123,7 @@ export default function CalendarPanel() {
   const [scheduling, setScheduling] = useState({ open: false, key: 0 });
   const [blockDialog, setBlockDialog] = useState<BlockState>({ open: false, key: 0 });
   const [move, setMove] = useState<MoveState | null>(null);
+  const [otherBlock, setOtherBlock] = useState<BlockEvent | null>(null);
 
   const leads = trpc.leads.list.useQuery();
   const utils = trpc.useUtils();
@@ -144,8 +157,9 @@ export default function CalendarPanel() {
     [googleConnected, googleRange.data, ownIds, zone],
   );
 
-  const appointments = useMemo(() => appointmentEvents(calendar.data?.appointments ?? [], zone), [calendar.data, zone]);
-  const blocks = useMemo(() => blockEvents(calendar.data?.blocks ?? [], zone), [calendar.data, zone]);
+  const everyone = useEveryoneView(scope, calendar.data);
+  const appointments = useMemo(() => appointmentEvents(everyone.appointments, zone), [everyone.appointments, zone]);
+  const blocks = useMemo(() => blockEvents(everyone.blocks, zone), [everyone.blocks, zone]);
   const events = useMemo<CalendarEvent[]>(() => {
     const moved = move ? appointments.map((e) => (e.id === move.event.id ? { ...e, start: move.start, end: move.end } : e)) : appointments;
     return gridView === "month"
@@ -209,7 +223,8 @@ export default function CalendarPanel() {
         return;
       }
       if (!event.block.mine) {
-        showToast({ title: event.block.title, description: `${event.block.ownerName}'s time block`, type: "info" });
+        // Another person's block: read only, its owner named (issue 24 §1).
+        setOtherBlock(event);
         return;
       }
       void utils.timeBlocks.list.fetch().then((list) => {
@@ -230,6 +245,9 @@ export default function CalendarPanel() {
         appointmentTime: wall.time,
         durationMinutes: durationOf(String(target.event.appointment.durationMinutes)),
         confirm,
+        ...((target.assignedTo ?? target.event.appointment.assignedTo)
+          ? { assignedTo: target.assignedTo ?? target.event.appointment.assignedTo! }
+          : {}),
       });
       const lead = result.lead;
       if (rangeInput) {
@@ -246,6 +264,9 @@ export default function CalendarPanel() {
                           Date.parse(lead.scheduledDate ?? a.start) + (lead.durationMinutes ?? a.durationMinutes) * 60_000,
                         ).toISOString(),
                         status: lead.status,
+                        assignedTo: lead.assignedTo ?? a.assignedTo ?? null,
+                        assigneeName: lead.assigneeName ?? a.assigneeName,
+                        mine: lead.assignedTo ? lead.assignedTo === user.id : a.mine,
                       }
                     : a,
                 ),
@@ -304,7 +325,7 @@ export default function CalendarPanel() {
   }, [googleStatus.data, addToGoogle.pendingLeadId, addToGoogle.add]);
 
   const dayEvents = useMemo(() => eventsOnDay(appointments, date), [appointments, date]);
-  const weekCounts = useMemo(() => statusCounts(calendar.data?.appointments ?? []), [calendar.data]);
+  const weekCounts = useMemo(() => statusCounts(everyone.appointments), [everyone.appointments]);
   const dayCounts = useMemo(() => statusCounts(dayEvents.map((e) => e.appointment)), [dayEvents]);
   const title = viewTitle(view, date);
   const period = periodName(view);
@@ -408,6 +429,10 @@ export default function CalendarPanel() {
         </Heading>
       )}
 
+      {gridView && everyone.everyone ? (
+        <EveryoneLegend staff={everyone.staff} person={everyone.person} onPersonChange={everyone.setPerson} />
+      ) : null}
+
       {gridView ? (
         <Grid templateColumns={{ base: "1fr", xl: "minmax(0, 1fr) 20rem" }} gap="4" alignItems="start">
           <Box minW="0">
@@ -416,17 +441,19 @@ export default function CalendarPanel() {
             ) : calendar.isPending ? (
               <CenteredSpinner label="Loading the calendar" minH="60" />
             ) : (
-              <BigCalendar
-                view={gridView}
-                date={date}
-                events={events}
-                now={now}
-                onNavigate={setDate}
-                onSelectSlot={selectSlot}
-                onShowDay={showDay}
-                onSelectEvent={openEvent}
-                onEventDrop={drop}
-              />
+              <CalendarOwnersContext.Provider value={everyone.owners}>
+                <BigCalendar
+                  view={gridView}
+                  date={date}
+                  events={events}
+                  now={now}
+                  onNavigate={setDate}
+                  onSelectSlot={selectSlot}
+                  onShowDay={showDay}
+                  onSelectEvent={openEvent}
+                  onEventDrop={drop}
+                />
+              </CalendarOwnersContext.Provider>
             )}
             {calendar.data?.truncated ? (
               <Text textStyle="sm" color="orange.fg" mt="2" role="status">
@@ -520,6 +547,23 @@ export default function CalendarPanel() {
         pending={book.isPending}
         onBookAnyway={() => move && void reschedule(move, true)}
         onCancel={() => setMove(null)}
+        assignedTo={move ? (move.assignedTo ?? move.event.appointment.assignedTo ?? "") : ""}
+        meId={user.id}
+        onAssign={(assignedTo) => {
+          if (!move) return;
+          setMove({ ...move, assignedTo });
+          void reschedule({ ...move, assignedTo }, false);
+        }}
+      />
+      <BlockDetailsDialog
+        event={otherBlock}
+        ownerName={
+          otherBlock
+            ? ((otherBlock.block.ownerId ? everyone.byId.get(otherBlock.block.ownerId)?.displayName : undefined) ??
+              otherBlock.block.ownerName)
+            : ""
+        }
+        onClose={() => setOtherBlock(null)}
       />
     </Stack>
   );

@@ -3,6 +3,7 @@ import { Dialog } from "@chakra-ui/react/dialog";
 import { Portal } from "@chakra-ui/react/portal";
 import { Text } from "@chakra-ui/react/text";
 import type { Conflict } from "@crawlguard/validators";
+import { AssigneeField, useAssigneeName } from "../appointments/appointment-fields";
 import { ConflictNotice } from "../appointments/conflict-notice";
 
 type MoveConflictDialogProps = {
@@ -14,10 +15,26 @@ type MoveConflictDialogProps = {
   onBookAnyway: () => void;
   /** Leaves the appointment where it was. */
   onCancel: () => void;
+  /** Who goes (issue 24 §1): a user id, blank when unassigned. */
+  assignedTo: string;
+  meId: string;
+  /** Another person chosen: the move is tried again for them. */
+  onAssign: (assignedTo: string) => void;
 };
 
 /** A dragged appointment's new time clashes: book it anyway, or put it back and pick another time. */
-export function MoveConflictDialog({ open, what, conflicts, pending, onBookAnyway, onCancel }: MoveConflictDialogProps) {
+export function MoveConflictDialog({
+  open,
+  what,
+  conflicts,
+  pending,
+  onBookAnyway,
+  onCancel,
+  assignedTo,
+  meId,
+  onAssign,
+}: MoveConflictDialogProps) {
+  const assigneeName = useAssigneeName(assignedTo);
   return (
     <Dialog.Root
       role="alertdialog"
@@ -41,7 +58,14 @@ export function MoveConflictDialog({ open, what, conflicts, pending, onBookAnywa
               <Dialog.Description asChild>
                 <Text>Moving {what}.</Text>
               </Dialog.Description>
-              <ConflictNotice conflicts={conflicts} pending={pending} onBookAnyway={onBookAnyway} onPickAnother={onCancel} />
+              <AssigneeField value={assignedTo} onChange={onAssign} meId={meId} />
+              <ConflictNotice
+                conflicts={conflicts}
+                pending={pending}
+                onBookAnyway={onBookAnyway}
+                onPickAnother={onCancel}
+                assigneeName={assigneeName}
+              />
             </Dialog.Body>
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" aria-label="Close" />

@@ -10,17 +10,21 @@ import type { User } from "@crawlguard/validators";
 import { isValid, parseISO } from "date-fns";
 import { DATE_FORMAT, formatInZone } from "../../lib/business-time";
 import { useBusinessTimeZone } from "../../lib/use-business-time-zone";
-import { KeyRound, ShieldCheck, Trash2 } from "lucide-react";
+import { initialsOf } from "@crawlguard/validators";
+import { KeyRound, Palette, ShieldCheck, Trash2 } from "lucide-react";
+import { StaffBadge } from "../staff/staff-badge";
 
 type UserCardProps = {
   user: User;
   isCurrentUser: boolean;
   onResetPassword: () => void;
   onDelete: () => void;
+  /** Display name and calendar colour (issue 24 §1). */
+  onEditProfile: () => void;
 };
 
 /** One account: username, email or N/A, created date, Admin badge; Delete User only for non-admins (docs/product.md §6). */
-export function UserCard({ user, isCurrentUser, onResetPassword, onDelete }: UserCardProps) {
+export function UserCard({ user, isCurrentUser, onResetPassword, onDelete, onEditProfile }: UserCardProps) {
   const created = parseISO(user.createdAt);
   const zone = useBusinessTimeZone();
   return (
@@ -48,10 +52,22 @@ export function UserCard({ user, isCurrentUser, onResetPassword, onDelete }: Use
             </Badge>
           ) : null}
         </Flex>
+        {user.color ? (
+          <HStack gap="2">
+            <StaffBadge member={{ color: user.color, initials: initialsOf(user.displayName ?? user.username) }} />
+            <Text textStyle="sm">
+              Shown as <bdi>{user.displayName ?? user.username}</bdi>
+            </Text>
+          </HStack>
+        ) : null}
         <Text textStyle="sm" color="fg.muted">
           Created {isValid(created) ? formatInZone(created, DATE_FORMAT, zone) : "N/A"}
         </Text>
         <HStack gap="2" justify="flex-end" flexWrap="wrap" mt="auto">
+          <Button variant="outline" size="sm" onClick={onEditProfile} aria-label={`Edit name and colour of ${user.username}`}>
+            <Palette aria-hidden="true" />
+            Name &amp; colour
+          </Button>
           <Button variant="outline" size="sm" onClick={onResetPassword}>
             <KeyRound aria-hidden="true" />
             Reset Password

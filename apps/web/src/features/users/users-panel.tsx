@@ -9,6 +9,7 @@ import { ConfirmDialog } from "../dashboard/confirm-dialog";
 import { useDashboardActions } from "../dashboard/dashboard-context";
 import { LoadError } from "../dashboard/load-error";
 import { PanelEmptyState } from "../dashboard/panel-empty-state";
+import { ProfileDialog } from "../staff/profile-dialog";
 import { InvitationsSection } from "./invitations-section";
 import { ResetPasswordDialog } from "./reset-password-dialog";
 import { UserCard } from "./user-card";
@@ -21,6 +22,7 @@ export default function UsersPanel() {
   const [resetting, setResetting] = useState<{ user: User; key: number } | null>(null);
   const [deleting, setDeleting] = useState<User | null>(null);
   const [resetOpen, setResetOpen] = useState(false);
+  const [profile, setProfile] = useState<{ user: User; key: number; open: boolean } | null>(null);
 
   const remove = trpc.users.delete.useMutation({
     onSuccess: (_result, { id }) => {
@@ -71,10 +73,20 @@ export default function UsersPanel() {
                 setResetOpen(true);
               }}
               onDelete={() => setDeleting(user)}
+              onEditProfile={() => setProfile((current) => ({ user, key: (current?.key ?? 0) + 1, open: true }))}
             />
           ))}
         </SimpleGrid>
       )}
+      {profile ? (
+        <ProfileDialog
+          key={profile.key}
+          user={profile.user}
+          own={profile.user.id === me.id}
+          open={profile.open}
+          onClose={() => setProfile((current) => current && { ...current, open: false })}
+        />
+      ) : null}
       {resetting ? (
         <ResetPasswordDialog key={resetting.key} user={resetting.user} open={resetOpen} onClose={() => setResetOpen(false)} />
       ) : null}
