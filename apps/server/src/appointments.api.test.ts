@@ -104,6 +104,7 @@ describe.each(doors)("appointments through the %s door", (door) => {
           scheduledDate: julyAt(JULY_TUESDAY, "09:00"),
           durationMinutes: 60,
           assigneeName: me.username,
+          assignedTo: me.id,
           googleCalendarEventId: null,
           submissionId: null,
           createdAt: expect.any(String),
@@ -642,6 +643,7 @@ describe.each(doors)("appointments through the %s door", (door) => {
         end: julyAt(`${YEAR}-07-20`, "11:00"),
         durationMinutes: 60,
         assigneeName: me.username,
+        assignedTo: me.id,
         mine: true,
       });
       expect(res.body.appointments.find((a: { id: string }) => a.id === unassigned.id)).toMatchObject({ assigneeName: null, mine: false });
@@ -671,6 +673,7 @@ describe.each(doors)("appointments through the %s door", (door) => {
           recurring: false,
           recurringPattern: null,
           ownerName: me.username,
+          ownerId: me.id,
           mine: true,
           occurrences: [{ start: once.startDateTime, end: once.endDateTime }],
         },
@@ -687,8 +690,9 @@ describe.each(doors)("appointments through the %s door", (door) => {
       expect(all.body.appointments.find((a: { id: string }) => a.id === mine.id)).toMatchObject({ assigneeName: me.username, mine: false });
       expect(all.body.blocks.find((b: Block) => b.id === once.id)).toMatchObject({ ownerName: me.username, mine: false });
       expect(all.body.blocks.find((b: Block) => b.id === otherBlock.id)).toMatchObject({ ownerName: other.username, mine: true });
-      // No user ids of others in what staff see.
-      expect(JSON.stringify(all.body)).not.toContain(me.id);
+      // Whose each is, by id (issue 24 §1: GET /api/users/staff names them for the Everyone view).
+      expect(all.body.appointments.find((a: { id: string }) => a.id === mine.id)).toMatchObject({ assignedTo: me.id });
+      expect(all.body.blocks.find((b: Block) => b.id === once.id)).toMatchObject({ ownerId: me.id });
 
       // A week's window sees only that week's occurrences.
       const week = await me.client.call(door, "appointments.range", {

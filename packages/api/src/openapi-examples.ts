@@ -37,6 +37,7 @@ export const REQUEST_EXAMPLES: Record<string, Record<string, unknown>> = {
   },
   "leads-update": { status: "quoted", estimatedValue: "5200", notes: "Quote sent for full encapsulation." },
   "users-resetPassword": { password: "new-correct-horse" },
+  "users-updateProfile": { displayName: "Sam Lee", color: "#0e7490" },
   "invitations-create": { email: "sam@example.com", isAdmin: false },
   "workingHours-saveAll": {
     days: [

@@ -76,7 +76,7 @@ export type StaffMember = z.infer<typeof staffMemberSchema>;
 
 export const DISPLAY_NAME_MAX = 60;
 
-/** PATCH /api/users/{id}/profile: an admin edits anyone's, everyone their own. */
+/** PATCH /api/users/{id}: an admin edits anyone's, everyone their own. */
 export const userProfileSchema = z.object({
   displayName: text()
     .trim()

@@ -33,7 +33,7 @@ export const usersRouter = {
     .meta({
       openapi: {
         method: "PATCH",
-        path: "/api/users/{id}/profile",
+        path: "/api/users/{id}",
         tags: ["users"],
         summary: "Set an account's display name and/or calendar colour: admins change anyone's, everyone else only their own",
       },

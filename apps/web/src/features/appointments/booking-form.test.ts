@@ -107,6 +107,23 @@ describe("bookingFromLead", () => {
   });
 });
 
+describe("Assigned to (issue 24 §1)", () => {
+  const me = "3f1d2c4e-2222-4a2b-9c3d-00000000000a";
+  const tech = "3f1d2c4e-2222-4a2b-9c3d-00000000000b";
+
+  it("opens on the lead's current assignee, else keeps the booker", () => {
+    expect(bookingFromLead(lead({ assignedTo: tech }), { ...emptyBooking, assignedTo: me }, NY).assignedTo).toBe(tech);
+    expect(bookingFromLead(lead({ assignedTo: null }), { ...emptyBooking, assignedTo: me }, NY).assignedTo).toBe(me);
+    expect(bookingFromLead(undefined, { ...emptyBooking, assignedTo: tech }, NY).assignedTo).toBe(tech);
+  });
+
+  it("sends the chosen person, and nothing when none is chosen", () => {
+    const values = { ...bookingFromLead(lead(), emptyBooking, NY), appointmentDate: "2025-07-01", appointmentTime: "09:00" };
+    expect(bookingRequest({ ...values, assignedTo: tech }, lead(), false)).toMatchObject({ leadId: lead().id, assignedTo: tech });
+    expect(bookingRequest(values, lead(), false)).not.toHaveProperty("assignedTo");
+  });
+});
+
 describe("validateBooking", () => {
   it("uses the docs/product.md messages", () => {
     expect(validateBooking(emptyBooking, NY, NOW)).toEqual({

@@ -54,6 +54,7 @@ describe("the Schedule Appointment modal", () => {
       estimatedValue: "2500",
       appointmentDate: "2025-07-01",
       appointmentTime: "09:00",
+      assignedTo: "",
     });
     expect(scheduleFromLead(undefined, values)).toEqual({ ...emptySchedule, appointmentDate: "2025-07-01", appointmentTime: "09:00" });
   });

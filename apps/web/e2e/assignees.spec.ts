@@ -1,0 +1,157 @@
+import type { APIRequestContext } from "@playwright/test";
+import { expect, newUser, registerUser, test } from "./fixtures";
+import { listLeads, openDashboard, toast, uniqueToken } from "./dashboard-fixtures";
+import {
+  ashevilleInstant,
+  bookAppointment,
+  createTimeBlock,
+  goToDate,
+  gridEvent,
+  openCalendar,
+  randomWeekday,
+  showView,
+} from "./scheduling-fixtures";
+
+/**
+ * A colleague signed in on `request` (not the page), with the display name `first` and a token:
+ * their account, shown name, colour and the token.
+ */
+async function colleagueNamed(request: APIRequestContext, baseURL: string | undefined, first: string) {
+  const token = uniqueToken();
+  const colleague = await registerUser(request, baseURL, newUser("crew"));
+  const name = `${first} ${token}`;
+  const response = await request.patch(`/api/users/${colleague.account.id}`, {
+    headers: { Origin: new URL(baseURL!).origin },
+    data: { displayName: name },
+  });
+  expect(response.ok(), `profile answered ${response.status()}`).toBe(true);
+  const { color } = (await response.json()) as { color: string };
+  return { colleague, name, color, token, day: randomWeekday() };
+}
+
+/** Issue 24 §1: appointments belong to the crew member who goes. */
+test.describe("Assignees", () => {
+  test("books for a colleague: Assigned to, the colleague's clash named, booked anyway as theirs", async ({
+    staffPage: { page, user },
+    request,
+    baseURL,
+  }) => {
+    const { colleague, name, token, day } = await colleagueNamed(request, baseURL, "Tia");
+    await createTimeBlock(request, baseURL, {
+      title: "Dentist",
+      startDateTime: ashevilleInstant(day, "10:00"),
+      endDateTime: ashevilleInstant(day, "11:00"),
+      blockType: "personal",
+    });
+
+    await openDashboard(page);
+    await page.getByRole("button", { name: "Book Appointment" }).first().click();
+    const dialog = page.getByRole("dialog", { name: "Book New Appointment" });
+    const assignee = dialog.getByRole("combobox", { name: "Assigned to" });
+    // The booker by default.
+    await expect(assignee).toHaveValue(user.account.id);
+    await dialog.getByLabel("Client Name").fill(`Casey ${token}`);
+    await dialog.getByLabel("Email").fill(`casey.${token}@example.com`);
+    await dialog.getByLabel("Phone").fill("(828) 555-0133");
+    await dialog.getByLabel("Zip Code").fill("28801");
+    await dialog.getByLabel("Address").fill("3 Lexington Ave, Asheville");
+    await dialog.getByRole("combobox", { name: "Service" }).selectOption({ label: "Consultation" });
+    await dialog.getByLabel("Date").fill(day);
+    await dialog.getByRole("combobox", { name: "Time" }).selectOption("10:00");
+    // Free for the booker: no hint.
+    await expect(dialog.getByText("Clashes with")).toHaveCount(0);
+    await assignee.selectOption({ label: name });
+    // The colleague's block, seen as busy time, before anything is sent.
+    await expect(dialog.getByText("Clashes with Busy")).toBeVisible();
+
+    await dialog.getByRole("button", { name: "Book Appointment" }).click();
+    const clash = dialog.getByRole("alert").filter({ hasText: 'Overlaps the time block "Busy"' });
+    await expect(clash).toBeVisible();
+    await expect(clash).toContainText(`In ${name}’s calendar`);
+    await clash.getByRole("button", { name: "Book anyway" }).click();
+    await expect(toast(page, "Appointment Booked")).toBeVisible();
+    const booked = (await listLeads(page.request)).find((l) => l.name === `Casey ${token}`);
+    expect(booked).toMatchObject({ assignedTo: colleague.account.id, assigneeName: colleague.username, status: "scheduled" });
+  });
+
+  test("Everyone view: whose each appointment and block is, a legend, a person filter, another's block read only", async ({
+    staffPage: { page, user },
+    request,
+    baseURL,
+  }) => {
+    const { name, color, token, day } = await colleagueNamed(request, baseURL, "Rae");
+    await bookAppointment(request, baseURL, { clientName: `Theirs ${token}`, appointmentDate: day, appointmentTime: "09:00" });
+    await createTimeBlock(request, baseURL, {
+      title: "Van service",
+      startDateTime: ashevilleInstant(day, "14:00"),
+      endDateTime: ashevilleInstant(day, "15:00"),
+      blockType: "maintenance",
+    });
+    await bookAppointment(page.request, baseURL, { clientName: `Mine ${token}`, appointmentDate: day, appointmentTime: "11:00" });
+
+    await openCalendar(page);
+    await showView(page, "Day");
+    await goToDate(page, day);
+    // My calendar: no marks, no legend; the colleague's appointment is not mine.
+    await expect(gridEvent(page, `Mine ${token}`)).toBeVisible();
+    await expect(gridEvent(page, `Theirs ${token}`)).toHaveCount(0);
+    await expect(page.getByRole("region", { name: "Whose is what" })).toHaveCount(0);
+
+    await page.getByRole("combobox", { name: "Whose calendar" }).selectOption("all");
+    const legend = page.getByRole("region", { name: "Whose is what" });
+    await expect(legend.getByRole("list", { name: "Legend" })).toContainText(name);
+    await expect(legend.getByRole("list", { name: "Legend" })).toContainText(user.username);
+    const theirs = gridEvent(page, `Theirs ${token}`);
+    await expect(theirs).toBeVisible();
+    const mark = theirs.locator(".cg-owner-mark");
+    await expect(mark).toHaveAttribute("title", name);
+    await expect(mark).toHaveText(`R${token[0]!.toUpperCase()}`);
+    await expect(mark).toHaveCSS("background-color", hexToRgb(color));
+    await expect(gridEvent(page, `Mine ${token}`).locator(".cg-owner-mark")).toHaveAttribute("title", user.username);
+
+    // The filter: only the colleague's appointments and blocks.
+    await legend.getByRole("combobox", { name: "Show person" }).selectOption({ label: name });
+    await expect(gridEvent(page, `Mine ${token}`)).toHaveCount(0);
+    await expect(theirs).toBeVisible();
+    const block = gridEvent(page, "Busy");
+    await expect(block).toHaveCount(1);
+    await expect(block.locator(".cg-owner-mark")).toHaveAttribute("title", name);
+
+    // Another person's block opens read only, its owner named.
+    await block.click();
+    const details = page.getByRole("dialog", { name: `${name}’s time block` });
+    await expect(details).toBeVisible();
+    await expect(details).toContainText(`Read only: only ${name} can change this block`);
+    await expect(details.getByRole("button", { name: /save|delete|update/i })).toHaveCount(0);
+    await details.getByRole("button", { name: "Close" }).first().click();
+    await expect(details).toHaveCount(0);
+
+    await legend.getByRole("combobox", { name: "Show person" }).selectOption({ label: "Everyone" });
+    await expect(gridEvent(page, `Mine ${token}`)).toBeVisible();
+  });
+
+  test("everyone edits their own name and colour, and it shows in Assigned to", async ({ staffPage: { page, user } }) => {
+    const token = uniqueToken();
+    await openDashboard(page);
+    await page.getByRole("tab", { name: "Availability", exact: true }).click();
+    await page.getByRole("button", { name: "Edit your name & colour" }).click();
+    const dialog = page.getByRole("dialog", { name: "Your name and colour" });
+    await dialog.getByLabel("Display name").fill(`Sam ${token}`);
+    await dialog.getByText("Teal", { exact: true }).click();
+    await expect(dialog.getByRole("radio", { name: "Teal" })).toBeChecked();
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(toast(page, "Profile saved")).toBeVisible();
+    await expect(page.getByText(`You show as Sam ${token}`)).toBeVisible();
+
+    await page.getByRole("button", { name: "Book Appointment" }).first().click();
+    const booking = page.getByRole("dialog", { name: "Book New Appointment" });
+    const assignee = booking.getByRole("combobox", { name: "Assigned to" });
+    await expect(assignee).toHaveValue(user.account.id);
+    await expect(assignee.locator("option:checked")).toHaveText(`Sam ${token} (you)`);
+  });
+});
+
+function hexToRgb(hex: string): string {
+  const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
+  return `rgb(${r}, ${g}, ${b})`;
+}
