@@ -222,14 +222,9 @@ export const rangeAppointmentSchema = z
     durationMinutes: z.number().int().meta({ description: "Its length in minutes." }),
     assigneeName: z.string().nullable().meta({ description: "The username of the staff member it is for; null when unassigned." }),
     // Added with assignees (issue 24 §1). Always sent; optional in the type so existing clients compile.
-    assignedTo: z
-      .string()
-      .uuid()
-      .nullable()
-      .optional()
-      .meta({
-        description: "The id of the staff member it is for (GET /api/users/staff gives their name and colour); null when unassigned.",
-      }),
+    assignedTo: z.string().uuid().nullable().optional().meta({
+      description: "The id of the staff member it is for (GET /api/users/staff gives their name and colour); null when unassigned.",
+    }),
     mine: z.boolean().meta({ description: "It is assigned to the signed-in user." }),
   })
   .meta({ id: "Appointment", description: "A scheduled appointment (a lead with a scheduled date) as the calendar shows it." });
