@@ -5,11 +5,15 @@ import {
   ashevilleInstant,
   bookAppointment,
   createTimeBlock,
+  dragTo,
+  expectSameTop,
   goToDate,
+  gridSlot,
   gridEvent,
   openCalendar,
   randomWeekday,
   showView,
+  weekdayOf,
 } from "./scheduling-fixtures";
 
 /**
@@ -128,6 +132,48 @@ test.describe("Assignees", () => {
 
     await legend.getByRole("combobox", { name: "Show person" }).selectOption({ label: "Everyone" });
     await expect(gridEvent(page, `Mine ${token}`)).toBeVisible();
+  });
+
+  // Dragging is a pointer gesture; on a phone an appointment is rescheduled through Edit.
+  test("dragging a colleague's appointment onto their block names them, and handing it over moves it @desktop-only", async ({
+    staffPage: { page, user },
+    request,
+    baseURL,
+  }) => {
+    const { colleague, name, token, day } = await colleagueNamed(request, baseURL, "Ike");
+    await createTimeBlock(request, baseURL, {
+      title: "Supplier visit",
+      startDateTime: ashevilleInstant(day, "15:00"),
+      endDateTime: ashevilleInstant(day, "16:00"),
+      blockType: "other",
+    });
+    const booked = await bookAppointment(page.request, baseURL, {
+      clientName: `Moved ${token}`,
+      appointmentDate: day,
+      appointmentTime: "09:00",
+      assignedTo: colleague.account.id,
+    });
+    await openCalendar(page);
+    await page.getByRole("combobox", { name: "Whose calendar" }).selectOption("all");
+    await showView(page, "Week");
+    await goToDate(page, day);
+    const column = weekdayOf(day);
+    const event = gridEvent(page, `Moved ${token}`);
+    await expectSameTop(event, gridSlot(page, column, 9));
+
+    await dragTo(page, event, gridSlot(page, column, 15));
+    const warning = page.getByRole("alertdialog", { name: "Move appointment?" });
+    await expect(warning).toContainText(`In ${name}’s calendar`);
+    await expect(warning).toContainText('Overlaps the time block "Busy"');
+    const assignee = warning.getByRole("combobox", { name: "Assigned to" });
+    await expect(assignee).toHaveValue(colleague.account.id);
+    // Handed to me, who is free then: moved without asking again.
+    await assignee.selectOption(user.account.id);
+    await expect(toast(page, "Appointment Booked")).toBeVisible();
+    await expect(warning).toBeHidden();
+    await expect
+      .poll(async () => (await listLeads(page.request)).find((l) => l.id === booked.lead.id))
+      .toMatchObject({ scheduledDate: ashevilleInstant(day, "15:00"), assignedTo: user.account.id });
   });
 
   test("everyone edits their own name and colour, and it shows in Assigned to", async ({ staffPage: { page, user } }) => {
