@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import http from "node:http";
 import { gunzipSync } from "node:zlib";
@@ -14,7 +15,7 @@ import { startServer, type RunningServer } from "./server.js";
 import { imageOf } from "./test/images.js";
 import { uploadThrough } from "./test/gallery.js";
 import { ApiClient, newAccount, registerInvited, startTestServer, type TestServer } from "./test/harness.js";
-import { FORM_PAGE_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL, webDir, type PublicApi } from "./web.js";
+import { FORM_PAGE_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL, siteStylesheet, webDir, type PublicApi } from "./web.js";
 
 // Issue 23: public pages served from a render cache, the per-request parts (CSP nonce, the contact
 // form's signed time) spliced in; invalidated on every instance when the published gallery changes.
@@ -76,10 +77,12 @@ describe("render cache of public pages", () => {
   let srv: TestServer;
   let render: Render;
   let template: string;
+  let sharedStyles: string[];
 
   beforeAll(async () => {
     srv = await startTestServer({}, { withWeb: true });
     template = await readFile(path.join(webDir, "dist", "client", "index.html"), "utf8");
+    ({ styles: sharedStyles } = await siteStylesheet());
     ({ render } = (await import(pathToFileURL(path.join(webDir, "dist", "server", "entry-server.js")).href)) as { render: Render });
   });
   afterAll(() => srv.stop());
@@ -110,6 +113,7 @@ describe("render cache of public pages", () => {
         publicUrl: srv.url,
         publicApi,
         nonce,
+        sharedStyles,
         ...(token ? { contactForm: { path: pathname, token, attribution: attributionOf(url) } } : {}),
       });
       expect(fresh.status, url).toBe(200);
@@ -122,6 +126,47 @@ describe("render cache of public pages", () => {
     }
     // JSON-LD is part of what was compared (the home page carries the business's).
     expect(jsonLdOf((await get(srv.url, "/")).html).length).toBeGreaterThan(0);
+  });
+
+  it("links one hashed, immutable site stylesheet from every page; no page repeats its CSS inline", async () => {
+    const { href, styles } = await siteStylesheet();
+    const name = /^\/assets\/site-([\w-]{10})\.css$/.exec(href);
+    expect(name, href).not.toBeNull();
+    const sheet = await get(srv.url, href, { "accept-encoding": "identity" });
+    expect(sheet.status).toBe(200);
+    expect(sheet.headers.get("content-type")).toMatch(/^text\/css/);
+    expect(sheet.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    // Named by its content: another content is another URL.
+    expect(createHash("sha256").update(sheet.bytes).digest("base64url").slice(0, 10)).toBe(name![1]);
+    const css = sheet.html;
+    // Chakra's global CSS (reset, token variables) and the page styles it names in its last rule.
+    expect(css).toContain("--chakra-colors-brand-600:");
+    expect(css).toMatch(/@layer reset\b/);
+    expect(css.endsWith(`#cg-site-stylesheet{--cg-styles:"${styles.join(" ")}"}`)).toBe(true);
+    expect(styles.length).toBeGreaterThan(100);
+    for (const style of styles) expect(css).toContain(`.cg-${style}`);
+    // The page's CSP allows it (a style from this origin).
+    const csp = (await get(srv.url, "/")).headers.get("content-security-policy") ?? "";
+    expect(/(?:^|;)\s*style-src ([^;]*)/.exec(csp)?.[1]).toContain("'self'");
+
+    const inlineCss = (html: string) => [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join("");
+    for (const url of [...PUBLIC_URLS, "/auth", "/no-such-page-h23"]) {
+      for (const answer of [await get(srv.url, url), await get(srv.url, url)]) {
+        const head = headOf(answer.html);
+        expect(head.split(`<link rel="stylesheet" href="${href}"`).length - 1, url).toBe(1);
+        expect(head, url).not.toContain("data-chakra-global");
+        const inline = inlineCss(answer.html);
+        expect(inline, url).not.toContain("--chakra-colors-brand-600:"); // the token variables
+        expect(inline, url).not.toContain("@layer reset");
+        for (const style of styles) expect(inline.includes(`.cg-${style}{`), `${url}: .cg-${style} inline`).toBe(false);
+        // Every class the page uses has its rule: in the stylesheet or inline.
+        const used = new Set([...answer.html.matchAll(/\bclass="([^"]*)"/g)].flatMap((m) => m[1]!.match(/\bcg-[\w-]+/g) ?? []));
+        expect(used.size, url).toBeGreaterThan(5);
+        for (const cls of used) expect(css.includes(`.${cls}`) || inline.includes(`.${cls}`), `${url}: ${cls}`).toBe(true);
+      }
+    }
+    // The public pages carry no inline CSS at all: their styles are all in the stylesheet.
+    for (const url of PUBLIC_URLS) expect(inlineCss((await get(srv.url, url)).html), url).toBe("");
   });
 
   it("never gives two visitors the same nonce or form token", async () => {

@@ -25,6 +25,7 @@ type Render = (input: {
   authForm?: AuthFormServerState | undefined;
   publicApi?: PublicApi | undefined;
   nonce?: string | undefined;
+  sharedStyles?: readonly string[] | undefined;
 }) => Promise<{ status: number; html: string; redirect?: string }>;
 
 /**
@@ -75,7 +76,21 @@ function publicUrlFor(req: Request, configured: string | undefined): string {
   return (configured ?? `${req.protocol}://${req.get("host")}`).replace(/\/$/, "");
 }
 
-type Load = (url: string) => Promise<{ render: Render; template: string }>;
+/** The renderer, its template and the emotion styles the template's site stylesheet holds (production builds). */
+type Load = (url: string) => Promise<{ render: Render; template: string; sharedStyles?: readonly string[] }>;
+
+/**
+ * What the build's site stylesheet holds (apps/web/scripts/site-stylesheet.mjs): its URL and the
+ * names of the emotion styles in it, which page renders leave out of their inline styles.
+ */
+export async function siteStylesheet(): Promise<{ href: string; styles: string[] }> {
+  const manifest = JSON.parse(await readFile(path.join(webDir, "dist", "server", "site-stylesheet.json"), "utf8")) as unknown;
+  const { href, styles } = (manifest ?? {}) as { href?: unknown; styles?: unknown };
+  if (typeof href !== "string" || !Array.isArray(styles) || !styles.every((name) => typeof name === "string")) {
+    throw new Error("apps/web/dist/server/site-stylesheet.json is not what the web build writes: build the web app again");
+  }
+  return { href, styles };
+}
 
 /** Public pages: served from the render cache, with Cache-Control a CDN may follow (ADR 024). Not the dashboard or sign-in. */
 export function isPublicPage(pathname: string): boolean {
@@ -109,7 +124,7 @@ function pageRenderer(
     contactForm: ContactFormState | undefined,
     authForm?: AuthFormServerState,
   ): Promise<Rendered> => {
-    const { render, template } = await load(req.originalUrl);
+    const { render, template, sharedStyles } = await load(req.originalUrl);
     return render({
       url: req.originalUrl,
       template,
@@ -119,6 +134,7 @@ function pageRenderer(
       authForm,
       publicApi: publicApiFor()?.(req, res),
       nonce: NONCE_PLACEHOLDER,
+      sharedStyles,
     });
   };
 
@@ -241,6 +257,8 @@ export async function productionWeb(options: WebOptions, log: Logger): Promise<W
   const template = await readFile(path.join(clientDir, "index.html"), "utf8");
   const entryServer = path.join(webDir, "dist", "server", "entry-server.js");
   const { render } = (await import(pathToFileURL(entryServer).href)) as { render: Render };
+  // The template links it; a render leaves its styles out of the page.
+  const { styles: sharedStyles } = await siteStylesheet();
   // The build: the page template (its hashed asset names) and the server bundle that renders into it.
   const buildId = buildIdOf(template, await readFile(entryServer, "utf8"));
   const assets = express.static(clientDir, {
@@ -253,7 +271,7 @@ export async function productionWeb(options: WebOptions, log: Logger): Promise<W
   });
   return webApp(
     [assets],
-    () => Promise.resolve({ render, template }),
+    () => Promise.resolve({ render, template, sharedStyles }),
     options,
     log,
     async () => {},

@@ -376,7 +376,9 @@ test.describe("styles", () => {
     for (const url of ["/admin", "/auth"]) expect((await page.request.get(url)).status()).toBe(200);
     await page.goto("/");
     await waitForHydration(page);
-    await expect(page.locator('style[data-emotion^="cg-server"]')).toHaveCount(1);
+    // Every style of the home page comes with the site stylesheet: none inline.
+    await expect(page.locator('link[rel="stylesheet"][data-cg-sheet]')).toHaveCount(1);
+    await expect(page.locator('style[data-emotion^="cg-server"]')).toHaveCount(0);
     // The lower sections and the footer hydrate too, when scrolled to: they add none either.
     await page.getByRole("contentinfo").scrollIntoViewIfNeeded();
     await expect(page.locator("[data-hydrated]")).toHaveCount(2);
@@ -386,8 +388,9 @@ test.describe("styles", () => {
     });
     expect(styles.styleLog, styles.styleDiagnosis.join("\n")).toEqual([]);
 
-    // Chakra's global CSS comes with index.html: tokens and the brand palette apply.
-    await expect(page.locator("style[data-chakra-global]")).toHaveCount(1);
+    // Chakra's global CSS comes with the site stylesheet (no inline copy): tokens and the brand palette apply.
+    await expect(page.locator("style[data-chakra-global]")).toHaveCount(0);
+    await expect(page.locator('link[rel="stylesheet"]')).toHaveAttribute("href", /^\/assets\/site-[\w-]{10}\.css$/);
     const cta = page.getByRole("main").getByRole("link", { name: "Get Free Estimate" });
     await expect(cta).toHaveCSS("background-color", "rgb(194, 65, 12)");
     await expect(page.locator("body")).toHaveCSS("margin", "0px");
@@ -400,6 +403,25 @@ test.describe("styles", () => {
     await expect(heading).toBeVisible();
     // The heading recipe (semibold) reaches a heading the browser rendered.
     await expect(heading).toHaveCSS("font-weight", "600");
-    expect(await page.evaluate(() => (window as unknown as { styleLog: string[] }).styleLog.length)).toBeGreaterThan(0);
+    // The stylesheet holds every public page's styles: the app added none for the contact page
+    // either, and every class on the page has its rule.
+    expect(await page.evaluate(() => (window as unknown as { styleLog: string[] }).styleLog)).toEqual([]);
+    const unstyled = await page.evaluate(() => {
+      const selectors: string[] = [];
+      const collect = (rules: CSSRuleList) => {
+        for (const rule of rules) {
+          if (rule instanceof CSSStyleRule) selectors.push(rule.selectorText);
+          if ("cssRules" in rule) collect((rule as CSSGroupingRule).cssRules);
+        }
+      };
+      for (const sheet of document.styleSheets) collect(sheet.cssRules);
+      const defined = new Set(selectors.flatMap((selector) => selector.match(/\.cg-[\w-]+/g) ?? []));
+      const used = new Set(
+        [...document.querySelectorAll("[class]")].flatMap((node) => [...node.classList].filter((c) => c.startsWith("cg-"))),
+      );
+      return { used: used.size, missing: [...used].filter((name) => !defined.has(`.${name}`)) };
+    });
+    expect(unstyled.used).toBeGreaterThan(20);
+    expect(unstyled.missing).toEqual([]);
   });
 });

@@ -9,7 +9,8 @@ import { preloadDeferred } from "./lib/deferred";
 import { collectHeadTags, renderHeadTags } from "./lib/head";
 import type { PublicApi } from "./lib/public-api";
 import { createAppRouter } from "./router";
-import { createEmotionCache, serverStyleTags } from "./theme/emotion-cache";
+import { services } from "@crawlguard/content";
+import { createEmotionCache, EMOTION_CACHE_KEY, serverStyleTags } from "./theme/emotion-cache";
 
 export type RenderInput = {
   /** Path and query of the request, e.g. "/services?x=1". */
@@ -39,10 +40,20 @@ export type RenderInput = {
    * hydration data). The server passes a placeholder and puts each response's nonce in its place.
    */
   nonce?: string | undefined;
+  /**
+   * The emotion style names the site's stylesheet already holds (the template links it; see
+   * scripts/site-stylesheet.mjs): the page's inline styles leave them out. Without it, every
+   * style the page uses is inline (development, where there is no stylesheet).
+   */
+  sharedStyles?: Iterable<string> | undefined;
 };
 
 export type { PublicApi } from "./lib/public-api";
+export { SITE_STYLESHEET_NAMES } from "./theme/emotion-cache";
 export type { ContactFormOutcome, ContactFormServerState } from "./features/contact/contact-fields";
+
+/** One emotion style the page uses: its name (the class is `cg-<name>`) and its CSS. */
+export type PageStyle = { name: string; css: string };
 
 export type RenderResult = {
   /** 404 when no route matched (or a route reported not found), 500 on a route error, else 200 (3xx with `redirect`). */
@@ -51,7 +62,19 @@ export type RenderResult = {
   html: string;
   /** Set when the router redirects (e.g. "/auth/" to "/auth"): send `status` with this Location. */
   redirect?: string;
+  /** The page's styles that are not in `sharedStyles`, in the order they are written. */
+  styles?: PageStyle[];
 };
+
+/** The public pages whose styles the site stylesheet holds (scripts/site-stylesheet.mjs renders each at build time). */
+export const STYLESHEET_PAGES: readonly string[] = [
+  "/",
+  "/services",
+  ...services.map((service) => `/services/${service.id}`),
+  "/about",
+  "/contact",
+  "/gallery",
+];
 
 const DOCTYPE = /^<!DOCTYPE html>/i;
 
@@ -76,6 +99,7 @@ export async function render({
   authForm,
   publicApi,
   nonce,
+  sharedStyles,
 }: RenderInput): Promise<RenderResult> {
   const router = createAppRouter({
     publicUrl,
@@ -105,6 +129,8 @@ export async function render({
 
     await router.serverSsr?.dehydrate();
     const emotionCache = createEmotionCache();
+    // Emotion neither writes nor extracts a style it takes as inserted (as in the browser's hydration).
+    for (const name of sharedStyles ?? []) emotionCache.inserted[name] = true;
     // Created before rendering: it switches the cache to compat mode, which
     // keeps emotion from writing <style> tags into the markup.
     const emotionServer = createEmotionServer(emotionCache);
@@ -117,9 +143,12 @@ export async function render({
     // It prefixes a doctype meant for whole-document rendering; the template has its own.
     const appHtml = (await transformHtmlStringWithRouter(router, rendered)).replace(DOCTYPE, "");
 
-    const styles = serverStyleTags(emotionServer.extractCriticalToChunks(appHtml).styles);
+    const chunks = emotionServer.extractCriticalToChunks(appHtml).styles;
+    const styles = chunks
+      .filter((chunk) => chunk.key === EMOTION_CACHE_KEY)
+      .flatMap((chunk) => chunk.ids.map((name) => ({ name, css: String(emotionCache.inserted[name]) })));
 
-    return { status, html: fillTemplate(template, headTags + styles, appHtml) };
+    return { status, html: fillTemplate(template, headTags + serverStyleTags(chunks), appHtml), styles };
   } finally {
     router.serverSsr?.cleanup();
   }

@@ -40,8 +40,30 @@ function serverStyleNames(): string[] {
   );
 }
 
+/** The site stylesheet's last rule (scripts/site-stylesheet.mjs writes it): the names of the styles it holds, as a string. */
+export const SITE_STYLESHEET_NAMES = { selector: "#cg-site-stylesheet", property: "--cg-styles" } as const;
+
+/**
+ * The style names the site stylesheet holds (a production build links it: scripts/site-stylesheet.mjs),
+ * listed as a string in a custom property of its last rule. One lookup, no walk over its rules. The
+ * app starts after the first paint, which waited for the stylesheet; if it is still not there, the
+ * app inserts those styles again (the same rules, nothing else changes).
+ */
+function siteStylesheetNames(): string[] {
+  const sheet = document.querySelector<HTMLLinkElement>("link[data-cg-sheet]")?.sheet;
+  try {
+    const last = sheet?.cssRules[sheet.cssRules.length - 1];
+    if (!(last instanceof CSSStyleRule) || last.selectorText !== SITE_STYLESHEET_NAMES.selector) return [];
+    return last.style.getPropertyValue(SITE_STYLESHEET_NAMES.property).trim().replace(/^"|"$/g, "").split(" ").filter(Boolean);
+  } catch {
+    return []; // a sheet from another origin (never here) cannot be read
+  }
+}
+
 export function createEmotionCache(): EmotionCache {
   const cache = createCache({ key: EMOTION_CACHE_KEY });
-  if (typeof document !== "undefined") for (const name of serverStyleNames()) cache.inserted[name] = true;
+  if (typeof document !== "undefined") {
+    for (const name of [...siteStylesheetNames(), ...serverStyleNames()]) cache.inserted[name] = true;
+  }
   return cache;
 }
