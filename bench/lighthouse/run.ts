@@ -5,7 +5,7 @@
 // page with Debian's Chromium (or CHROME_PATH), prints the scores, LCP, TBT, CLS and the JavaScript
 // each page transferred, and stops the server. Works offline.
 //   LIGHTHOUSE_RUNS=10  audits each page 10 times: the table shows the run with the median
-//                       performance score, plus the worst score and the worst TBT of all runs, and
+//                       performance score, plus the worst score, TBT, LCP and CLS of all runs, and
 //                       the targets are checked against the worst (issue #13: 10 runs out of 10)
 //   LIGHTHOUSE_OUT=dir  also writes each page's JSON report there (the median run; with several runs
 //                       also <page>.worst-tbt.json, the run with the longest blocking time)
@@ -56,8 +56,8 @@ type Row = {
   jsTransferBytes: number;
   jsRequests: number;
   failing: string[];
-  /** Of all the runs of this page: the lowest performance score and the longest TBT. */
-  worst: { performance: number; tbtMs: number };
+  /** Of all the runs of this page: the lowest performance score, the longest TBT and LCP, the largest CLS. */
+  worst: { performance: number; tbtMs: number; lcpMs: number; cls: number };
 };
 
 function freePort(): Promise<number> {
@@ -154,7 +154,8 @@ function failingAudits(lhr: Lhr): string[] {
 }
 
 const performanceOf = (lhr: Lhr) => Math.round((lhr.categories["performance"]?.score ?? 0) * 100);
-const tbtOf = (lhr: Lhr) => lhr.audits["total-blocking-time"]?.numericValue ?? Number.NaN;
+const numericOf = (lhr: Lhr, id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+const tbtOf = (lhr: Lhr) => numericOf(lhr, "total-blocking-time");
 
 async function toRow(page: string, lhr: Lhr, runs: Lhr[]): Promise<Row> {
   const score = (id: (typeof CATEGORIES)[number]) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
@@ -175,7 +176,12 @@ async function toRow(page: string, lhr: Lhr, runs: Lhr[]): Promise<Row> {
     jsTransferBytes: js.transferBytes,
     jsRequests: js.requests,
     failing: failingAudits(lhr),
-    worst: { performance: Math.min(...runs.map(performanceOf)), tbtMs: Math.max(...runs.map(tbtOf)) },
+    worst: {
+      performance: Math.min(...runs.map(performanceOf)),
+      tbtMs: Math.max(...runs.map(tbtOf)),
+      lcpMs: Math.max(...runs.map((run) => numericOf(run, "largest-contentful-paint"))),
+      cls: Math.max(...runs.map((run) => numericOf(run, "cumulative-layout-shift"))),
+    },
   };
 }
 
@@ -200,7 +206,23 @@ async function audit(url: string, port: number): Promise<Lhr> {
 }
 
 function printTable(rows: Row[]): void {
-  const header = ["page", "perf", "worst perf", "a11y", "best", "seo", "LCP", "TBT", "worst TBT", "CLS", "JS gz KB", "sent KB", "scripts"];
+  const header = [
+    "page",
+    "perf",
+    "worst perf",
+    "a11y",
+    "best",
+    "seo",
+    "LCP",
+    "worst LCP",
+    "TBT",
+    "worst TBT",
+    "CLS",
+    "worst CLS",
+    "JS gz KB",
+    "sent KB",
+    "scripts",
+  ];
   const lines = rows.map((row) => [
     row.page,
     String(row.scores.performance),
@@ -209,9 +231,11 @@ function printTable(rows: Row[]): void {
     String(row.scores["best-practices"]),
     String(row.scores.seo),
     `${(row.lcpMs / 1000).toFixed(2)} s`,
+    `${(row.worst.lcpMs / 1000).toFixed(2)} s`,
     `${Math.round(row.tbtMs)} ms`,
     `${Math.round(row.worst.tbtMs)} ms`,
     row.cls.toFixed(3),
+    row.worst.cls.toFixed(3),
     (row.jsBytes / 1024).toFixed(1),
     (row.jsTransferBytes / 1024).toFixed(1),
     String(row.jsRequests),

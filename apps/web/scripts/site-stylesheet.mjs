@@ -41,5 +41,7 @@ await writeFile(
   templateFile,
   template.replace(GLOBAL_STYLE, () => `<link rel="stylesheet" href="${href}" data-cg-sheet>`),
 );
-await writeFile(`${distDir}server/site-stylesheet.json`, `${JSON.stringify({ href, styles: names }, null, 2)}\n`);
+// globalCssLength: where Chakra's global CSS ends in the file (bench/public compares the pages with it inline).
+const manifest = { href, styles: names, globalCssLength: globalCss.length };
+await writeFile(`${distDir}server/site-stylesheet.json`, `${JSON.stringify(manifest, null, 2)}\n`);
 console.log(`${href}: ${(css.length / 1024).toFixed(1)} KB (${names.length} page styles + Chakra's global CSS)`);
