@@ -15,6 +15,7 @@ import {
   GENERIC_ERROR_MESSAGE,
   rateLimitHeadersOf,
   type ApiConfig,
+  type EventSink,
   type GoogleCalendar,
 } from "@crawlguard/api";
 import type { Auth } from "@crawlguard/auth";
@@ -55,6 +56,8 @@ export interface AppDeps {
   storage: ObjectStorage;
   /** Google Calendar (unconfigured when GOOGLE_CLIENT_ID is unset). */
   google: GoogleCalendar;
+  /** Domain events (ADR 028); none heard without it. */
+  events?: EventSink;
   /** Absent in API-only tests. */
   web?: WebApp;
   /** Health, readiness and metrics (issue 22 §3, §4); absent in tests that build the app alone. */
@@ -67,7 +70,7 @@ export interface AppDeps {
   };
 }
 
-export function createApp({ env, sql, auth, logger, storage, google, web, operations }: AppDeps): Express {
+export function createApp({ env, sql, auth, logger, storage, google, events, web, operations }: AppDeps): Express {
   const app = express();
   // First: every request counted and timed, whatever answers it.
   if (operations?.metrics) app.use(operations.metrics.record);
@@ -138,6 +141,7 @@ export function createApp({ env, sql, auth, logger, storage, google, web, operat
     config: apiConfig(env),
     storage,
     google,
+    events,
     origin: (req: IncomingMessage) =>
       env.PUBLIC_URL?.replace(/\/$/, "") ?? `${(req as Request).protocol}://${(req as Request).get("host")}`,
     clientIp: (req: IncomingMessage) => (req as Request).ip ?? req.socket.remoteAddress ?? "unknown",

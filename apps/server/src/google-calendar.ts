@@ -3,6 +3,7 @@ import path from "node:path";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { DomainError, GoogleCalendar, type Context } from "@crawlguard/api";
 import type { Sql } from "@crawlguard/db";
+import type { Jobs } from "@crawlguard/jobs";
 import {
   GOOGLE_REDIRECT_PATH,
   googleEndpoints,
@@ -27,7 +28,7 @@ export interface GoogleCalendarRuntime {
   drain(): Promise<number>;
   /** The worker takes no more jobs; resolves when the round under way has ended (its unstarted jobs given back). */
   pause(): Promise<void>;
-  /** pause(), then the queue closes (after the requests that may queue pushes have finished). */
+  /** pause(), then the queue's heartbeat stops (the shared pg-boss stops with the server, after every queue). */
   stop(): Promise<void>;
 }
 
@@ -46,7 +47,17 @@ function settingsFrom(env: Env): GoogleSettings | null {
  * pg-boss, and the worker loop that pushes queued appointments. Without GOOGLE_CLIENT_ID and
  * GOOGLE_CLIENT_SECRET nothing starts and every call answers "not configured".
  */
-export async function startGoogleCalendar({ env, sql, logger }: { env: Env; sql: Sql; logger: Logger }): Promise<GoogleCalendarRuntime> {
+export async function startGoogleCalendar({
+  env,
+  sql,
+  jobs,
+  logger,
+}: {
+  env: Env;
+  sql: Sql;
+  jobs: Jobs;
+  logger: Logger;
+}): Promise<GoogleCalendarRuntime> {
   const settings = settingsFrom(env);
   let cipher: TokenCipher | null = null;
   let unavailableReason: string | null = null;
@@ -68,10 +79,9 @@ export async function startGoogleCalendar({ env, sql, logger }: { env: Env; sql:
     if (key) {
       cipher = new TokenCipher(key);
       queue = await PushQueue.start({
-        databaseUrl: env.DATABASE_URL,
+        boss: await jobs.boss(),
         sql,
         retryBaseSeconds: env.GOOGLE_PUSH_RETRY_SECONDS,
-        onError: (err) => log.warn({ err }, "push queue error"),
       });
     }
   }

@@ -3,9 +3,10 @@ import { createServer, type Server } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { pino, type Logger } from "pino";
-import { sweepGalleryUploads } from "@crawlguard/api";
+import { DomainEvents, sweepGalleryUploads } from "@crawlguard/api";
 import { createAuth } from "@crawlguard/auth";
 import { openDatabase, secureDataDir, type Database } from "@crawlguard/db";
+import { startJobs, type Jobs } from "@crawlguard/jobs";
 import { createStorage, type ObjectStorage } from "@crawlguard/storage";
 import { createApp } from "./app.js";
 import { startGoogleCalendar, type GoogleCalendarRuntime } from "./google-calendar.js";
@@ -26,6 +27,10 @@ export interface RunningServer {
   db: Database;
   storage: ObjectStorage;
   logger: Logger;
+  /** The process's one pg-boss (started when a queue first needs it): every queue's jobs. */
+  jobs: Jobs;
+  /** Domain events: the mail and the webhooks subscribe here (in the change's transaction, ADR 028). */
+  events: DomainEvents;
   /** Google Calendar: the service and its push worker. */
   google: GoogleCalendarRuntime;
   url: string;
@@ -80,8 +85,15 @@ export async function startServer({
   answerInOrder(server);
   const storage = createStorage(storageConfig(env));
   logger.info({ storage: storage.kind }, "file storage ready");
+  // One pg-boss for every queue (Google pushes, mail, webhooks; ADR 028), each with its own queue and settings.
+  const jobs = startJobs({
+    databaseUrl: env.DATABASE_URL,
+    sql: db.sql,
+    onError: (err) => logger.warn({ err, component: "jobs" }, "job queue error"),
+  });
+  const events = new DomainEvents();
   const google = await blamed("GOOGLE_TOKEN_KEY", "the Google Calendar token key cannot be used", () =>
-    startGoogleCalendar({ env, sql: db.sql, logger }),
+    startGoogleCalendar({ env, sql: db.sql, jobs, logger }),
   );
   const health = await createHealth({ sql: db.sql, storage, google: google.service, draining: () => drain.draining, logger });
   // Configured but unreachable, a missing bucket, no write access: said now, and the instance is not ready.
@@ -120,6 +132,7 @@ export async function startServer({
       storage,
       web,
       google: google.service,
+      events,
       operations: {
         health: health.router,
         metrics,
@@ -209,6 +222,7 @@ export async function startServer({
       await web?.close();
       // Requests that queue pushes have finished: the queue and then the database can close.
       await google.stop();
+      await jobs.stop();
       await db.close();
       logger.info({ ms: Date.now() - started }, "stopped");
     })();
@@ -219,6 +233,8 @@ export async function startServer({
     db,
     storage,
     logger,
+    jobs,
+    events,
     google,
     url,
     graceSeconds: env.SHUTDOWN_GRACE_SECONDS,

@@ -4,6 +4,7 @@ import type { Sql } from "@crawlguard/db";
 import type { ObjectStorage } from "@crawlguard/storage";
 import type { Logger } from "./logger.js";
 import type { GoogleCalendar } from "./services/google-calendar.js";
+import { NO_EVENTS, type EventSink } from "./services/domain-events.js";
 
 /** The slice of a pino logger the procedures use (its own module: services import it too). */
 export type { Logger };
@@ -35,6 +36,8 @@ export interface ContextDeps {
   storage: ObjectStorage;
   /** The Google Calendar connection and pushes (unconfigured when GOOGLE_CLIENT_ID is unset). */
   google: GoogleCalendar;
+  /** Domain events (ADR 028): subscribers queue their jobs in the change's transaction. */
+  events?: EventSink;
   clientIp(req: IncomingMessage): string;
   /** This server's origin as the client reached it (PUBLIC_URL when set), for absolute links. */
   origin(req: IncomingMessage): string;
@@ -47,6 +50,7 @@ export interface Context {
   config: ApiConfig;
   storage: ObjectStorage;
   google: GoogleCalendar;
+  events: EventSink;
   log: Logger;
   ip: string;
   origin: string;
@@ -70,6 +74,7 @@ export function createContextFactory(deps: ContextDeps) {
       config: deps.config,
       storage: deps.storage,
       google: deps.google,
+      events: deps.events ?? NO_EVENTS,
       log: deps.logger(req),
       ip: deps.clientIp(req),
       origin: deps.origin(req),

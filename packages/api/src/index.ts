@@ -20,6 +20,17 @@ export { receiveUpload, sweepGalleryUploads } from "./services/gallery-uploads.j
 export { CONTACT_SUCCESS_MESSAGE } from "./services/contact.js";
 // Google Calendar: built once by the server (settings, token key, push queue), run by its worker loop.
 export { GoogleCalendar, NOT_CONFIGURED_MESSAGE, type GoogleCalendarOptions } from "./services/google-calendar.js";
+// Domain events (ADR 028): the server's one bus; the mail and the webhooks subscribe to it.
+export {
+  DomainEvents,
+  NO_EVENTS,
+  type DeletedLeadSnapshot,
+  type DomainEvent,
+  type DomainEventInput,
+  type DomainEventSubscriber,
+  type DomainEventType,
+  type EventSink,
+} from "./services/domain-events.js";
 
 export type RouterInputs = inferRouterInputs<AppRouter>;
 export type RouterOutputs = inferRouterOutputs<AppRouter>;

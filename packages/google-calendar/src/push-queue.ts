@@ -1,12 +1,17 @@
-import { PgBoss, type Db as IDatabase } from "pg-boss";
+import type { PgBoss } from "pg-boss";
+import {
+  JOBS_SCHEMA as SCHEMA,
+  MAX_RETRY_DELAY_SECONDS,
+  postgresJsDatabase,
+  retryDelaySeconds,
+  startBoss,
+  type SqlText,
+} from "@crawlguard/jobs";
+
+export { MAX_RETRY_DELAY_SECONDS, postgresJsDatabase, retryDelaySeconds, SUPERVISE_SECONDS, type SqlText } from "@crawlguard/jobs";
 
 /** The queue of calendar pushes: one job names a lead; the push reads the lead's state when it runs. */
 export const PUSH_QUEUE = "google-calendar-push";
-
-/** What runs SQL text with $n parameters: the app's postgres.js client, or one of its transactions. */
-export interface SqlText {
-  unsafe(text: string, values?: never[]): PromiseLike<unknown>;
-}
 
 export interface PushJob {
   id: string;
@@ -21,7 +26,9 @@ interface JobData {
 }
 
 export interface PushQueueOptions {
-  /** PostgreSQL: pg-boss keeps its own small pool on this database. */
+  /** The process's shared PgBoss (packages/jobs); without it the queue starts (and stops) its own. */
+  boss?: PgBoss | undefined;
+  /** PostgreSQL: pg-boss keeps its own small pool on this database (only when the queue starts its own boss). */
   databaseUrl?: string | undefined;
   /** The embedded database: pg-boss runs on the app's single connection (see postgresJsDatabase). */
   sql: SqlText;
@@ -30,8 +37,6 @@ export interface PushQueueOptions {
   onError?: (error: unknown) => void;
 }
 
-export const MAX_RETRY_DELAY_SECONDS = 3600;
-
 /**
  * A running push beats every HEARTBEAT_SECONDS / 2 (issue 22 §5). When its instance dies, the
  * beats stop: within HEARTBEAT_SECONDS plus one supervision pass (SUPERVISE_SECONDS) pg-boss fails
@@ -39,46 +44,7 @@ export const MAX_RETRY_DELAY_SECONDS = 3600;
  * expiry's 5 minutes plus a 30 s retry delay (~6.5 min).
  */
 export const HEARTBEAT_SECONDS = 20;
-export const SUPERVISE_SECONDS = 10;
 const DEAD_INSTANCE_RETRY_SECONDS = 5;
-/** pg-boss's schema in the app's database. */
-const SCHEMA = "pgboss";
-
-/** snake_case of a camelCase key, as postgres.js's `fromCamel`. */
-const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-
-/**
- * pg-boss's IDatabase over postgres.js. Two adaptations: a multi-statement text (no parameters) answers
- * one result per statement, whose rows pg-boss wants together; and the app's client turns column
- * names into camelCase, while pg-boss reads some as they are in SQL (pg_advisory_xact_lock) and
- * aliases others to camelCase itself. Each row carries both spellings, so both kinds of reads work.
- */
-export function postgresJsDatabase(sql: SqlText): IDatabase {
-  return {
-    async executeSql(text: string, values?: unknown[]) {
-      const result = (await sql.unsafe(text, (values ?? []) as never[])) as Record<string, unknown>[] | Record<string, unknown>[][];
-      const rows = (result.length > 0 && Array.isArray(result[0]) ? (result as Record<string, unknown>[][]).flat() : result) as Record<
-        string,
-        unknown
-      >[];
-      return {
-        rows: rows.map((row) => {
-          const both: Record<string, unknown> = { ...row };
-          for (const [key, value] of Object.entries(row)) both[snake(key)] ??= value;
-          return both;
-        }),
-      };
-    },
-  };
-}
-
-/** The delay before retry number `attempt` (1-based): base, 3 × base, then doubling, capped at an hour. */
-export function retryDelaySeconds(attempt: number, baseSeconds: number): number {
-  if (attempt <= 1) return baseSeconds;
-  const delay = baseSeconds * 3 * 2 ** Math.min(attempt - 2, 20);
-  return Math.min(MAX_RETRY_DELAY_SECONDS, delay);
-}
-
 /**
  * Calendar pushes on pg-boss (ADR 014). The queue's `stately` policy keeps at most one waiting and
  * one running job per lead: a change while one waits is covered by it (the push reads the lead when
@@ -96,6 +62,8 @@ export class PushQueue {
   private constructor(
     private readonly boss: PgBoss,
     private readonly retryBaseSeconds: number,
+    /** Whether this queue started the boss (and so stops it); the server's shared one stops with the server. */
+    private readonly ownsBoss: boolean,
   ) {}
 
   private hold(ids: string[]): void {
@@ -121,21 +89,8 @@ export class PushQueue {
   }
 
   static async start(options: PushQueueOptions): Promise<PushQueue> {
-    const common = {
-      schema: SCHEMA,
-      schedule: false,
-      supervise: true,
-      // Heartbeats are checked on every supervision pass (which the monitor interval gates per queue).
-      superviseIntervalSeconds: SUPERVISE_SECONDS,
-      monitorIntervalSeconds: SUPERVISE_SECONDS,
-      reindex: false,
-      monitorVacuum: false,
-    } as const;
-    const boss = options.databaseUrl
-      ? new PgBoss({ ...common, connectionString: options.databaseUrl, max: 3, application_name: "crawlguard-google-calendar" })
-      : new PgBoss({ ...common, db: postgresJsDatabase(options.sql) });
-    boss.on("error", (error) => options.onError?.(error));
-    await boss.start();
+    const owned = !options.boss;
+    const boss = options.boss ?? (await startBoss(options));
     const settings = {
       // Only for a job whose instance stopped mid-push (no heartbeat, or expired): it comes back soon.
       retryLimit: 100,
@@ -151,7 +106,7 @@ export class PushQueue {
     await boss.createQueue(PUSH_QUEUE, { policy: "stately", ...settings });
     // A queue made by an older version keeps its settings unless told: the same ones, every start.
     await boss.updateQueue(PUSH_QUEUE, settings);
-    return new PushQueue(boss, options.retryBaseSeconds);
+    return new PushQueue(boss, options.retryBaseSeconds, owned);
   }
 
   /**
@@ -213,6 +168,6 @@ export class PushQueue {
   async stop(): Promise<void> {
     if (this.beat) clearInterval(this.beat);
     this.beat = null;
-    await this.boss.stop({ graceful: true, timeout: 5000 });
+    if (this.ownsBoss) await this.boss.stop({ graceful: true, timeout: 5000 });
   }
 }

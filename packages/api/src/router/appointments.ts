@@ -57,7 +57,7 @@ export const appointmentsRouter = {
     .output(bookingResultSchema)
     .mutation(async ({ ctx, input }) => {
       const result = await idempotent(ctx, "appointments.book", input, () =>
-        appointments.bookAppointment(ctx.sql, input, ctx.user, ctx.config.businessTimeZone, undefined, undefined, ctx.google),
+        appointments.bookAppointment(ctx.sql, input, ctx.user, ctx.config.businessTimeZone, undefined, undefined, ctx.google, ctx.events),
       );
       ctx.google.nudge();
       return result;
@@ -81,7 +81,7 @@ export const appointmentsRouter = {
     .output(calendarAppointmentResultSchema)
     .mutation(async ({ ctx, input }) => {
       const result = await idempotent(ctx, "appointments.schedule", input, () =>
-        appointments.scheduleFromCalendar(ctx.sql, input, ctx.user, ctx.config.businessTimeZone, undefined, ctx.google),
+        appointments.scheduleFromCalendar(ctx.sql, input, ctx.user, ctx.config.businessTimeZone, undefined, ctx.google, ctx.events),
       );
       ctx.google.nudge();
       return result;

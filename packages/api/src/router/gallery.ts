@@ -134,7 +134,9 @@ export const galleryRouter = {
     })
     .input(galleryImageCreateSchema)
     .output(galleryImageSchema)
-    .mutation(({ ctx, input }) => gallery.createGalleryImage(ctx.sql, ctx.storage, { userId: ctx.user.id, origin: ctx.origin }, input)),
+    .mutation(({ ctx, input }) =>
+      gallery.createGalleryImage(ctx.sql, ctx.storage, { userId: ctx.user.id, origin: ctx.origin }, input, ctx.events),
+    ),
 
   update: staffProcedure
     .meta({
@@ -158,7 +160,7 @@ export const galleryRouter = {
     .input(galleryImageUpdateSchema.extend(idInput.shape))
     .output(galleryImageSchema)
     .mutation(({ ctx, input: { id, ...patch } }) =>
-      gallery.updateGalleryImage(ctx.sql, ctx.storage, ctx.log, { userId: ctx.user.id, origin: ctx.origin }, id, patch),
+      gallery.updateGalleryImage(ctx.sql, ctx.storage, ctx.log, { userId: ctx.user.id, origin: ctx.origin }, id, patch, ctx.events),
     ),
 
   delete: staffProcedure

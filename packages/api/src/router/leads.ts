@@ -70,7 +70,7 @@ export const leadsRouter = {
     .input(leadCreateSchema)
     .output(leadSchema)
     .mutation(async ({ ctx, input }) => {
-      const lead = await idempotent(ctx, "leads.create", input, () => leads.createLead(ctx.sql, input, ctx.user, ctx.google));
+      const lead = await idempotent(ctx, "leads.create", input, () => leads.createLead(ctx.sql, input, ctx.user, ctx.google, ctx.events));
       ctx.google.nudge();
       return lead;
     }),
@@ -89,7 +89,7 @@ export const leadsRouter = {
     .input(leadUpdateSchema.extend(idInput.shape))
     .output(leadSchema)
     .mutation(async ({ ctx, input: { id, ...patch } }) => {
-      const lead = await leads.updateLead(ctx.sql, id, patch, ctx.user, ctx.google);
+      const lead = await leads.updateLead(ctx.sql, id, patch, ctx.user, ctx.google, ctx.events);
       ctx.google.nudge();
       return lead;
     }),
@@ -102,7 +102,7 @@ export const leadsRouter = {
     .input(idInput)
     .output(z.object({ success: z.literal(true) }))
     .mutation(async ({ ctx, input }) => {
-      await leads.deleteLead(ctx.sql, input.id, ctx.google);
+      await leads.deleteLead(ctx.sql, input.id, ctx.google, ctx.events);
       ctx.google.nudge();
       return { success: true as const };
     }),

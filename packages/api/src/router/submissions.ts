@@ -37,6 +37,6 @@ export const submissionsRouter = {
     .input(z.object({ id: z.string().uuid().meta({ description: "The contact submission's id." }) }))
     .output(convertToLeadResultSchema)
     .mutation(({ ctx, input }) =>
-      idempotent(ctx, "submissions.convertToLead", input, () => submissions.convertToLead(ctx.sql, input.id, ctx.user)),
+      idempotent(ctx, "submissions.convertToLead", input, () => submissions.convertToLead(ctx.sql, input.id, ctx.user, ctx.events)),
     ),
 } satisfies TRPCRouterRecord;

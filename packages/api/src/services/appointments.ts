@@ -38,6 +38,7 @@ import {
   type BlockForConflicts,
   type Interval,
 } from "../scheduling/index.js";
+import { appointmentEvent, leadChangeEvents, NO_EVENTS, type DomainEventInput, type EventSink } from "./domain-events.js";
 import { NO_PUSHES, type CalendarPushes } from "./google-calendar.js";
 import { diffLead, recordLeadEvents, type Actor } from "./lead-events.js";
 import { LEAD_NOT_FOUND, leadColumns, toLead, type LeadRow } from "./leads.js";
@@ -224,6 +225,13 @@ interface LockedLead {
   status: string;
   estimatedValue: string | null;
   scheduledDate: Date | null;
+  durationMinutes: number;
+  name: string;
+  email: string;
+  phone: string | null;
+  address: string | null;
+  zipCode: string | null;
+  service: string;
   notes: string | null;
   priority: string;
   assigneeName: string | null;
@@ -243,6 +251,7 @@ export async function bookAppointment(
   now: Date = new Date(),
   messages: BookingMessages = { phone: "Phone number is required" },
   pushes: CalendarPushes = NO_PUSHES,
+  events: EventSink = NO_EVENTS,
 ): Promise<BookingResult> {
   const leadId = input.leadId || undefined;
   const issues: FieldIssue[] = bookingIssues({ ...input, leadId }, messages.phone);
@@ -254,7 +263,8 @@ export async function bookAppointment(
     let before: LockedLead | undefined;
     if (leadId) {
       [before] = await tx<LockedLead[]>`
-        SELECT l.assigned_to, l.status, l.estimated_value, l.scheduled_date, l.notes, l.priority, u.username AS assignee_name
+        SELECT l.assigned_to, l.status, l.estimated_value, l.scheduled_date, l.notes, l.priority, u.username AS assignee_name,
+               l.duration_minutes, l.name, l.email, l.phone, l.address, l.zip_code, l.service
         FROM leads l LEFT JOIN users u ON u.id = l.assigned_to WHERE l.id = ${leadId} FOR UPDATE OF l`;
       if (!before) throw notFound(LEAD_NOT_FOUND);
     }
@@ -271,12 +281,19 @@ export async function bookAppointment(
       throw new ConflictError(notScheduledMessage(conflicts, assignee === actor.id ? undefined : assigneeName), conflicts);
     }
 
-    const lead = leadId
+    const { lead, changes } = leadId
       ? await rescheduleLead(tx, leadId, before!, input, when, assignee, actor)
-      : await insertBookedLead(tx, input, when, assignee, actor);
+      : { lead: await insertBookedLead(tx, input, when, assignee, actor), changes: null };
     await pushes.enqueue(tx, lead.id);
+    await events.emit(tx, ...bookingEvents(lead, before, changes, assignee));
     return { booked: true, lead, conflicts };
   });
+}
+
+/** A new client: lead.created and appointment.booked; a lead booked again: lead.updated and booked or rescheduled. */
+function bookingEvents(lead: Lead, before: LockedLead | undefined, changes: string[] | null, assignee: string): DomainEventInput[] {
+  if (!before || !changes) return [{ type: "lead.created", leadId: lead.id }, ...appointmentEvent(lead.id, null, lead)];
+  return leadChangeEvents(lead.id, before, { ...lead, assignedTo: assignee }, changes);
 }
 
 async function insertBookedLead(tx: Queryable, input: BookingRequest, when: Interval, assignee: string, actor: Actor): Promise<Lead> {
@@ -303,7 +320,7 @@ async function rescheduleLead(
   when: Interval,
   assignee: string,
   actor: Actor,
-): Promise<Lead> {
+): Promise<{ lead: Lead; changes: string[] }> {
   const changes: Record<string, string | number | Date | null> = {
     status: "scheduled",
     scheduledDate: when.start,
@@ -323,7 +340,7 @@ async function rescheduleLead(
     UPDATE leads SET ${tx(changes, Object.keys(changes))}, updated_at = now() WHERE id = ${id}
     RETURNING ${leadColumns(tx)}`;
   await recordLeadEvents(tx, id, actor, diffLead(before, after!));
-  return toLead(after!);
+  return { lead: toLead(after!), changes: Object.keys(changes) };
 }
 
 /** POST /api/calendar/appointment: the same booking, answered as the Schedule Appointment modal reads it. */
@@ -334,9 +351,10 @@ export async function scheduleFromCalendar(
   zone: string,
   now: Date = new Date(),
   pushes: CalendarPushes = NO_PUSHES,
+  events: EventSink = NO_EVENTS,
 ): Promise<CalendarAppointmentResult> {
   // One rule set for both booking calls (issue 21 §3): the same schema, checks and messages.
-  const result = await bookAppointment(sql, input, actor, zone, now, undefined, pushes);
+  const result = await bookAppointment(sql, input, actor, zone, now, undefined, pushes, events);
   return { success: true, message: calendarMessage(result), lead: result.lead, conflicts: result.conflicts };
 }
 

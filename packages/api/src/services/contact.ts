@@ -5,6 +5,7 @@ import type { ContactRequest } from "@crawlguard/validators";
 import type { ApiConfig } from "../context.js";
 import type { Logger } from "../logger.js";
 import { rateLimited } from "../errors.js";
+import { NO_EVENTS, type EventSink } from "./domain-events.js";
 import { takeHit } from "./rate-limit.js";
 import { verifyTurnstile } from "./turnstile.js";
 
@@ -19,6 +20,8 @@ export interface SubmitContext {
   config: ApiConfig;
   ip: string;
   log: Logger;
+  /** contact.received, in the submission's transaction (only for one stored: never for spam or a repeat). */
+  events?: EventSink;
 }
 
 export type SubmitOutcome = "stored" | "duplicate" | "honeypot" | "too-fast";
@@ -57,7 +60,7 @@ export async function submitContact(ctx: SubmitContext, input: ContactRequest): 
       log: ctx.log,
     });
   }
-  const stored = await storeOnce(ctx.sql, input);
+  const stored = await storeOnce(ctx.sql, input, ctx.events ?? NO_EVENTS);
   if (!stored) ctx.log.info({}, "contact submission repeated within the duplicate window: stored once");
   return stored ? "stored" : "duplicate";
 }
@@ -94,7 +97,7 @@ function text(value: string | undefined): string | null {
  * lock on the fingerprint serialises concurrent identical requests (a double-click), so the second
  * one sees the first one's row. Returns false for a duplicate.
  */
-async function storeOnce(sql: Sql, input: ContactRequest): Promise<boolean> {
+async function storeOnce(sql: Sql, input: ContactRequest, events: EventSink): Promise<boolean> {
   const fingerprint = submissionFingerprint(input);
   const since = new Date(Date.now() - DUPLICATE_WINDOW_MS);
   return transaction(sql, async (tx) => {
@@ -102,13 +105,15 @@ async function storeOnce(sql: Sql, input: ContactRequest): Promise<boolean> {
     const [existing] = await tx`
       SELECT 1 FROM contact_submissions WHERE fingerprint = ${fingerprint} AND created_at > ${since} LIMIT 1`;
     if (existing) return false;
-    await tx`
+    const [row] = await tx<{ id: string }[]>`
       INSERT INTO contact_submissions (name, email, phone, address, zip_code, service, message,
         utm_source, utm_medium, utm_campaign, utm_term, utm_content, referrer, landing_page, fingerprint)
       VALUES (${input.name.trim()}, ${input.email.trim()}, ${text(input.phone)}, ${text(input.address)},
         ${input.zipCode.trim()}, ${text(input.service)}, ${text(input.message)},
         ${text(input.utmSource)}, ${text(input.utmMedium)}, ${text(input.utmCampaign)}, ${text(input.utmTerm)},
-        ${text(input.utmContent)}, ${text(input.referrer)}, ${text(input.landingPage)}, ${fingerprint})`;
+        ${text(input.utmContent)}, ${text(input.referrer)}, ${text(input.landingPage)}, ${fingerprint})
+      RETURNING id`;
+    await events.emit(tx, { type: "contact.received", submissionId: row!.id });
     return true;
   });
 }

@@ -14,6 +14,7 @@ import {
 } from "./gallery-uploads.js";
 import type { Logger } from "../logger.js";
 import type { Queryable } from "./queryable.js";
+import { NO_EVENTS, type EventSink } from "./domain-events.js";
 
 type GalleryCreate = z.output<typeof galleryImageCreateSchema>;
 type GalleryUpdate = z.output<typeof galleryImageUpdateSchema>;
@@ -154,6 +155,7 @@ export async function createGalleryImage(
   storage: ObjectStorage,
   { userId, origin }: { userId: string; origin: string },
   input: GalleryCreate,
+  events: EventSink = NO_EVENTS,
 ): Promise<GalleryImage> {
   const imageUrl = await finishedImageUrl(sql, storage, origin, userId, input.imageUrl);
   const id = await transaction(sql, async (tx) => {
@@ -165,6 +167,7 @@ export async function createGalleryImage(
               ${upload.originalSize}, ${upload.originalType}, ${input.category}, ${input.isPublished}, ${input.displayOrder},
               ${blank(input.seoKeywords)}, ${userId}, ${upload.id})
       RETURNING id`;
+    if (input.isPublished) await events.emit(tx, { type: "gallery.published", imageId: row!.id });
     return row!.id;
   });
   return getImage(sql, storage, id);
@@ -178,11 +181,12 @@ export async function updateGalleryImage(
   { userId, origin }: { userId: string; origin: string },
   id: string,
   patch: GalleryUpdate,
+  events: EventSink = NO_EVENTS,
 ): Promise<GalleryImage> {
   const imageUrl = patch.imageUrl === undefined ? undefined : await finishedImageUrl(sql, storage, origin, userId, patch.imageUrl);
   const discarded = await transaction(sql, async (tx) => {
-    const [before] = await tx<{ uploadId: string | null; imageUrl: string | null }[]>`
-      SELECT upload_id, image_url FROM gallery_images WHERE id = ${id} FOR UPDATE`;
+    const [before] = await tx<{ uploadId: string | null; imageUrl: string | null; isPublished: boolean }[]>`
+      SELECT upload_id, image_url, is_published FROM gallery_images WHERE id = ${id} FOR UPDATE`;
     if (!before) throw new DomainError("not-found", GALLERY_IMAGE_NOT_FOUND);
     let upload: UploadRow | null = null;
     if (imageUrl !== undefined && imageUrl !== before.imageUrl) {
@@ -199,6 +203,7 @@ export async function updateGalleryImage(
         ${upload ? tx`, image_url = ${upload.imageUrl}, upload_id = ${upload.id}, file_size = ${upload.originalSize}, mime_type = ${upload.originalType}` : tx``}
         ${upload && patch.fileName === undefined ? tx`, file_name = ${upload.fileName}` : tx``}
       WHERE id = ${id}`;
+    if (patch.isPublished && !before.isPublished) await events.emit(tx, { type: "gallery.published", imageId: id });
     if (upload && before.uploadId) {
       await discardUpload(tx, before.uploadId);
       return [before.uploadId];

@@ -2,6 +2,7 @@ import type { DuplicateLead, Lead, LeadDuplicatesQuery, LeadEvent, leadCreateSch
 import type { z } from "zod";
 import { transaction, type Sql } from "@crawlguard/db";
 import { DomainError } from "../errors.js";
+import { appointmentEvent, leadChangeEvents, NO_EVENTS, type EventSink } from "./domain-events.js";
 import { changesEvent, NO_PUSHES, type CalendarPushes } from "./google-calendar.js";
 import { diffLead, listLeadEvents, recordLeadEvents, type Actor, type LeadChange } from "./lead-events.js";
 import type { Queryable } from "./queryable.js";
@@ -52,14 +53,24 @@ export async function getLeadTimeline(sql: Queryable, id: string): Promise<LeadE
   return listLeadEvents(sql, id);
 }
 
-/** `pushes`: queues the Google Calendar push of a lead created with an appointment, in the same transaction. */
-export async function createLead(sql: Sql, input: LeadCreate, actor: Actor, pushes: CalendarPushes = NO_PUSHES): Promise<Lead> {
+/**
+ * `pushes`: queues the Google Calendar push of a lead created with an appointment, in the same transaction;
+ * `events`: lead.created (and appointment.booked) in it too.
+ */
+export async function createLead(
+  sql: Sql,
+  input: LeadCreate,
+  actor: Actor,
+  pushes: CalendarPushes = NO_PUSHES,
+  events: EventSink = NO_EVENTS,
+): Promise<Lead> {
   return transaction(sql, async (tx) => {
     const row = await insertLead(tx, input);
-    const events: LeadChange[] = [{ kind: "created", to: row.status }];
-    if (row.scheduledDate) events.push({ kind: "schedule", from: null, to: row.scheduledDate.toISOString() });
-    await recordLeadEvents(tx, row.id, actor, events);
+    const history: LeadChange[] = [{ kind: "created", to: row.status }];
+    if (row.scheduledDate) history.push({ kind: "schedule", from: null, to: row.scheduledDate.toISOString() });
+    await recordLeadEvents(tx, row.id, actor, history);
     if (row.scheduledDate) await pushes.enqueue(tx, row.id);
+    await events.emit(tx, { type: "lead.created", leadId: row.id }, ...appointmentEvent(row.id, null, row));
     return toLead(row);
   });
 }
@@ -83,7 +94,14 @@ const NULLABLE_TEXT = ["phone", "address", "zipCode", "notes", "estimatedValue"]
  * An empty patch changes nothing, not even updated_at. A change to what the lead's calendar event
  * shows (its date, status, client fields...) queues its Google Calendar push in the same transaction.
  */
-export async function updateLead(sql: Sql, id: string, patch: LeadUpdate, actor: Actor, pushes: CalendarPushes = NO_PUSHES): Promise<Lead> {
+export async function updateLead(
+  sql: Sql,
+  id: string,
+  patch: LeadUpdate,
+  actor: Actor,
+  pushes: CalendarPushes = NO_PUSHES,
+  events: EventSink = NO_EVENTS,
+): Promise<Lead> {
   const changes: Record<string, string | Date | null> = {};
   for (const [key, value] of Object.entries(patch) as [keyof LeadUpdate, string | null | undefined][]) {
     if (value === undefined) continue;
@@ -102,17 +120,38 @@ export async function updateLead(sql: Sql, id: string, patch: LeadUpdate, actor:
     await recordLeadEvents(tx, id, actor, diffLead(before, after!));
     const hadEvent = before.scheduledDate !== null || before.googleCalendarEventId !== null || after!.scheduledDate !== null;
     if (hadEvent && changesEvent(keys)) await pushes.enqueue(tx, id);
+    await events.emit(tx, ...leadChangeEvents(id, before, after!, keys));
     return toLead(after!);
   });
 }
 
-/** A lead that had an appointment queues the removal of its Google Calendar event, in the same transaction. */
-export async function deleteLead(sql: Sql, id: string, pushes: CalendarPushes = NO_PUSHES): Promise<void> {
+/**
+ * A lead that had an appointment queues the removal of its Google Calendar event, in the same
+ * transaction; lead.deleted carries the client's fields (the row is gone).
+ */
+export async function deleteLead(sql: Sql, id: string, pushes: CalendarPushes = NO_PUSHES, events: EventSink = NO_EVENTS): Promise<void> {
   await transaction(sql, async (tx) => {
-    const [deleted] = await tx<{ scheduledDate: Date | null; googleCalendarEventId: string | null }[]>`
-      DELETE FROM leads WHERE id = ${id} RETURNING scheduled_date, google_calendar_event_id`;
+    const [deleted] = await tx<LeadRow[]>`DELETE FROM leads WHERE id = ${id} RETURNING ${leadColumns(tx)}`;
     if (!deleted) throw new DomainError("not-found", LEAD_NOT_FOUND);
     if (deleted.scheduledDate || deleted.googleCalendarEventId) await pushes.enqueue(tx, id);
+    const { name, email, phone, address, zipCode, service, status, source, durationMinutes } = deleted;
+    await events.emit(tx, {
+      type: "lead.deleted",
+      leadId: id,
+      lead: {
+        name,
+        email,
+        phone,
+        address,
+        zipCode,
+        service,
+        status,
+        source,
+        durationMinutes,
+        scheduledDate: deleted.scheduledDate?.toISOString() ?? null,
+        createdAt: deleted.createdAt.toISOString(),
+      },
+    });
   });
 }
 

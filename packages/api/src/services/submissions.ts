@@ -3,6 +3,7 @@ import { leadServiceFor } from "@crawlguard/content";
 import { type ContactSubmission, type ConvertToLeadResult, type Lead, referrerHost } from "@crawlguard/validators";
 import { DomainError } from "../errors.js";
 import { findDuplicateLeads, leadColumns, toLead, type LeadRow } from "./leads.js";
+import { NO_EVENTS, type EventSink } from "./domain-events.js";
 import { recordLeadEvents, type Actor } from "./lead-events.js";
 
 interface SubmissionRow extends Omit<ContactSubmission, "createdAt"> {
@@ -59,7 +60,7 @@ export function leadSourceFor(s: Pick<ContactSubmission, "utmSource" | "referrer
  * Creates the lead for a submission, once: the submission row is locked for the transaction and
  * leads.submission_id is UNIQUE, so a second (or concurrent) conversion returns the existing lead.
  */
-export async function convertToLead(sql: Sql, id: string, actor: Actor): Promise<ConvertToLeadResult> {
+export async function convertToLead(sql: Sql, id: string, actor: Actor, events: EventSink = NO_EVENTS): Promise<ConvertToLeadResult> {
   const { lead, created } = await transaction(sql, async (tx) => {
     const [submission] = await tx<SubmissionRow[]>`
       SELECT id, name, email, phone, address, zip_code, service, message, utm_source, referrer, landing_page
@@ -76,6 +77,7 @@ export async function convertToLead(sql: Sql, id: string, actor: Actor): Promise
       RETURNING ${leadColumns(tx)}`;
     if (inserted) {
       await recordLeadEvents(tx, inserted.id, actor, [{ kind: "converted", from: null, to: inserted.status }]);
+      await events.emit(tx, { type: "lead.created", leadId: inserted.id });
       return { lead: inserted, created: true };
     }
     // Only reachable if another path inserted the lead without locking the submission.

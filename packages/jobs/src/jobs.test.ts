@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_RETRY_DELAY_SECONDS, retryDelaySeconds } from "./push-queue.js";
+import { MAX_RETRY_DELAY_SECONDS, retryDelaySeconds } from "./jobs.js";
 
 describe("retryDelaySeconds", () => {
   it("backs off 10 s, 30 s, 1 min, 2 min, ... capped at an hour", () => {

@@ -1,0 +1,137 @@
+import { randomUUID } from "node:crypto";
+import { DEFAULT_APPOINTMENT_MINUTES } from "@crawlguard/validators";
+import type { Queryable } from "./queryable.js";
+
+/*
+ * Domain events (ADR 028): what happened to the business's data, emitted inside the change's own
+ * transaction. Subscribers (the mail, the webhooks) queue their pg-boss jobs on that transaction
+ * (`db: postgresJsDatabase(tx)`): a rolled-back change sends nothing, a committed one loses nothing.
+ * Events carry ids and instants only, never staff notes or prices: a subscriber reads what it may
+ * show when its job runs.
+ */
+
+/** An appointment's interval (UTC instants, ISO 8601). */
+export interface AppointmentTimes {
+  start: string;
+  end: string;
+}
+
+/** What a deleted lead was (its row is gone): the client's fields, never its notes or quoted value. */
+export interface DeletedLeadSnapshot {
+  name: string;
+  email: string;
+  phone: string | null;
+  address: string | null;
+  zipCode: string | null;
+  service: string;
+  status: string;
+  source: string;
+  scheduledDate: string | null;
+  durationMinutes: number;
+  createdAt: string;
+}
+
+export type DomainEventInput =
+  | { type: "contact.received"; submissionId: string; leadId?: string }
+  | { type: "lead.created"; leadId: string }
+  | { type: "lead.updated"; leadId: string; changed: string[] }
+  | { type: "lead.deleted"; leadId: string; lead: DeletedLeadSnapshot }
+  | ({ type: "appointment.booked"; leadId: string } & AppointmentTimes)
+  | ({ type: "appointment.rescheduled"; leadId: string; previous: AppointmentTimes } & AppointmentTimes)
+  | ({ type: "appointment.cancelled"; leadId: string } & AppointmentTimes)
+  | { type: "gallery.published"; imageId: string };
+
+/** An emitted event: its own id (a subscriber's idempotency key) and when it happened. */
+export type DomainEvent = DomainEventInput & { id: string; occurredAt: string };
+
+export type DomainEventType = DomainEvent["type"];
+
+export interface DomainEventSubscriber {
+  /** Runs inside the change's transaction (`tx`): a throw rolls the change back. */
+  handle(tx: Queryable, event: DomainEvent): Promise<void>;
+}
+
+/** What services emit on (the server's DomainEvents, or NO_EVENTS). */
+export interface EventSink {
+  emit(tx: Queryable, ...events: DomainEventInput[]): Promise<void>;
+}
+
+/** Emits nothing (services called without events: tests, scripts). */
+export const NO_EVENTS: EventSink = { emit: () => Promise.resolve() };
+
+/** The server's one event bus: every registered subscriber hears every event, in the change's transaction. */
+export class DomainEvents implements EventSink {
+  private readonly subscribers: DomainEventSubscriber[] = [];
+
+  /** Registers a subscriber; the answer unregisters it. */
+  subscribe(subscriber: DomainEventSubscriber): () => void {
+    this.subscribers.push(subscriber);
+    return () => {
+      const at = this.subscribers.indexOf(subscriber);
+      if (at >= 0) this.subscribers.splice(at, 1);
+    };
+  }
+
+  async emit(tx: Queryable, ...events: DomainEventInput[]): Promise<void> {
+    // No subscriber: nothing is built, nothing awaited beyond this.
+    if (this.subscribers.length === 0 || events.length === 0) return;
+    const occurredAt = new Date().toISOString();
+    for (const input of events) {
+      const event = { ...input, id: randomUUID(), occurredAt } as DomainEvent;
+      for (const subscriber of this.subscribers) await subscriber.handle(tx, event);
+    }
+  }
+}
+
+/** What decides a lead's appointment events: its date, length and status (a lost lead's appointment is cancelled). */
+export interface AppointmentState {
+  scheduledDate: Date | string | null;
+  /** Unset: DEFAULT_APPOINTMENT_MINUTES. */
+  durationMinutes?: number | undefined;
+  status: string;
+}
+
+const instant = (d: Date | string) => (typeof d === "string" ? new Date(d) : d);
+
+function timesOf(state: AppointmentState): AppointmentTimes | null {
+  if (state.scheduledDate === null || state.status === "lost") return null;
+  const start = instant(state.scheduledDate);
+  const minutes = state.durationMinutes ?? DEFAULT_APPOINTMENT_MINUTES;
+  return { start: start.toISOString(), end: new Date(start.getTime() + minutes * 60_000).toISOString() };
+}
+
+/**
+ * The appointment event a lead change makes, if any: booked (no active appointment before),
+ * rescheduled (its start or length moved), cancelled (its date cleared, or the lead lost).
+ */
+export function appointmentEvent(leadId: string, before: AppointmentState | null, after: AppointmentState | null): DomainEventInput[] {
+  const was = before ? timesOf(before) : null;
+  const is = after ? timesOf(after) : null;
+  if (!was && is) return [{ type: "appointment.booked", leadId, ...is }];
+  if (was && !is) return [{ type: "appointment.cancelled", leadId, ...was }];
+  if (was && is && (was.start !== is.start || was.end !== is.end))
+    return [{ type: "appointment.rescheduled", leadId, ...is, previous: was }];
+  return [];
+}
+
+/** Instants compare as ISO strings (a row holds Dates, a Lead strings). */
+const comparable = (v: unknown) => (v instanceof Date ? v.toISOString() : v);
+
+/** The fields among `keys` whose value the change altered (for lead.updated). */
+export function changedFields(before: object, after: object, keys: readonly string[]): string[] {
+  const b = before as Record<string, unknown>;
+  const a = after as Record<string, unknown>;
+  return keys.filter((k) => comparable(b[k]) !== comparable(a[k]));
+}
+
+/** lead.updated (when something changed) and the appointment event the change made. */
+export function leadChangeEvents<B extends AppointmentState, A extends AppointmentState>(
+  leadId: string,
+  before: B,
+  after: A,
+  keys: readonly string[],
+): DomainEventInput[] {
+  const changed = changedFields(before, after, keys);
+  if (changed.length === 0) return [];
+  return [{ type: "lead.updated", leadId, changed }, ...appointmentEvent(leadId, before, after)];
+}

@@ -1,0 +1,12 @@
+export {
+  JOBS_SCHEMA,
+  MAX_RETRY_DELAY_SECONDS,
+  postgresJsDatabase,
+  retryDelaySeconds,
+  startBoss,
+  startJobs,
+  SUPERVISE_SECONDS,
+  type Jobs,
+  type JobsOptions,
+  type SqlText,
+} from "./jobs.js";
