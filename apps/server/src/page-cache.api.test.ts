@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serviceIds } from "@crawlguard/content";
 import { UTM_PARAMS } from "@crawlguard/validators";
 import { loadEnv } from "./env.js";
-import { FORM_TOKEN_PLACEHOLDER } from "./page-cache.js";
+import { buildIdOf, createPageCache, FORM_TOKEN_PLACEHOLDER } from "./page-cache.js";
 import { NONCE_PLACEHOLDER } from "./csp.js";
 import { startServer, type RunningServer } from "./server.js";
 import { imageOf } from "./test/images.js";
@@ -296,6 +296,23 @@ describe("render cache of public pages", () => {
     expect(other.html).toContain("http://evil.example/about");
     expect(mine.html).not.toContain("evil.example");
     expect((await get(srv.url, "/about")).html).not.toContain("evil.example");
+  });
+});
+
+describe("a deploy serves the new build's pages", () => {
+  it("gives the same page another ETag under another build (template with its stylesheet, or server bundle), so an old tag gets the full page", () => {
+    const html = "<!doctype html><html><head></head><body>same page</body></html>";
+    const template = (sheet: string) => `<head><link rel="stylesheet" href="/assets/site-${sheet}.css" data-cg-sheet></head>`;
+    const builds = [
+      buildIdOf(template("aaaaaaaaaa"), "bundle 1"),
+      buildIdOf(template("bbbbbbbbbb"), "bundle 1"),
+      buildIdOf(template("aaaaaaaaaa"), "bundle 2"),
+    ];
+    expect(new Set(builds).size).toBe(3);
+    const etags = builds.map((buildId) => createPageCache({ buildId }).set("/", html, 0)!.etag);
+    expect(new Set(etags).size).toBe(3);
+    // The same build and page: the same tag on every instance.
+    expect(createPageCache({ buildId: builds[0]! }).set("/", html, 0)!.etag).toBe(etags[0]);
   });
 });
 
