@@ -17,7 +17,8 @@ type EveryoneLegendProps = {
 
 /**
  * The Everyone view's key (issue 24 §1): each person's colour and initials as the calendar marks
- * their appointments and blocks, and a filter to show one person's only.
+ * their appointments and blocks, and a filter to show one person's only (their name then in bold;
+ * the others are not faded, which would fail text contrast).
  */
 export function EveryoneLegend({ staff, person, onPersonChange }: EveryoneLegendProps) {
   const options = [{ value: EVERYONE, label: "Everyone" }, ...staff.map((m) => ({ value: m.id, label: m.displayName }))];
@@ -38,14 +39,14 @@ export function EveryoneLegend({ staff, person, onPersonChange }: EveryoneLegend
       </Box>
       <Box as="ul" display="flex" flexWrap="wrap" gap="3" listStyleType="none" aria-label="Legend">
         {staff.map((member) => (
-          <Flex as="li" key={member.id} align="center" gap="1.5" opacity={person && person !== member.id ? 0.5 : 1}>
+          <Flex as="li" key={member.id} align="center" gap="1.5" fontWeight={person === member.id ? "semibold" : undefined}>
             <StaffBadge member={member} />
             <Text as="span" textStyle="sm">
               <bdi>{member.displayName}</bdi>
             </Text>
           </Flex>
         ))}
-        <Flex as="li" align="center" gap="1.5" opacity={person ? 0.5 : 1}>
+        <Flex as="li" align="center" gap="1.5">
           <StaffBadge member={{ color: "#52525b", initials: "–" }} />
           <Text as="span" textStyle="sm">
             Unassigned
