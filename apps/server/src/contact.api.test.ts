@@ -358,6 +358,170 @@ describe.each(doors)("contact form and submissions through the %s door", (door) 
   });
 });
 
+describe.each(doors)("Add to this lead through the %s door (issue 24 §3)", (door) => {
+  let srv: TestServer;
+  let staff: ApiClient;
+  beforeAll(async () => {
+    srv = await startTestServer({ TRUST_PROXY: "1", CONTACT_MIN_SUBMIT_MS: "2000" });
+    staff = await signedIn(srv, door);
+  });
+  afterAll(() => srv.stop());
+
+  async function submitted(overrides: Record<string, unknown> = {}) {
+    const input = form(overrides);
+    expect((await visitor(srv).call(door, "contact.submit", input)).status).toBe(200);
+    const [row] = await srv.running.db.sql<{ id: string }[]>`SELECT id FROM contact_submissions WHERE email = ${input.email}`;
+    return { input, id: row!.id };
+  }
+
+  async function lead(overrides: Record<string, unknown> = {}) {
+    const res = await staff.call(door, "leads.create", {
+      name: "Earlier Lead",
+      email: `earlier${Math.random().toString(36).slice(2, 8)}@example.com`,
+      zipCode: "28801",
+      service: "crawl-space",
+      notes: "Called in March about a wet crawl space.",
+      ...overrides,
+    });
+    expect(res.status).toBe(200);
+    return res.body as { id: string; email: string; notes: string | null; updatedAt: string };
+  }
+
+  it("shows the matching leads before converting: same email (any case) or same phone digits, none else", async () => {
+    const { input, id } = await submitted({ phone: "828.555.0144" });
+    const byEmail = await lead({ email: input.email.toUpperCase() });
+    const byPhone = await lead({ phone: "+1 (828) 555-0144" });
+    await lead({ phone: "828-555-0999" });
+    const res = await staff.call(door, "submissions.matchingLeads", { id });
+    expect(res.status).toBe(200);
+    expect((res.body as { id: string }[]).map((m) => m.id).sort()).toEqual([byEmail.id, byPhone.id].sort());
+    expect(res.body).toContainEqual({
+      id: byPhone.id,
+      name: "Earlier Lead",
+      email: byPhone.email,
+      phone: "+1 (828) 555-0144",
+      status: "new",
+    });
+    // Nothing was converted by asking.
+    expect((await staff.call(door, "submissions.list")).body.find((s: { id: string }) => s.id === id).leadId).toBeNull();
+
+    expect((await new ApiClient(srv.url).call(door, "submissions.matchingLeads", { id })).status).toBe(401);
+    const unknown = await staff.call(door, "submissions.matchingLeads", { id: randomUUID() });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe("Contact submission not found");
+    expect((await staff.call(door, "submissions.matchingLeads", { id: "nope" })).status).toBe(400);
+  });
+
+  it("adds the message to the lead's notes and timeline and marks the submission converted, in one go", async () => {
+    const { input, id } = await submitted();
+    const target = await lead({ email: input.email });
+    const res = await staff.call(door, "submissions.addToLead", { id, leadId: target.id });
+    expect(res.status).toBe(200);
+    expect(res.body.added).toBe(true);
+    expect(res.body.lead).toMatchObject({
+      id: target.id,
+      name: "Earlier Lead",
+      notes: `Called in March about a wet crawl space.\n\n${input.message}`,
+      submissionId: null,
+      status: "new",
+    });
+    expect(Date.parse(res.body.lead.updatedAt)).toBeGreaterThanOrEqual(Date.parse(target.updatedAt));
+
+    const list = (await staff.call(door, "submissions.list")).body as { id: string; leadId: string | null }[];
+    expect(list.find((s) => s.id === id)?.leadId).toBe(target.id);
+    const timeline = (await staff.call(door, "leads.timeline", { id: target.id })).body as { kind: string; to: string | null }[];
+    expect(timeline.map((e) => e.kind)).toEqual(["created", "submission"]);
+    expect(timeline[1]).toMatchObject({ from: null, to: input.message, actorName: expect.any(String) });
+    // No lead was made from it.
+    const [made] = await srv.running.db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM leads WHERE submission_id = ${id}`;
+    expect(made!.n).toBe(0);
+
+    // Again (or Convert to Lead afterwards): the same lead, nothing added twice, no new lead.
+    const again = await staff.call(door, "submissions.addToLead", { id, leadId: target.id });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ added: false, lead: { id: target.id, notes: res.body.lead.notes } });
+    const converted = await staff.call(door, "submissions.convertToLead", { id });
+    expect(converted.body).toMatchObject({ created: false, lead: { id: target.id } });
+    expect((await staff.call(door, "leads.timeline", { id: target.id })).body).toHaveLength(2);
+  });
+
+  it("a lead without notes takes the message as its notes; a submission without a message still joins the timeline", async () => {
+    const { input, id } = await submitted();
+    const bare = await lead({ notes: "" });
+    const res = await staff.call(door, "submissions.addToLead", { id, leadId: bare.id });
+    expect(res.body.lead.notes).toBe(input.message);
+
+    const silent = await submitted({ message: "" });
+    const other = await lead();
+    const joined = await staff.call(door, "submissions.addToLead", { id: silent.id, leadId: other.id });
+    expect(joined.body).toMatchObject({ added: true, lead: { notes: "Called in March about a wet crawl space." } });
+    const timeline = (await staff.call(door, "leads.timeline", { id: other.id })).body as { kind: string; to: string | null }[];
+    expect(timeline.at(-1)).toMatchObject({ kind: "submission", to: null });
+  });
+
+  it("a converted submission is not added to another lead: the answer names its lead and nothing changes", async () => {
+    const { id } = await submitted();
+    const made = await staff.call(door, "submissions.convertToLead", { id });
+    const other = await lead();
+    const res = await staff.call(door, "submissions.addToLead", { id, leadId: other.id });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ added: false, lead: { id: made.body.lead.id } });
+    const [row] = await srv.running.db.sql<{ notes: string | null }[]>`SELECT notes FROM leads WHERE id = ${other.id}`;
+    expect(row!.notes).toBe("Called in March about a wet crawl space.");
+    expect((await staff.call(door, "leads.timeline", { id: other.id })).body).toHaveLength(1);
+  });
+
+  it("refuses with a message and writes nothing: unknown submission or lead, bad ids, logged out, notes too long", async () => {
+    const { input, id } = await submitted({ message: "x".repeat(3000) });
+    const target = await lead({ notes: "y".repeat(2500) });
+    const unknownLead = await staff.call(door, "submissions.addToLead", { id, leadId: randomUUID() });
+    expect(unknownLead.status).toBe(404);
+    expect(unknownLead.body.message).toBe("Lead not found");
+    const unknownSubmission = await staff.call(door, "submissions.addToLead", { id: randomUUID(), leadId: target.id });
+    expect(unknownSubmission.status).toBe(404);
+    expect(unknownSubmission.body.message).toBe("Contact submission not found");
+    const badId = await staff.call(door, "submissions.addToLead", { id, leadId: 42 });
+    expect(badId.status).toBe(400);
+    expect(badId.body.message).toEqual(expect.any(String));
+    expect((await new ApiClient(srv.url).call(door, "submissions.addToLead", { id, leadId: target.id })).status).toBe(401);
+
+    const tooLong = await staff.call(door, "submissions.addToLead", { id, leadId: target.id });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.message).toBe(
+      "This lead's notes and the message together would be longer than 5,000 characters. Shorten the lead's notes first, or create a new lead.",
+    );
+    const [row] = await srv.running.db.sql<{ addedToLeadId: string | null }[]>`
+      SELECT added_to_lead_id FROM contact_submissions WHERE id = ${id}`;
+    expect(row!.addedToLeadId).toBeNull();
+    expect((await staff.call(door, "leads.timeline", { id: target.id })).body).toHaveLength(1);
+    expect(input.message).toHaveLength(3000);
+  });
+
+  it("is all or nothing: when the timeline entry fails, the notes and the submission stay as they were", async () => {
+    const { id } = await submitted();
+    const target = await lead();
+    // Make the timeline refuse this entry kind for a moment: the whole change must roll back.
+    await srv.running.db.sql`ALTER TABLE lead_events DROP CONSTRAINT lead_events_kind_check`;
+    await srv.running.db.sql`ALTER TABLE lead_events ADD CONSTRAINT lead_events_kind_check CHECK (kind <> 'submission') NOT VALID`;
+    try {
+      const res = await staff.call(door, "submissions.addToLead", { id, leadId: target.id });
+      expect(res.status).toBe(500);
+    } finally {
+      await srv.running.db.sql`ALTER TABLE lead_events DROP CONSTRAINT lead_events_kind_check`;
+      await srv.running.db.sql`ALTER TABLE lead_events ADD CONSTRAINT lead_events_kind_check
+        CHECK (kind IN ('created', 'converted', 'status', 'value', 'schedule', 'notes', 'priority', 'assignee', 'submission'))`;
+    }
+    const [leadRow] = await srv.running.db.sql<{ notes: string | null }[]>`SELECT notes FROM leads WHERE id = ${target.id}`;
+    expect(leadRow!.notes).toBe("Called in March about a wet crawl space.");
+    const [sub] = await srv.running.db.sql<
+      { addedToLeadId: string | null }[]
+    >`SELECT added_to_lead_id FROM contact_submissions WHERE id = ${id}`;
+    expect(sub!.addedToLeadId).toBeNull();
+    // And it works once the timeline takes it again.
+    expect((await staff.call(door, "submissions.addToLead", { id, leadId: target.id })).body.added).toBe(true);
+  });
+});
+
 /** A stand-in for Cloudflare's siteverify: "good" passes, "boom" is a 500, "hangup" drops the connection. */
 async function startFakeSiteverify() {
   const calls: { contentType: string | undefined; params: Record<string, string> }[] = [];

@@ -228,7 +228,7 @@ test.describe("lead board drag and drop", () => {
       release();
     }
     // ...and back, with the reason, once the server refuses.
-    await expect(toast(page, "Failed to update lead")).toContainText("500: Database unavailable");
+    await expect(toast(page, "Failed to update lead")).toContainText("Database unavailable");
     await expect(leadCard(boardColumn(page, "New Leads"), lead.name)).toBeVisible();
     // Screen readers hear that it failed, not that it moved.
     await expect(page.getByTestId("board-move-outcome")).toHaveText(

@@ -166,7 +166,17 @@ export const leadDuplicatesQuerySchema = z.object({
 });
 export type LeadDuplicatesQuery = z.infer<typeof leadDuplicatesQuerySchema>;
 
-export const leadEventKinds = ["created", "converted", "status", "value", "schedule", "notes", "priority", "assignee"] as const;
+export const leadEventKinds = [
+  "created",
+  "converted",
+  "status",
+  "value",
+  "schedule",
+  "notes",
+  "priority",
+  "assignee",
+  "submission",
+] as const;
 
 /** One entry of a lead's timeline: who changed what, when, from → to. */
 export const leadEventSchema = z
@@ -174,7 +184,7 @@ export const leadEventSchema = z
     id: z.string().uuid().meta({ description: "The entry's id." }),
     kind: z.enum(leadEventKinds).meta({
       description:
-        "What happened: created, converted (from a contact submission), status, value (estimated value), schedule (appointment), notes, priority or assignee (who the appointment is for).",
+        "What happened: created, converted (from a contact submission), status, value (estimated value), schedule (appointment), notes, priority, assignee (who the appointment is for) or submission (a contact request added to this lead; `to` is its message).",
     }),
     from: z.string().nullable().meta({ description: "The value before the change (status, value or ISO 8601 start); null for none." }),
     to: z.string().nullable().meta({ description: "The value after the change; null for none." }),

@@ -77,3 +77,21 @@ export const convertToLeadResultSchema = z
   })
   .meta({ id: "ConvertToLeadResult", description: "What Convert to Lead made of a contact submission." });
 export type ConvertToLeadResult = z.infer<typeof convertToLeadResultSchema>;
+
+/** POST /api/contact-submissions/{id}/add-to-lead. */
+export const addToLeadInputSchema = z.object({
+  id: z.string().uuid().meta({ description: "The contact submission's id." }),
+  leadId: z.string().uuid().meta({ description: "The existing lead the request joins (usually one of its matching leads)." }),
+});
+export type AddToLeadInput = z.infer<typeof addToLeadInputSchema>;
+
+export const addToLeadResultSchema = z
+  .object({
+    lead: leadSchema.meta({ description: "The lead the submission belongs to now (or already belonged to)." }),
+    added: z.boolean().meta({
+      description:
+        "False when the submission had already been converted or added: `lead` is that lead and nothing changed. True when its message joined this lead's notes and timeline.",
+    }),
+  })
+  .meta({ id: "AddToLeadResult", description: "What Add to this lead did with a contact submission." });
+export type AddToLeadResult = z.infer<typeof addToLeadResultSchema>;

@@ -1,6 +1,6 @@
 import { TRPCClientError } from "@trpc/client";
-import { describe, expect, it } from "vitest";
-import { errorText, httpStatusOf, responseErrorText, trpcErrorText } from "./http-error";
+import { describe, expect, it, vi } from "vitest";
+import { errorText, httpStatusOf, readableErrorText, responseErrorText, toastErrorText, trpcErrorText } from "./http-error";
 
 describe("errorText", () => {
   it("uses the body's message when it is a non-empty string", () => {
@@ -72,5 +72,39 @@ describe("trpcErrorText", () => {
     expect(trpcErrorText(TRPCClientError.from(new TypeError("Failed to fetch")))).toBe("Failed to fetch");
     expect(trpcErrorText(new Error("boom"))).toBe("boom");
     expect(trpcErrorText("weird")).toBe("Request failed");
+  });
+});
+
+describe("readableErrorText and toastErrorText (issue 24 §6)", () => {
+  function badInput(message: string, issues: { path: string; message: string }[]) {
+    return TRPCClientError.from({ error: { message, code: -32600, data: { code: "BAD_REQUEST", httpStatus: 400, issues } } });
+  }
+
+  it("reads the sentence of each invalid field, without the status or the field's name", () => {
+    const error = badInput("endDateTime: End must be after the start", [{ path: "endDateTime", message: "End must be after the start" }]);
+    expect(trpcErrorText(error)).toBe("400: endDateTime: End must be after the start");
+    expect(readableErrorText(error)).toBe("End must be after the start");
+    const two = badInput("a: One. b: Two.", [
+      { path: "a", message: "One." },
+      { path: "b", message: "Two." },
+      { path: "c", message: "Two." },
+    ]);
+    expect(readableErrorText(two)).toBe("One. Two.");
+  });
+
+  it("reads the message of any other refusal, and an error's own message without a status", () => {
+    expect(readableErrorText(trpcError("Invalid email or password", 401))).toBe("Invalid email or password");
+    expect(readableErrorText(TRPCClientError.from(new TypeError("Failed to fetch")))).toBe("Failed to fetch");
+    expect(readableErrorText("weird")).toBe("Request failed");
+  });
+
+  it("puts the status: detail text in the console", () => {
+    const spy = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      expect(toastErrorText(trpcError("Invalid email or password", 401))).toBe("Invalid email or password");
+      expect(spy).toHaveBeenCalledWith("401: Invalid email or password");
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

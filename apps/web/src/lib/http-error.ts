@@ -77,3 +77,39 @@ export function trpcErrorText(error: unknown): string {
   const body = (error.shape as ResponseBody | undefined) ?? { message: error.message };
   return errorText(status, body, response?.statusText);
 }
+
+function issuesOf(error: TRPCClientError<never>): { path: string; message: string }[] {
+  const data: unknown = error.data;
+  const issues = typeof data === "object" && data !== null ? (data as { issues?: unknown }).issues : undefined;
+  if (!Array.isArray(issues)) return [];
+  return issues.filter(
+    (i): i is { path: string; message: string } =>
+      typeof i === "object" &&
+      i !== null &&
+      typeof (i as { message?: unknown }).message === "string" &&
+      (i as { message: string }).message !== "",
+  );
+}
+
+/**
+ * What a person reads of a failed request (issue 24 §6): the sentence, without the status or a
+ * field's name ("End must be after the start", not "400: endDateTime: End must be after the
+ * start"). A refused input gives the message of each invalid field (each once); any other error
+ * its message. docs/product.md §8's "status: detail" stays in the body and in the console
+ * (`toastErrorText`).
+ */
+export function readableErrorText(error: unknown): string {
+  if (!(error instanceof TRPCClientError)) {
+    return error instanceof Error && error.message ? error.message : FALLBACK_DETAIL;
+  }
+  const issues = issuesOf(error as TRPCClientError<never>);
+  if (issues.length > 0) return [...new Set(issues.map((i) => i.message.trim()))].join(" ");
+  const message = messageOf(error.shape) ?? (error.message.trim() || undefined);
+  return message ?? FALLBACK_DETAIL;
+}
+
+/** The sentence for a staff-facing toast; the "status: detail" text of docs/product.md §8 goes to the console. */
+export function toastErrorText(error: unknown): string {
+  console.error(trpcErrorText(error));
+  return readableErrorText(error);
+}

@@ -1,10 +1,18 @@
 import { transaction, type Sql } from "@crawlguard/db";
 import { leadServiceFor } from "@crawlguard/content";
-import { type ContactSubmission, type ConvertToLeadResult, type Lead, referrerHost } from "@crawlguard/validators";
+import {
+  type AddToLeadResult,
+  type ContactSubmission,
+  type ConvertToLeadResult,
+  type DuplicateLead,
+  type Lead,
+  referrerHost,
+} from "@crawlguard/validators";
 import { DomainError } from "../errors.js";
-import { findDuplicateLeads, leadColumns, toLead, type LeadRow } from "./leads.js";
+import { findDuplicateLeads, LEAD_NOT_FOUND, leadColumns, toLead, type LeadRow } from "./leads.js";
 import { NO_EVENTS, type EventSink } from "./domain-events.js";
 import { recordLeadEvents, type Actor } from "./lead-events.js";
+import type { Queryable } from "./queryable.js";
 
 interface SubmissionRow extends Omit<ContactSubmission, "createdAt"> {
   createdAt: Date;
@@ -17,11 +25,19 @@ export async function listSubmissions(sql: Sql): Promise<ContactSubmission[]> {
   const rows = await sql<SubmissionRow[]>`
     SELECT s.id, s.name, s.email, s.phone, s.address, s.zip_code, s.service, s.message, s.created_at,
            s.utm_source, s.utm_medium, s.utm_campaign, s.utm_term, s.utm_content, s.referrer, s.landing_page,
-           l.id AS lead_id
+           COALESCE(l.id, s.added_to_lead_id) AS lead_id
     FROM contact_submissions s
     LEFT JOIN leads l ON l.submission_id = s.id
     ORDER BY s.created_at DESC, s.id DESC`;
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+}
+
+/** How many submissions are new (neither converted nor added to a lead): the Contact Submissions tab's badge. */
+export async function countNewSubmissions(sql: Sql): Promise<number> {
+  const [row] = await sql<{ n: number }[]>`
+    SELECT count(*)::int AS n FROM contact_submissions s
+    WHERE s.added_to_lead_id IS NULL AND NOT EXISTS (SELECT 1 FROM leads l WHERE l.submission_id = s.id)`;
+  return row?.n ?? 0;
 }
 
 const GOOGLE = /google/;
@@ -66,7 +82,7 @@ export async function convertToLead(sql: Sql, id: string, actor: Actor, events: 
       SELECT id, name, email, phone, address, zip_code, service, message, utm_source, referrer, landing_page
       FROM contact_submissions WHERE id = ${id} FOR UPDATE`;
     if (!submission) throw new DomainError("not-found", SUBMISSION_NOT_FOUND);
-    const [existing] = await tx<LeadRow[]>`SELECT ${leadColumns(tx)} FROM leads WHERE submission_id = ${id}`;
+    const existing = await leadOfSubmission(tx, id);
     if (existing) return { lead: existing, created: false };
     const [inserted] = await tx<LeadRow[]>`
       INSERT INTO leads (name, email, phone, address, zip_code, service, notes, source, submission_id)
@@ -86,4 +102,69 @@ export async function convertToLead(sql: Sql, id: string, actor: Actor, events: 
   });
   const duplicates = await findDuplicateLeads(sql, { email: lead.email, phone: lead.phone ?? undefined, excludeId: lead.id });
   return { lead: toLead(lead), created, duplicates };
+}
+
+/** The lead a submission became or was added to, if any (call it with the submission locked). */
+async function leadOfSubmission(tx: Queryable, id: string): Promise<LeadRow | undefined> {
+  const [made] = await tx<LeadRow[]>`SELECT ${leadColumns(tx)} FROM leads WHERE submission_id = ${id}`;
+  if (made) return made;
+  const [joined] = await tx<LeadRow[]>`
+    SELECT ${leadColumns(tx)} FROM leads WHERE id = (SELECT added_to_lead_id FROM contact_submissions WHERE id = ${id})`;
+  return joined;
+}
+
+/** The leads with the submission's email (any case) or phone number: what Convert to Lead shows before it converts. */
+export async function matchingLeads(sql: Sql, id: string): Promise<DuplicateLead[]> {
+  const [submission] = await sql<{ email: string; phone: string | null }[]>`
+    SELECT email, phone FROM contact_submissions WHERE id = ${id}`;
+  if (!submission) throw new DomainError("not-found", SUBMISSION_NOT_FOUND);
+  const matches = await findDuplicateLeads(sql, { email: submission.email, phone: submission.phone ?? undefined });
+  // The lead made from this very submission is not "another" lead.
+  const [own] = await sql<{ id: string }[]>`SELECT id FROM leads WHERE submission_id = ${id}`;
+  return matches.filter((m) => m.id !== own?.id);
+}
+
+/** Lead notes are at most this long (the lead form's limit): a message that would pass it is refused, not cut. */
+const NOTES_MAX = 5000;
+export const NOTES_TOO_LONG =
+  "This lead's notes and the message together would be longer than 5,000 characters. Shorten the lead's notes first, or create a new lead.";
+
+/** The lead's notes with the request's message after them (a blank line between). */
+export function notesWithMessage(notes: string | null, message: string | null): string | null {
+  if (!message?.trim()) return notes;
+  return notes?.trim() ? `${notes}\n\n${message}` : message;
+}
+
+/**
+ * "Add to this lead" (issue 24 §3): the submission joins an existing lead instead of becoming a
+ * new one. In one transaction: the submission is locked and remembers the lead (so it counts as
+ * converted and converts no more), its message is appended to the lead's notes, and the lead's
+ * timeline records the request. A submission already converted or added returns that lead with
+ * `added: false` and changes nothing.
+ */
+export async function addToLead(
+  sql: Sql,
+  id: string,
+  leadId: string,
+  actor: Actor,
+  events: EventSink = NO_EVENTS,
+): Promise<AddToLeadResult> {
+  return transaction(sql, async (tx) => {
+    const [submission] = await tx<{ message: string | null }[]>`
+      SELECT message FROM contact_submissions WHERE id = ${id} FOR UPDATE`;
+    if (!submission) throw new DomainError("not-found", SUBMISSION_NOT_FOUND);
+    const existing = await leadOfSubmission(tx, id);
+    if (existing) return { lead: toLead(existing), added: false };
+    const [before] = await tx<LeadRow[]>`SELECT ${leadColumns(tx)} FROM leads WHERE id = ${leadId} FOR UPDATE`;
+    if (!before) throw new DomainError("not-found", LEAD_NOT_FOUND);
+    const notes = notesWithMessage(before.notes, submission.message);
+    if ((notes?.length ?? 0) > NOTES_MAX) throw new DomainError("bad-input", NOTES_TOO_LONG);
+    await tx`UPDATE contact_submissions SET added_to_lead_id = ${leadId} WHERE id = ${id}`;
+    const [after] = await tx<LeadRow[]>`
+      UPDATE leads SET notes = ${notes}, updated_at = now() WHERE id = ${leadId}
+      RETURNING ${leadColumns(tx)}`;
+    await recordLeadEvents(tx, leadId, actor, [{ kind: "submission", from: null, to: submission.message?.trim() || null }]);
+    await events.emit(tx, { type: "lead.updated", leadId, changed: ["notes"] });
+    return { lead: toLead(after!), added: true };
+  });
 }

@@ -3,7 +3,7 @@ import { Stack } from "@chakra-ui/react/stack";
 import { loginSchema } from "@crawlguard/validators";
 import { type FormEvent, useState } from "react";
 import { fieldErrors } from "../../lib/form-errors";
-import { trpcErrorText } from "../../lib/http-error";
+import { toastErrorText } from "../../lib/http-error";
 import { showToast } from "../../lib/toaster";
 import { ServerFormNotice, useServerFormState } from "./server-form-notice";
 import { TextField } from "./text-field";
@@ -35,7 +35,7 @@ export function LoginForm() {
       await login.mutateAsync(parsed.data);
       showToast({ title: "Welcome back!", description: "You have successfully logged in.", type: "success" });
     } catch (error) {
-      showToast({ title: "Login failed", description: trpcErrorText(error), type: "error" });
+      showToast({ title: "Login failed", description: toastErrorText(error), type: "error" });
     }
   };
 

@@ -4,7 +4,7 @@ import { Text } from "@chakra-ui/react/text";
 import { INVITATION_REQUIRED_MESSAGE, registerSchema } from "@crawlguard/validators";
 import { type FormEvent, useState } from "react";
 import { fieldErrors } from "../../lib/form-errors";
-import { trpcErrorText } from "../../lib/http-error";
+import { toastErrorText } from "../../lib/http-error";
 import { showToast } from "../../lib/toaster";
 import { ServerFormNotice, useServerFormState } from "./server-form-notice";
 import { TextField } from "./text-field";
@@ -43,7 +43,7 @@ export function RegisterForm({ invite }: { invite?: string | undefined }) {
         type: "success",
       });
     } catch (error) {
-      showToast({ title: "Registration failed", description: trpcErrorText(error), type: "error" });
+      showToast({ title: "Registration failed", description: toastErrorText(error), type: "error" });
     }
   };
 

@@ -5,7 +5,7 @@ import { Text } from "@chakra-ui/react/text";
 import type { TimeBlock, TimeBlockType } from "@crawlguard/validators";
 import { type ChangeEvent, useRef, useState } from "react";
 import { type FieldErrors, hasErrors } from "../../lib/form-errors";
-import { trpcErrorText } from "../../lib/http-error";
+import { toastErrorText } from "../../lib/http-error";
 import { serverIssues } from "../../lib/server-issues";
 import { showToast } from "../../lib/toaster";
 import { trpc } from "../../lib/trpc";
@@ -71,7 +71,7 @@ export default function TimeBlockDialog({ open, onClose, block, start }: TimeBlo
       if (field) errors[field] ??= issue.message;
     }
     setServerErrors(errors);
-    showToast({ title, description: trpcErrorText(error), type: "error" });
+    showToast({ title, description: toastErrorText(error), type: "error" });
   };
   const create = trpc.timeBlocks.create.useMutation({
     onSuccess: () => {

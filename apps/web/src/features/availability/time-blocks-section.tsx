@@ -9,7 +9,7 @@ import type { TimeBlock } from "@crawlguard/validators";
 import { Pencil, Plus, Repeat, Trash2 } from "lucide-react";
 import { lazy, Suspense, useMemo, useState } from "react";
 import { CenteredSpinner } from "../../components/centered-spinner";
-import { trpcErrorText } from "../../lib/http-error";
+import { toastErrorText } from "../../lib/http-error";
 import { showToast } from "../../lib/toaster";
 import { trpc } from "../../lib/trpc";
 import { useBusinessTimeZone } from "../../lib/use-business-time-zone";
@@ -41,7 +41,7 @@ export function TimeBlocksSection() {
       setDeleting(null);
       showToast({ title: "Time block deleted successfully", type: "success" });
     },
-    onError: (error) => showToast({ title: "Failed to delete time block", description: trpcErrorText(error), type: "error" }),
+    onError: (error) => showToast({ title: "Failed to delete time block", description: toastErrorText(error), type: "error" }),
   });
 
   const openDialog = (block?: TimeBlock) => setDialog((d) => ({ open: true, block, key: d.key + 1 }));

@@ -5,7 +5,7 @@ import type { DayOfWeek } from "@crawlguard/validators";
 import { useState } from "react";
 import { Input } from "../../components/form-controls";
 import { FormField } from "../../components/form-field";
-import { trpcErrorText } from "../../lib/http-error";
+import { toastErrorText } from "../../lib/http-error";
 import { showToast } from "../../lib/toaster";
 import { trpc } from "../../lib/trpc";
 import { FormDialog, useChangedSinceOpen } from "../dashboard/form-dialog";
@@ -31,7 +31,7 @@ export default function WorkingHoursDialog({ open, onClose, week }: WorkingHours
       showToast({ title: "Working hours updated successfully", type: "success" });
       onClose();
     },
-    onError: (error) => showToast({ title: "Failed to update working hours", description: trpcErrorText(error), type: "error" }),
+    onError: (error) => showToast({ title: "Failed to update working hours", description: toastErrorText(error), type: "error" }),
   });
 
   const errors = submitted ? workingWeekErrors(days) : {};

@@ -10,7 +10,7 @@ import type { WorkingDay } from "@crawlguard/validators";
 import { Pencil } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { CenteredSpinner } from "../../components/centered-spinner";
-import { trpcErrorText } from "../../lib/http-error";
+import { toastErrorText } from "../../lib/http-error";
 import { showToast } from "../../lib/toaster";
 import { trpc } from "../../lib/trpc";
 import { LoadError } from "../dashboard/load-error";
@@ -33,7 +33,7 @@ export function WorkingHoursSection() {
       workingHoursChanged();
       showToast({ title: "Working hours updated successfully", type: "success" });
     },
-    onError: (error) => showToast({ title: "Failed to update working hours", description: trpcErrorText(error), type: "error" }),
+    onError: (error) => showToast({ title: "Failed to update working hours", description: toastErrorText(error), type: "error" }),
   });
 
   if (hours.isPending) return <CenteredSpinner label="Loading working hours" minH="40" />;

@@ -7,7 +7,7 @@ import { HStack } from "@chakra-ui/react/stack";
 import { Text } from "@chakra-ui/react/text";
 import { useNavigate } from "@tanstack/react-router";
 import { CalendarPlus, LogOut, UserPlus } from "lucide-react";
-import { trpcErrorText } from "../../lib/http-error";
+import { toastErrorText } from "../../lib/http-error";
 import { showToast } from "../../lib/toaster";
 import { type SessionUser, useSession } from "../auth/use-session";
 
@@ -27,7 +27,7 @@ export function DashboardHeader({ user, onBookAppointment, onAddLead }: Dashboar
       showToast({ title: "Logged out", description: "You have been successfully logged out.", type: "success" });
       await navigate({ to: "/auth" });
     } catch (error) {
-      showToast({ title: "Logout failed", description: trpcErrorText(error), type: "error" });
+      showToast({ title: "Logout failed", description: toastErrorText(error), type: "error" });
     }
   };
 

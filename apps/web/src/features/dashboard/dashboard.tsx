@@ -11,6 +11,7 @@ import { type CalendarRequest, type DashboardActions, DashboardProvider, type Le
 import { DashboardHeader } from "./dashboard-header";
 import { DashboardPanel } from "./dashboard-panel";
 import { type DashboardTabValue, visibleDashboardTabs } from "./dashboard-tabs";
+import { NewSubmissionsBadge } from "../submissions/new-submissions-badge";
 import { StatCards } from "./stat-cards";
 
 // The dialogs load when first opened (the header offers both on every tab).
@@ -69,6 +70,7 @@ export function Dashboard({ user }: { user: SessionUser }) {
                     <Tabs.Trigger key={value} value={value}>
                       <Icon aria-hidden="true" />
                       {label}
+                      {value === "submissions" ? <NewSubmissionsBadge /> : null}
                     </Tabs.Trigger>
                   ))}
                 </Tabs.List>

@@ -32,7 +32,6 @@ function render(overrides: Partial<ConnectionCardProps>): string {
     zone: "America/New_York",
     phase: { kind: "idle" },
     problem: null,
-    showSetup: false,
     eventsShown: false,
     onConnect: noop,
     onOpenBlocked: () => false,
@@ -63,13 +62,19 @@ describe("ConnectionCard", () => {
     expect(text).not.toContain("Disconnect");
   });
 
-  it("not configured: Connect Calendar explains what to set and the redirect URI to register", () => {
+  it("not configured: says so before any click; admins get what to set and the redirect URI, staff to ask (issue 24 §6)", () => {
     const notConfigured = status({ configured: false, setupMessage: SETUP });
-    expect(render({ status: notConfigured })).not.toContain(SETUP);
-    const text = render({ status: notConfigured, showSetup: true });
-    expect(text).toContain("Google Calendar is not set up on this server");
-    expect(text).toContain(SETUP);
-    expect(text).toContain(REDIRECT);
+    const admin = render({ status: notConfigured });
+    expect(admin).toContain("Not Set Up");
+    expect(admin).toContain("Google Calendar is not set up on this server");
+    expect(admin).toContain(SETUP);
+    expect(admin).toContain(REDIRECT);
+    expect(admin).not.toContain("Connect Calendar");
+    const staff = render({ status: notConfigured, canManage: false });
+    expect(staff).toContain("Google Calendar is not set up on this server — ask your administrator.");
+    expect(staff).not.toContain("GOOGLE_CLIENT_ID");
+    expect(staff).not.toContain(REDIRECT);
+    expect(staff).not.toContain("Connect Calendar");
   });
 
   it("connecting: 'Connecting...'", () => {
@@ -150,7 +155,6 @@ describe("ConnectionCard", () => {
           zone="America/New_York"
           phase={{ kind: "blocked", authUrl: "http://127.0.0.1:4399/o/oauth2/v2/auth?state=s" }}
           problem={null}
-          showSetup={false}
           eventsShown={false}
           onConnect={noop}
           onOpenBlocked={() => false}

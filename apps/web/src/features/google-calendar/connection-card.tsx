@@ -12,7 +12,7 @@ import type { GoogleCalendarStatus } from "@crawlguard/validators";
 import { CalendarCheck, CalendarX, Eye, EyeOff, type LucideIcon, RefreshCw, Unplug } from "lucide-react";
 import { type MouseEvent, type ReactNode, useId } from "react";
 import { displayInZone } from "../../lib/business-time";
-import { connectionState, pendingPushesText } from "./google-calendar-model";
+import { connectionState, NOT_SET_UP_TEXT, pendingPushesText } from "./google-calendar-model";
 import type { ConnectPhase } from "./use-google-connect";
 
 export type ConnectionCardProps = {
@@ -26,8 +26,6 @@ export type ConnectionCardProps = {
   phase: ConnectPhase;
   /** Why the last connection attempt failed. */
   problem: string | null;
-  /** Connect Calendar was pressed on a server without Google settings: the explanation is open. */
-  showSetup: boolean;
   eventsShown: boolean;
   onConnect: () => void;
   /** The blocked popup's link was clicked: true when it opened as a popup (the link is then not followed). */
@@ -68,9 +66,13 @@ export function ConnectionCard(props: ConnectionCardProps) {
             <Badge colorPalette="orange" variant="solid">
               Needs Reconnecting
             </Badge>
-          ) : (
+          ) : status.configured ? (
             <Badge colorPalette="gray" variant="subtle">
               Not Connected
+            </Badge>
+          ) : (
+            <Badge colorPalette="gray" variant="subtle">
+              Not Set Up
             </Badge>
           )}
         </Flex>
@@ -206,8 +208,44 @@ function NeedsReconnect({ status, zone, onConnect, onDisconnect, connecting, can
   );
 }
 
-function NotConnected({ status, onConnect, showSetup, connecting, canManage }: ConnectionCardProps & { connecting: boolean }) {
-  const setupId = useId();
+/**
+ * A server without a Google OAuth client (issue 24 §6): said at once, before anyone clicks. Staff
+ * are told to ask their administrator; admins get the technical steps (the settings and the
+ * redirect URI to register). There is no Connect button: it could not work.
+ */
+function NotSetUp({ status, canManage }: ConnectionCardProps) {
+  return (
+    <HStack gap="3" align="start">
+      <Box color="fg.muted" mt="0.5" flexShrink={0}>
+        <CalendarX aria-hidden="true" />
+      </Box>
+      <Stack gap="2" minW="0">
+        <Text fontWeight="semibold">{canManage ? "Google Calendar is not set up on this server" : NOT_SET_UP_TEXT}</Text>
+        {canManage ? (
+          <>
+            <Text textStyle="sm">
+              {status.setupMessage ?? "The server has no Google OAuth client (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET)."}
+            </Text>
+            <Text textStyle="sm">
+              The redirect URI to register with the OAuth client:{" "}
+              <Box as="code" fontFamily="mono" bg="bg.muted" px="1" rounded="l1" wordBreak="break-all">
+                {status.redirectUri}
+              </Box>
+            </Text>
+          </>
+        ) : (
+          <Text textStyle="sm" color="fg.muted">
+            Appointments are kept here; nothing is sent to Google until it is set up and connected.
+          </Text>
+        )}
+      </Stack>
+    </HStack>
+  );
+}
+
+function NotConnected(props: ConnectionCardProps & { connecting: boolean }) {
+  const { onConnect, connecting, canManage } = props;
+  if (!props.status.configured) return <NotSetUp {...props} />;
   if (!canManage) {
     return (
       <HStack gap="3" align="start">
@@ -235,36 +273,11 @@ function NotConnected({ status, onConnect, showSetup, connecting, canManage }: C
         </Stack>
       </HStack>
       <Box>
-        <Button
-          colorPalette="brand"
-          onClick={onConnect}
-          disabled={connecting}
-          aria-controls={status.configured ? undefined : setupId}
-          aria-expanded={status.configured ? undefined : showSetup}
-        >
+        <Button colorPalette="brand" onClick={onConnect} disabled={connecting}>
           <CalendarCheck aria-hidden="true" />
           {connecting ? "Connecting..." : "Connect Calendar"}
         </Button>
       </Box>
-      {!status.configured && showSetup ? (
-        <Alert.Root status="info" variant="subtle" id={setupId}>
-          <Alert.Indicator />
-          <Alert.Content gap="2">
-            <Alert.Title>Google Calendar is not set up on this server</Alert.Title>
-            <Alert.Description>
-              <Stack gap="2">
-                <Text>{status.setupMessage ?? "The server has no Google OAuth client (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET)."}</Text>
-                <Text>
-                  The redirect URI to register with the OAuth client:{" "}
-                  <Box as="code" fontFamily="mono" bg="bg.muted" px="1" rounded="l1" wordBreak="break-all">
-                    {status.redirectUri}
-                  </Box>
-                </Text>
-              </Stack>
-            </Alert.Description>
-          </Alert.Content>
-        </Alert.Root>
-      ) : null}
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { GOOGLE_CALENDAR_MESSAGE_TYPE, type GoogleCalendarEvent } from "@crawlguard/validators";
 import { describe, expect, it } from "vitest";
 import {
+  calendarPromise,
   connectionState,
   eventIdOfLead,
   eventTitle,
@@ -164,5 +165,17 @@ describe("the connection", () => {
   it("opens a 500 × 600 popup centred on the window", () => {
     expect(popupFeatures({ x: 100, y: 50, width: 1300, height: 900 })).toBe("width=500,height=600,left=500,top=200,popup=yes");
     expect(popupFeatures({ x: 0, y: 0, width: 390, height: 500 })).toBe("width=500,height=600,left=0,top=0,popup=yes");
+  });
+});
+
+describe("calendarPromise (issue 24 §6: the tab's promise matches the state)", () => {
+  const base = { configured: true, authenticated: false, needsReconnect: false };
+  it("promises Google only when connected", () => {
+    expect(calendarPromise({ ...base, authenticated: true })).toMatch(
+      /^Every appointment booked here goes to the office's Google Calendar/,
+    );
+    expect(calendarPromise(base)).toMatch(/^Once Google Calendar is connected/);
+    expect(calendarPromise({ ...base, needsReconnect: true })).toMatch(/once the connection is renewed/);
+    expect(calendarPromise({ ...base, configured: false })).toMatch(/^Google Calendar is not set up on this server/);
   });
 });

@@ -35,6 +35,27 @@ export function connectionState(status: Pick<GoogleCalendarStatus, "authenticate
   return status.needsReconnect ? "needs-reconnect" : "not-connected";
 }
 
+/** What a server without a Google OAuth client tells staff, before anyone clicks anything (issue 24 §6). */
+export const NOT_SET_UP_TEXT = "Google Calendar is not set up on this server — ask your administrator.";
+
+/**
+ * The tab's promise under its heading, true to the state (issue 24 §6): it says appointments go to
+ * Google only when they do.
+ */
+export function calendarPromise(status: Pick<GoogleCalendarStatus, "configured" | "authenticated" | "needsReconnect">): string {
+  if (!status.configured && !status.authenticated) {
+    return "Google Calendar is not set up on this server, so appointments stay in this dashboard and nothing is sent to Google.";
+  }
+  switch (connectionState(status)) {
+    case "connected":
+      return "Every appointment booked here goes to the office's Google Calendar, with the client invited and reminders set.";
+    case "needs-reconnect":
+      return "Appointments booked here wait and go to the office's Google Calendar once the connection is renewed.";
+    case "not-connected":
+      return "Once Google Calendar is connected, every appointment booked here goes to the office's calendar, with the client invited and reminders set.";
+  }
+}
+
 /** "1 appointment waiting to be sent to Google", "3 appointments …"; null when none wait. */
 export function pendingPushesText(count: number): string | null {
   if (count <= 0) return null;

@@ -5,7 +5,7 @@ import { Stack } from "@chakra-ui/react/stack";
 import { Text } from "@chakra-ui/react/text";
 import { useEffect, useState } from "react";
 import { CenteredSpinner } from "../../components/centered-spinner";
-import { trpcErrorText } from "../../lib/http-error";
+import { toastErrorText } from "../../lib/http-error";
 import { showToast } from "../../lib/toaster";
 import { trpc } from "../../lib/trpc";
 import { useBusinessTimeZone } from "../../lib/use-business-time-zone";
@@ -13,6 +13,7 @@ import { useSession } from "../auth/use-session";
 import { ConfirmDialog } from "../dashboard/confirm-dialog";
 import { LoadError } from "../dashboard/load-error";
 import { ConnectionCard } from "./connection-card";
+import { calendarPromise } from "./google-calendar-model";
 import { FeaturesCard } from "./features-card";
 import { useGoogleQueriesInvalidation } from "./use-google-calendar";
 import { useGoogleConnect } from "./use-google-connect";
@@ -51,7 +52,6 @@ export default function GoogleCalendarPanel() {
   const status = trpc.googleCalendar.status.useQuery(undefined, { enabled: initialised });
 
   const connection = useGoogleConnect();
-  const [showSetup, setShowSetup] = useState(false);
   const [eventsShown, setEventsShown] = useState(false);
   const [confirmingDisconnect, setConfirmingDisconnect] = useState(false);
 
@@ -69,7 +69,7 @@ export default function GoogleCalendarPanel() {
       setEventsShown(false);
       showToast({ title: "Calendar Disconnected", description: message, type: "success" });
     },
-    onError: (error) => showToast({ title: "Disconnect Failed", description: trpcErrorText(error), type: "error" }),
+    onError: (error) => showToast({ title: "Disconnect Failed", description: toastErrorText(error), type: "error" }),
     onSettled: () => {
       invalidateGoogle();
       // Disconnecting forgets every lead's event id.
@@ -77,13 +77,7 @@ export default function GoogleCalendarPanel() {
     },
   });
 
-  const connect = () => {
-    if (status.data && !status.data.configured) {
-      setShowSetup(true);
-      return;
-    }
-    void connection.connect();
-  };
+  const connect = () => void connection.connect();
 
   return (
     <Stack gap="4">
@@ -91,9 +85,11 @@ export default function GoogleCalendarPanel() {
         <Heading as="h2" size="lg">
           Google Calendar
         </Heading>
-        <Text textStyle="sm" color="fg.muted">
-          Every appointment booked here goes to the office&apos;s Google Calendar, with the client invited and reminders set.
-        </Text>
+        {status.data ? (
+          <Text textStyle="sm" color="fg.muted">
+            {calendarPromise(status.data)}
+          </Text>
+        ) : null}
       </Box>
       {status.data ? (
         // Phones: the connection, then its events, then what it does; wider: events on the right.
@@ -111,7 +107,6 @@ export default function GoogleCalendarPanel() {
               zone={zone}
               phase={connection.phase}
               problem={connection.problem}
-              showSetup={showSetup}
               eventsShown={eventsShown}
               onConnect={connect}
               onOpenBlocked={connection.openBlocked}

@@ -1,6 +1,6 @@
 import type { Lead } from "@crawlguard/validators";
 import { useCallback, useMemo } from "react";
-import { trpcErrorText } from "../../lib/http-error";
+import { toastErrorText } from "../../lib/http-error";
 import { showToast } from "../../lib/toaster";
 import { trpc } from "../../lib/trpc";
 
@@ -41,7 +41,7 @@ export function useAddToGoogle() {
   const invalidateGoogle = useGoogleQueriesInvalidation();
   const mutation = trpc.googleCalendar.addEvent.useMutation({
     onSuccess: ({ message }) => showToast({ title: "Calendar Event", description: message, type: "success" }),
-    onError: (error) => showToast({ title: "Add Event Failed", description: trpcErrorText(error), type: "error" }),
+    onError: (error) => showToast({ title: "Add Event Failed", description: toastErrorText(error), type: "error" }),
     onSettled: () => {
       void utils.leads.list.invalidate();
       invalidateGoogle();
@@ -61,7 +61,7 @@ export function useSyncGoogleCalendar() {
   const invalidateGoogle = useGoogleQueriesInvalidation();
   return trpc.googleCalendar.sync.useMutation({
     onSuccess: ({ message }) => showToast({ title: "Calendar Sync", description: message, type: "success" }),
-    onError: (error) => showToast({ title: "Sync Failed", description: trpcErrorText(error), type: "error" }),
+    onError: (error) => showToast({ title: "Sync Failed", description: toastErrorText(error), type: "error" }),
     onSettled: () => {
       void utils.leads.list.invalidate();
       invalidateGoogle();

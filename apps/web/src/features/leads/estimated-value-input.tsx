@@ -5,6 +5,7 @@ import { Text } from "@chakra-ui/react/text";
 import type { Lead } from "@crawlguard/validators";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { inlineEstimatedValue } from "./lead-form-model";
+import { SavedNote, useSavedNote } from "./saved-note";
 import { useUpdateLead } from "./use-lead-mutations";
 
 export const INVALID_ESTIMATE_MESSAGE = "Enter an amount of 0 or more";
@@ -24,6 +25,7 @@ export function EstimatedValueInput({ lead }: { lead: Lead }) {
   const update = useUpdateLead();
   const inputRef = useRef<HTMLInputElement>(null);
   const messageId = useId();
+  const savedNote = useSavedNote();
 
   // A save (or a rollback) elsewhere shows here unless the field is being typed in.
   useEffect(() => {
@@ -51,7 +53,7 @@ export function EstimatedValueInput({ lead }: { lead: Lead }) {
     }
     setInvalid(false);
     setDraft(value);
-    if (value !== saved) update.mutate({ id: lead.id, estimatedValue: value });
+    if (value !== saved) update.mutate({ id: lead.id, estimatedValue: value }, { onSuccess: savedNote.flash });
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -94,7 +96,9 @@ export function EstimatedValueInput({ lead }: { lead: Lead }) {
         <Text id={messageId} textStyle="xs" color="fg.error" role="alert">
           {INVALID_ESTIMATE_MESSAGE}
         </Text>
-      ) : null}
+      ) : (
+        <SavedNote shown={savedNote.shown} what="Estimated value saved" />
+      )}
     </Stack>
   );
 }

@@ -14,6 +14,7 @@ import { useDashboardActions } from "../dashboard/dashboard-context";
 import { EstimatedValueInput } from "./estimated-value-input";
 import { LeadTimeline } from "./lead-timeline";
 import { type LeadPriority, priorityOptions, priorityPalette, statusLabels, statusPalette, truncate } from "./lead-board-model";
+import { SavedNote, useSavedNote } from "./saved-note";
 import { useUpdateLead } from "./use-lead-mutations";
 
 /** docs/product.md §9: notes are cut at 100 characters on lead cards. */
@@ -126,25 +127,31 @@ function Detail({ icon, label, children }: { icon: ReactNode; label: string; chi
 /** Priority (docs/product.md: low, medium, high; high red, medium yellow, low green). */
 function PrioritySelect({ lead }: { lead: Lead }) {
   const update = useUpdateLead();
+  const savedNote = useSavedNote();
   const palette = priorityPalette[lead.priority];
   return (
-    <NativeSelect.Root size="xs" width="auto">
-      <NativeSelect.Field
-        aria-label={`Priority of ${lead.name}`}
-        value={lead.priority}
-        bg={`${palette}.subtle`}
-        color={`${palette}.fg`}
-        borderColor={`${palette}.muted`}
-        fontWeight="medium"
-        onChange={(event: ChangeEvent<HTMLSelectElement>) => update.mutate({ id: lead.id, priority: event.target.value as LeadPriority })}
-      >
-        {priorityOptions.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator color={`${palette}.fg`} />
-    </NativeSelect.Root>
+    <Flex align="center" gap="2" wrap="wrap">
+      <NativeSelect.Root size="xs" width="auto">
+        <NativeSelect.Field
+          aria-label={`Priority of ${lead.name}`}
+          value={lead.priority}
+          bg={`${palette}.subtle`}
+          color={`${palette}.fg`}
+          borderColor={`${palette}.muted`}
+          fontWeight="medium"
+          onChange={(event: ChangeEvent<HTMLSelectElement>) =>
+            update.mutate({ id: lead.id, priority: event.target.value as LeadPriority }, { onSuccess: savedNote.flash })
+          }
+        >
+          {priorityOptions.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator color={`${palette}.fg`} />
+      </NativeSelect.Root>
+      <SavedNote shown={savedNote.shown} what="Priority saved" />
+    </Flex>
   );
 }

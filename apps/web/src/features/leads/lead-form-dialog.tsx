@@ -11,7 +11,7 @@ import {
 } from "@crawlguard/validators";
 import { type ChangeEvent, useState } from "react";
 import { fieldErrors, type FieldErrors } from "../../lib/form-errors";
-import { trpcErrorText } from "../../lib/http-error";
+import { toastErrorText } from "../../lib/http-error";
 import { serverConflicts, serverIssues } from "../../lib/server-issues";
 import { showToast } from "../../lib/toaster";
 import { trpc } from "../../lib/trpc";
@@ -151,7 +151,7 @@ export default function LeadFormDialog({ open, onClose, lead }: LeadFormDialogPr
         if (field) issues[field] ??= issue.message;
       }
       setBookingErrors(issues);
-      showToast({ title: lead ? "Failed to update lead" : "Failed to create lead", description: trpcErrorText(error), type: "error" });
+      showToast({ title: lead ? "Failed to update lead" : "Failed to create lead", description: toastErrorText(error), type: "error" });
     }
   };
 

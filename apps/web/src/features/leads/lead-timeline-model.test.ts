@@ -22,6 +22,13 @@ describe("lead timeline entries", () => {
     expect(describeLeadEvent({ kind: "assignee", from: null, to: "ana" }, ZONE)).toBe("Assigned to: nobody → ana");
   });
 
+  it("describes a contact request added to the lead (Add to this lead)", () => {
+    expect(describeLeadEvent({ kind: "submission", from: null, to: "Water in the crawl space again" }, ZONE)).toBe(
+      "Contact request added: “Water in the crawl space again”",
+    );
+    expect(describeLeadEvent({ kind: "submission", from: null, to: null }, ZONE)).toBe("Contact request added (no message)");
+  });
+
   it("describes bookings on the business's clock, whatever the computer's zone", () => {
     // 14:00 and 09:30 in Asheville (UTC-5 in December).
     const booked = "2026-12-01T19:00:00.000Z";

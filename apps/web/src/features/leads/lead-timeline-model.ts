@@ -28,6 +28,9 @@ export function describeLeadEvent({ kind, from, to }: Pick<LeadEvent, "kind" | "
     case "notes":
       if (!to) return "Notes cleared";
       return from ? `Notes changed to “${truncate(to, NOTE_CHARS)}”` : `Notes added: “${truncate(to, NOTE_CHARS)}”`;
+    case "submission":
+      // Issue 24 §3: a contact request added to this lead ("Add to this lead"); its message joined the notes.
+      return to ? `Contact request added: “${truncate(to, NOTE_CHARS)}”` : "Contact request added (no message)";
     case "assignee":
       return `Assigned to: ${from ?? "nobody"} → ${to ?? "nobody"}`;
     case "schedule":

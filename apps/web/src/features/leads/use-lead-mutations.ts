@@ -1,6 +1,6 @@
 import type { Lead, LeadUpdateInput } from "@crawlguard/validators";
 import { useMemo } from "react";
-import { trpcErrorText } from "../../lib/http-error";
+import { toastErrorText } from "../../lib/http-error";
 import { showToast } from "../../lib/toaster";
 import { trpc } from "../../lib/trpc";
 
@@ -83,7 +83,7 @@ export function useUpdateLead({ optimistic = true, toastErrors = true }: UpdateO
     },
     onError: (error, input, context) => {
       if (context?.previous && latestChange.get(input.id) === context.change) cache.replace(context.previous);
-      if (toastErrors) showToast({ title: "Failed to update lead", description: trpcErrorText(error), type: "error" });
+      if (toastErrors) showToast({ title: "Failed to update lead", description: toastErrorText(error), type: "error" });
     },
     onSuccess: (lead, input, context) => {
       if (latestChange.get(input.id) === context.change) cache.replace(lead);
@@ -114,6 +114,6 @@ export function useDeleteLead() {
       cache.remove(id);
       invalidateSchedule();
     },
-    onError: (error) => showToast({ title: "Failed to delete lead", description: trpcErrorText(error), type: "error" }),
+    onError: (error) => showToast({ title: "Failed to delete lead", description: toastErrorText(error), type: "error" }),
   });
 }

@@ -2,15 +2,16 @@ import { SimpleGrid } from "@chakra-ui/react/simple-grid";
 import { Stack } from "@chakra-ui/react/stack";
 import { Text } from "@chakra-ui/react/text";
 import type { ContactSubmission, DuplicateLead } from "@crawlguard/validators";
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { CenteredSpinner } from "../../components/centered-spinner";
-import { trpcErrorText } from "../../lib/http-error";
+import { toastErrorText } from "../../lib/http-error";
 import { showToast } from "../../lib/toaster";
 import { trpc } from "../../lib/trpc";
 import { useDashboardActions, usePresetLeadFilter } from "../dashboard/dashboard-context";
 import { LoadError } from "../dashboard/load-error";
 import { PanelEmptyState } from "../dashboard/panel-empty-state";
 import { useLeadsCache } from "../leads/use-lead-mutations";
+import { MatchDialog } from "./match-dialog";
 import { SubmissionCard } from "./submission-card";
 
 /** Contact Submissions (docs/product.md §2): newest first, each convertible to a lead once. */
@@ -22,6 +23,9 @@ export default function SubmissionsPanel() {
   const { showTab } = useDashboardActions();
   const presetLeadFilter = usePresetLeadFilter();
   const [duplicates, setDuplicates] = useState<Record<string, DuplicateLead[]>>({});
+  // Issue 24 §3: the leads a submission matches, shown before it is converted.
+  const [matching, setMatching] = useState<{ submission: ContactSubmission; matches: DuplicateLead[] } | null>(null);
+  const [checking, setChecking] = useState<string | null>(null);
 
   const viewLead = useCallback(
     (email: string) => {
@@ -60,12 +64,64 @@ export default function SubmissionsPanel() {
             },
       );
     },
-    onError: (error) => showToast({ title: "Failed to convert submission", description: trpcErrorText(error), type: "error" }),
+    onError: (error) => showToast({ title: "Failed to convert submission", description: toastErrorText(error), type: "error" }),
+    onSettled: () => setMatching(null),
+  });
+
+  const addToLead = trpc.submissions.addToLead.useMutation({
+    onSuccess: ({ lead, added }, { id }) => {
+      utils.submissions.list.setData(undefined, (list) => list?.map((s) => (s.id === id ? { ...s, leadId: lead.id } : s)));
+      leadsCache.upsert(lead);
+      showToast(
+        added
+          ? {
+              title: "Added to lead",
+              description: (
+                <>
+                  The request is now in <bdi>{lead.name}</bdi>&rsquo;s notes and history.
+                </>
+              ),
+              type: "success",
+              action: { label: "View lead", onClick: () => viewLead(lead.email) },
+            }
+          : {
+              title: "Already a lead",
+              description: (
+                <>
+                  This submission is already part of the lead <bdi>{lead.name}</bdi>; nothing was changed.
+                </>
+              ),
+              type: "info",
+              action: { label: "View lead", onClick: () => viewLead(lead.email) },
+            },
+      );
+    },
+    onError: (error) => showToast({ title: "Failed to add to lead", description: toastErrorText(error), type: "error" }),
+    onSettled: () => setMatching(null),
   });
 
   const { mutate: convertSubmission } = convert;
-  const onConvert = useCallback((submission: ContactSubmission) => convertSubmission({ id: submission.id }), [convertSubmission]);
+  const onConvert = useCallback(
+    (submission: ContactSubmission) => {
+      setChecking(submission.id);
+      utils.submissions.matchingLeads
+        .fetch({ id: submission.id }, { staleTime: 0 })
+        .then((matches) => {
+          if (matches.length > 0) setMatching({ submission, matches });
+          else convertSubmission({ id: submission.id });
+        })
+        .catch((error: unknown) => showToast({ title: "Failed to convert submission", description: toastErrorText(error), type: "error" }))
+        .finally(() => setChecking(null));
+    },
+    [convertSubmission, utils],
+  );
   const onViewLead = useCallback((submission: ContactSubmission) => viewLead(submission.email), [viewLead]);
+
+  // The tab's badge counts what this list shows as not yet converted: keep the two in step.
+  const openCount = submissions.data?.filter((s) => !s.leadId).length;
+  useEffect(() => {
+    if (openCount !== undefined) utils.submissions.newCount.setData(undefined, { count: openCount });
+  }, [openCount, utils]);
 
   if (submissions.isPending) return <CenteredSpinner label="Loading contact submissions" minH="60" />;
   if (submissions.isError)
@@ -87,13 +143,21 @@ export default function SubmissionsPanel() {
           <SubmissionCard
             key={submission.id}
             submission={submission}
-            converting={convert.isPending && convert.variables?.id === submission.id}
+            converting={checking === submission.id || (convert.isPending && convert.variables?.id === submission.id)}
             duplicates={duplicates[submission.id]}
             onConvert={onConvert}
             onViewLead={onViewLead}
           />
         ))}
       </SimpleGrid>
+      <MatchDialog
+        submission={matching?.submission ?? null}
+        matches={matching?.matches ?? []}
+        pending={addToLead.isPending ? (addToLead.variables?.leadId ?? null) : convert.isPending ? "new" : null}
+        onAddToLead={(lead) => matching && addToLead.mutate({ id: matching.submission.id, leadId: lead.id })}
+        onCreateNew={() => matching && convertSubmission({ id: matching.submission.id })}
+        onClose={() => setMatching(null)}
+      />
     </Stack>
   );
 }

@@ -13,7 +13,7 @@ import { useId, useRef, useState } from "react";
 import { FormField } from "../../components/form-field";
 import { Input } from "../../components/form-controls";
 import { DATE_FORMAT, formatInZone } from "../../lib/business-time";
-import { trpcErrorText } from "../../lib/http-error";
+import { toastErrorText, trpcErrorText } from "../../lib/http-error";
 import { showToast } from "../../lib/toaster";
 import { trpc } from "../../lib/trpc";
 import { useBusinessTimeZone } from "../../lib/use-business-time-zone";
@@ -50,7 +50,7 @@ export function InvitationsSection() {
           if (created?.id === revoking.id) setCreated(null);
           showToast({ title: "Invitation revoked", description: "Its link no longer creates an account.", type: "success" });
         },
-        onError: (error) => showToast({ title: "Failed to revoke invitation", description: trpcErrorText(error), type: "error" }),
+        onError: (error) => showToast({ title: "Failed to revoke invitation", description: toastErrorText(error), type: "error" }),
       },
     );
   };

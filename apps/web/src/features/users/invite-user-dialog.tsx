@@ -4,7 +4,7 @@ import { useState } from "react";
 import { FormField } from "../../components/form-field";
 import { Input } from "../../components/form-controls";
 import { fieldErrors } from "../../lib/form-errors";
-import { trpcErrorText } from "../../lib/http-error";
+import { toastErrorText } from "../../lib/http-error";
 import { showToast } from "../../lib/toaster";
 import { trpc } from "../../lib/trpc";
 import { LabelledSwitch } from "../availability/labelled-switch";
@@ -40,7 +40,7 @@ export function InviteUserDialog({
       onCreated({ ...created, email: parsed.data.email ?? null, isAdmin });
       onClose();
     } catch (error) {
-      showToast({ title: "Failed to create invitation", description: trpcErrorText(error), type: "error" });
+      showToast({ title: "Failed to create invitation", description: toastErrorText(error), type: "error" });
     }
   };
 

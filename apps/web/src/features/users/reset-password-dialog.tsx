@@ -2,7 +2,7 @@ import { Stack } from "@chakra-ui/react/stack";
 import { resetPasswordFormSchema, type User } from "@crawlguard/validators";
 import { useState } from "react";
 import { fieldErrors } from "../../lib/form-errors";
-import { trpcErrorText } from "../../lib/http-error";
+import { toastErrorText } from "../../lib/http-error";
 import { showToast } from "../../lib/toaster";
 import { trpc } from "../../lib/trpc";
 import { FormDialog, useChangedSinceOpen } from "../dashboard/form-dialog";
@@ -38,7 +38,7 @@ export function ResetPasswordDialog({ user, open, onClose }: { user: User; open:
       });
       onClose();
     } catch (error) {
-      showToast({ title: "Failed to reset password", description: trpcErrorText(error), type: "error" });
+      showToast({ title: "Failed to reset password", description: toastErrorText(error), type: "error" });
     }
   };
 

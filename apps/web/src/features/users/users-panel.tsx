@@ -2,7 +2,7 @@ import { SimpleGrid } from "@chakra-ui/react/simple-grid";
 import type { User } from "@crawlguard/validators";
 import { useState } from "react";
 import { CenteredSpinner } from "../../components/centered-spinner";
-import { trpcErrorText } from "../../lib/http-error";
+import { toastErrorText } from "../../lib/http-error";
 import { showToast } from "../../lib/toaster";
 import { trpc } from "../../lib/trpc";
 import { ConfirmDialog } from "../dashboard/confirm-dialog";
@@ -28,7 +28,7 @@ export default function UsersPanel() {
     onSuccess: (_result, { id }) => {
       utils.users.list.setData(undefined, (list) => list?.filter((u) => u.id !== id));
     },
-    onError: (error) => showToast({ title: "Failed to delete user", description: trpcErrorText(error), type: "error" }),
+    onError: (error) => showToast({ title: "Failed to delete user", description: toastErrorText(error), type: "error" }),
   });
 
   const confirmDelete = () => {
