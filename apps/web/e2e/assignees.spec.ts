@@ -1,6 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
-import { expect, newUser, registerUser, test } from "./fixtures";
-import { listLeads, openDashboard, toast, uniqueToken } from "./dashboard-fixtures";
+import { expect, loginUser, newUser, registerUser, test } from "./fixtures";
+import { listLeads, openDashboard, signInAsAdmin, toast, uniqueToken } from "./dashboard-fixtures";
 import {
   ashevilleInstant,
   bookAppointment,
@@ -194,6 +194,37 @@ test.describe("Assignees", () => {
     const assignee = booking.getByRole("combobox", { name: "Assigned to" });
     await expect(assignee).toHaveValue(user.account.id);
     await expect(assignee.locator("option:checked")).toHaveText(`Sam ${token} (you)`);
+  });
+  test("an admin changes a colleague's name and colour in User Management; the colleague sees it in Assigned to", async ({
+    page,
+    baseURL,
+    staffUser,
+    browser,
+  }) => {
+    const token = uniqueToken();
+    await signInAsAdmin(page.request, baseURL);
+    await openDashboard(page);
+    await page.getByRole("tab", { name: "User Management" }).click();
+    const card = page.getByRole("article", { name: staffUser.username });
+    await card.getByRole("button", { name: `Edit name and colour of ${staffUser.username}` }).click();
+    const dialog = page.getByRole("dialog", { name: `Name and colour of ${staffUser.username}` });
+    await dialog.getByLabel("Display name").fill(`Lee ${token}`);
+    await dialog.getByText("Magenta", { exact: true }).click();
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(toast(page, "Profile saved")).toBeVisible();
+    await expect(card).toContainText(`Shown as Lee ${token}`);
+
+    const context = await browser.newContext({ baseURL: baseURL! });
+    try {
+      const theirs = await context.newPage();
+      await loginUser(theirs.request, baseURL, staffUser);
+      await openDashboard(theirs);
+      await theirs.getByRole("button", { name: "Book Appointment" }).first().click();
+      const assignee = theirs.getByRole("dialog", { name: "Book New Appointment" }).getByRole("combobox", { name: "Assigned to" });
+      await expect(assignee.locator("option:checked")).toHaveText(`Lee ${token} (you)`);
+    } finally {
+      await context.close();
+    }
   });
 });
 
