@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { januaryAt, JANUARY_TUESDAY, julyAt, JULY_TUESDAY } from "./test/business-dates.js";
+import { addDays, januaryAt, JANUARY_TUESDAY, julyAt, JULY_TUESDAY, SPRING_FORWARD } from "./test/business-dates.js";
 import { ApiClient, doors, newAccount, startTestServer, type TestServer, registerInvited } from "./test/harness.js";
 
 const DEFAULT_WEEK = [
@@ -189,7 +189,7 @@ describe.each(doors)("working hours and time blocks through the %s door", (door)
         [{ ...lunch, color: "#12345" }, "color: Colour must be a hex colour like #ef4444"],
         [{ ...lunch, endDateTime: lunch.startDateTime }, "endDateTime: End must be after start"],
         [{ ...lunch, startDateTime: lunch.endDateTime, endDateTime: lunch.startDateTime }, "endDateTime: End must be after start"],
-        [{ ...lunch, isRecurring: true }, "recurringPattern: Recurring blocks need a pattern: daily, weekly or monthly"],
+        [{ ...lunch, isRecurring: true }, "recurringPattern: Recurring blocks need a pattern: daily, weekdays, weekly or monthly"],
         [
           { ...lunch, isRecurring: true, recurringPattern: "daily", recurrenceEndDate: "2000-01-01" },
           "recurrenceEndDate: Recurrence end date must not be before the start date",
@@ -233,6 +233,56 @@ describe.each(doors)("working hours and time blocks through the %s door", (door)
       expect(stretched.status).toBe(400);
       expect(stretched.body.message).toBe("endDateTime: A daily block must end within 24 hours of its start");
       expect((await me.call(door, "timeBlocks.get", { id: daily.body.id })).body).toEqual(daily.body);
+    });
+
+    it("repeats a weekdays block Monday to Friday at its wall time across a DST change, and checks its start day", async () => {
+      const me = await staff();
+      // Wednesday before the spring-forward Sunday, 12:00–13:00 New York time (EST, UTC-5).
+      const wednesday = addDays(SPRING_FORWARD, -4);
+      const block = await me.call(door, "timeBlocks.create", {
+        ...lunch,
+        startDateTime: januaryAt(wednesday, "12:00"),
+        endDateTime: januaryAt(wednesday, "13:00"),
+        isRecurring: true,
+        recurringPattern: "weekdays",
+      });
+      expect(block.status).toBe(200);
+      expect(block.body).toMatchObject({ isRecurring: true, recurringPattern: "weekdays" });
+      const range = await me.call(door, "appointments.range", {
+        start: januaryAt(addDays(SPRING_FORWARD, -7), "00:00"),
+        end: julyAt(addDays(SPRING_FORWARD, 7), "00:00"),
+      });
+      expect(range.status).toBe(200);
+      const [shown] = range.body.blocks;
+      expect(shown).toMatchObject({ id: block.body.id, recurring: true, recurringPattern: "weekdays" });
+      expect(shown.occurrences.map((o: { start: string }) => o.start)).toEqual([
+        januaryAt(wednesday, "12:00"),
+        januaryAt(addDays(wednesday, 1), "12:00"),
+        januaryAt(addDays(wednesday, 2), "12:00"), // Friday; no Saturday or Sunday
+        julyAt(addDays(SPRING_FORWARD, 1), "12:00"), // Monday, daylight time: still 12:00
+        julyAt(addDays(SPRING_FORWARD, 2), "12:00"),
+        julyAt(addDays(SPRING_FORWARD, 3), "12:00"),
+        julyAt(addDays(SPRING_FORWARD, 4), "12:00"),
+        julyAt(addDays(SPRING_FORWARD, 5), "12:00"),
+      ]);
+      // A weekdays block starts on a weekday; nothing is stored otherwise, and a change is checked too.
+      const saturday = addDays(SPRING_FORWARD, -1);
+      const refused = await me.call(door, "timeBlocks.create", {
+        ...lunch,
+        startDateTime: januaryAt(saturday, "12:00"),
+        endDateTime: januaryAt(saturday, "13:00"),
+        isRecurring: true,
+        recurringPattern: "weekdays",
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toBe("startDateTime: A block that repeats on weekdays must start on a weekday (Monday to Friday)");
+      const moved = await me.call(door, "timeBlocks.update", {
+        id: block.body.id,
+        startDateTime: januaryAt(saturday, "12:00"),
+        endDateTime: januaryAt(saturday, "13:00"),
+      });
+      expect(moved.status).toBe(400);
+      expect((await me.call(door, "timeBlocks.list")).body).toEqual([block.body]);
     });
 
     it("lists only the user's own blocks, by start", async () => {
@@ -287,7 +337,7 @@ describe.each(doors)("working hours and time blocks through the %s door", (door)
       expect(backwards.status).toBe(400);
       expect(backwards.body.message).toBe("endDateTime: End must be after start");
       const noPattern = await me.call(door, "timeBlocks.update", { id: block.id, isRecurring: true });
-      expect(noPattern.body.message).toBe("recurringPattern: Recurring blocks need a pattern: daily, weekly or monthly");
+      expect(noPattern.body.message).toBe("recurringPattern: Recurring blocks need a pattern: daily, weekdays, weekly or monthly");
 
       // A default colour follows the type; null goes back to the type's colour; description null clears.
       const travel = await me.call(door, "timeBlocks.update", { id: block.id, blockType: "travel", description: null });

@@ -115,10 +115,12 @@ export const timeBlockTypeSchema = z
   .meta({ id: "TimeBlockType", description: "What a time block is for; each type has its colour." });
 export type TimeBlockType = z.infer<typeof timeBlockTypeSchema>;
 
-export const recurringPatterns = ["daily", "weekly", "monthly"] as const;
-export const recurringPatternSchema = z
-  .enum(recurringPatterns)
-  .meta({ id: "RecurringPattern", description: "How a recurring time block repeats." });
+export const recurringPatterns = ["daily", "weekdays", "weekly", "monthly"] as const;
+export const recurringPatternSchema = z.enum(recurringPatterns).meta({
+  id: "RecurringPattern",
+  description:
+    "How a recurring time block repeats: daily; weekdays (Monday to Friday, on the business time zone's calendar; the block must start on one); weekly; monthly (same day of the month, skipping months without it).",
+});
 export type RecurringPattern = z.infer<typeof recurringPatternSchema>;
 
 /** docs/product.md §9: the colour of each block type, used when a block names none. */
@@ -142,7 +144,8 @@ const TIME_BLOCK_FIELDS = {
   endDateTime: "When the block (its first occurrence) ends: an ISO 8601 instant after startDateTime.",
   blockType: "personal (default), maintenance, break, travel, admin or other.",
   isRecurring: "Whether the block repeats (default false).",
-  recurringPattern: "daily, weekly or monthly: required when isRecurring is true; stored as null otherwise.",
+  recurringPattern:
+    "daily, weekdays (Monday to Friday), weekly or monthly: required when isRecurring is true; stored as null otherwise. Occurrences keep the first one's wall-clock times in the business time zone across daylight-saving changes.",
   recurrenceEndDate:
     "The last date (yyyy-MM-dd, business time zone) an occurrence may start on, at most two years after the start; blank: two years after the start.",
   color:
@@ -225,7 +228,8 @@ export const timeBlockSchema = z
 export type TimeBlock = z.infer<typeof timeBlockSchema>;
 
 export const END_AFTER_START_MESSAGE = "End must be after start";
-export const RECURRING_PATTERN_MESSAGE = "Recurring blocks need a pattern: daily, weekly or monthly";
+export const RECURRING_PATTERN_MESSAGE = "Recurring blocks need a pattern: daily, weekdays, weekly or monthly";
+export const WEEKDAYS_START_MESSAGE = "A block that repeats on weekdays must start on a weekday (Monday to Friday)";
 export const RECURRENCE_END_MESSAGE = "Recurrence end date must not be before the start date";
 /** How long a recurring block may repeat (issue #20 §4): its recurrence end date is at most this many years after its start. */
 export const RECURRENCE_MAX_YEARS = 2;
@@ -244,12 +248,19 @@ export function lastRecurrenceDate(startDate: string): string {
 export const ONE_OFF_BLOCK_MAX_DAYS = 366;
 export const ONE_OFF_LENGTH_MESSAGE = "A time block can last at most a year; split a longer absence into several blocks";
 /** The longest occurrence of a recurring block: shorter than the time between two of them. */
-export const RECURRING_MAX_HOURS: Record<RecurringPattern, number> = { daily: 24, weekly: 7 * 24, monthly: 28 * 24 };
+export const RECURRING_MAX_HOURS: Record<RecurringPattern, number> = { daily: 24, weekdays: 24, weekly: 7 * 24, monthly: 28 * 24 };
 export const RECURRING_LENGTH_MESSAGES: Record<RecurringPattern, string> = {
   daily: "A daily block must end within 24 hours of its start",
+  weekdays: "A weekdays block must end within 24 hours of its start",
   weekly: "A weekly block must end within 7 days of its start",
   monthly: "A monthly block must end within 28 days of its start",
 };
+
+/** Saturday or Sunday, of a 'yyyy-MM-dd' (the calendar date itself, no zone involved). */
+function isWeekendDate(date: string): boolean {
+  const day = new Date(`${date}T00:00:00Z`).getUTCDay();
+  return day === 0 || day === 6;
+}
 
 const isRecurringPattern = (value: string | null | undefined): value is RecurringPattern =>
   (recurringPatterns as readonly string[]).includes(value ?? "");
@@ -277,6 +288,9 @@ export function timeBlockIssues(block: {
     issues.push({ path: "endDateTime", message: ONE_OFF_LENGTH_MESSAGE });
   }
   if (block.isRecurring && !block.recurringPattern) issues.push({ path: "recurringPattern", message: RECURRING_PATTERN_MESSAGE });
+  if (block.isRecurring && block.recurringPattern === "weekdays" && block.startDate && isWeekendDate(block.startDate)) {
+    issues.push({ path: "startDateTime", message: WEEKDAYS_START_MESSAGE });
+  }
   if (block.isRecurring && block.recurrenceEndDate && block.startDate && block.recurrenceEndDate < block.startDate) {
     issues.push({ path: "recurrenceEndDate", message: RECURRENCE_END_MESSAGE });
   } else if (

@@ -72,7 +72,7 @@ describe("time blocks", () => {
   it("wants the end after the start and a pattern for a recurring block", () => {
     expect(timeBlockIssues({ ...block, endDateTime: block.startDateTime, isRecurring: true })).toEqual([
       { path: "endDateTime", message: "End must be after start" },
-      { path: "recurringPattern", message: "Recurring blocks need a pattern: daily, weekly or monthly" },
+      { path: "recurringPattern", message: "Recurring blocks need a pattern: daily, weekdays, weekly or monthly" },
     ]);
     expect(
       timeBlockIssues({
@@ -83,6 +83,24 @@ describe("time blocks", () => {
         startDate: "2026-05-05",
       }),
     ).toEqual([{ path: "recurrenceEndDate", message: "Recurrence end date must not be before the start date" }]);
+  });
+  it("accepts a weekdays pattern starting Monday to Friday, and refuses one starting on a weekend", () => {
+    expect(timeBlockCreateSchema.parse({ ...block, isRecurring: true, recurringPattern: "weekdays" })).toMatchObject({
+      recurringPattern: "weekdays",
+    });
+    const weekdays = { ...block, isRecurring: true, recurringPattern: "weekdays" };
+    // 2026-05-05 is a Tuesday, 2026-05-08 a Friday, 2026-05-09 a Saturday, 2026-05-10 a Sunday.
+    expect(timeBlockIssues({ ...weekdays, startDate: "2026-05-05" })).toEqual([]);
+    expect(timeBlockIssues({ ...weekdays, startDate: "2026-05-08" })).toEqual([]);
+    for (const startDate of ["2026-05-09", "2026-05-10"]) {
+      expect(timeBlockIssues({ ...weekdays, startDate })).toEqual([
+        { path: "startDateTime", message: "A block that repeats on weekdays must start on a weekday (Monday to Friday)" },
+      ]);
+    }
+    // Only a weekdays block cares; a weekly one may start on a Saturday.
+    expect(timeBlockIssues({ ...weekdays, recurringPattern: "weekly", startDate: "2026-05-09" })).toEqual([]);
+    const long = { ...weekdays, endDateTime: "2026-05-06T16:00:01Z", startDate: "2026-05-05" };
+    expect(timeBlockIssues(long)).toEqual([{ path: "endDateTime", message: "A weekdays block must end within 24 hours of its start" }]);
   });
   it("keeps a recurring occurrence shorter than its repeat and a one-off block within a year", () => {
     const at = (iso: string, hours: number) => ({

@@ -11,7 +11,7 @@ import {
   type Interval,
 } from "./zone.js";
 
-export type RecurrencePattern = "daily" | "weekly" | "monthly";
+export type RecurrencePattern = "daily" | "weekdays" | "weekly" | "monthly";
 
 /** A time block as the rules see it. */
 export interface BlockRule {
@@ -34,6 +34,9 @@ const MAX_STEPS = 10_000;
  * the change falls inside it). An occurrence whose wall time does not exist that day (a 02:30
  * block on a spring-forward day) starts at the time read with the offset before the gap (03:30),
  * and an ambiguous one (01:30 on a fall-back day) at its first occurrence, as RFC 5545 says.
+ *
+ * Weekdays blocks repeat daily from Monday to Friday (RFC 5545's FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR)
+ * on the business zone's calendar: Saturday and Sunday have no occurrence, whatever their offset.
  *
  * Monthly blocks repeat on the same day of the month and **skip** months without that day
  * (a block on the 31st has no occurrence in April; one on 29 February only in leap years), as
@@ -86,6 +89,8 @@ function occurrenceDay(pattern: RecurrencePattern, start: CalendarDate, startDay
   switch (pattern) {
     case "daily":
       return (n) => startDay + n;
+    case "weekdays":
+      return (n) => (isWeekend(startDay + n) ? null : startDay + n);
     case "weekly":
       return (n) => startDay + 7 * n;
     case "monthly":
@@ -99,10 +104,17 @@ function occurrenceDay(pattern: RecurrencePattern, start: CalendarDate, startDay
   }
 }
 
+/** Saturday or Sunday, of a day number. */
+function isWeekend(day: number): boolean {
+  // Day 0 (1970-01-01) was a Thursday, as zone.ts's `weekday` counts.
+  const d = (((day + 4) % 7) + 7) % 7;
+  return d === 0 || d === 6;
+}
+
 /** The largest step whose date is on or before `day` (a day number; may be negative). */
 function firstStep(pattern: RecurrencePattern, start: CalendarDate, day: number): number {
   const days = day - dayNumber(start);
-  if (pattern === "daily") return days;
+  if (pattern === "daily" || pattern === "weekdays") return days;
   if (pattern === "weekly") return Math.floor(days / 7);
   return monthsBetween(start, fromDayNumber(day)) - 1;
 }

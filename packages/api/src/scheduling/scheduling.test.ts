@@ -291,6 +291,68 @@ describe.each(PROCESS_ZONES)("scheduling rules with the process in %s", (process
       expect(occurrences({ ...block, until: "2026-03-16" }, month(2026, 3), NY)).toHaveLength(2);
     });
 
+    it("repeats a weekdays block Monday to Friday at the same wall time across spring forward", () => {
+      // 12:00–13:00 from Wednesday 4 March 2026; New York springs forward on Sunday 8 March.
+      const block: BlockRule = {
+        start: at(wall("2026-03-04", "12:00")),
+        end: at(wall("2026-03-04", "13:00")),
+        pattern: "weekdays",
+        until: null,
+      };
+      expect(isoList(occurrences(block, span("2026-03-01T00:00:00Z", "2026-03-15T00:00:00Z"), NY))).toEqual([
+        ["2026-03-04T17:00:00.000Z", "2026-03-04T18:00:00.000Z"], // Wed, EST
+        ["2026-03-05T17:00:00.000Z", "2026-03-05T18:00:00.000Z"], // Thu
+        ["2026-03-06T17:00:00.000Z", "2026-03-06T18:00:00.000Z"], // Fri; no Sat 7 or Sun 8
+        ["2026-03-09T16:00:00.000Z", "2026-03-09T17:00:00.000Z"], // Mon, EDT: still 12:00
+        ["2026-03-10T16:00:00.000Z", "2026-03-10T17:00:00.000Z"],
+        ["2026-03-11T16:00:00.000Z", "2026-03-11T17:00:00.000Z"],
+        ["2026-03-12T16:00:00.000Z", "2026-03-12T17:00:00.000Z"],
+        ["2026-03-13T16:00:00.000Z", "2026-03-13T17:00:00.000Z"],
+      ]);
+    });
+
+    it("keeps a weekdays block's wall time across fall back, and stops after its end date", () => {
+      // 09:00–09:30; New York falls back on Sunday 1 November 2026; the last date is Tuesday 3 November.
+      const block: BlockRule = {
+        start: at(wall("2026-10-29", "09:00")),
+        end: at(wall("2026-10-29", "09:30")),
+        pattern: "weekdays",
+        until: "2026-11-03",
+      };
+      expect(isoList(occurrences(block, span("2026-10-25T00:00:00Z", "2026-11-15T00:00:00Z"), NY))).toEqual([
+        ["2026-10-29T13:00:00.000Z", "2026-10-29T13:30:00.000Z"], // Thu, EDT
+        ["2026-10-30T13:00:00.000Z", "2026-10-30T13:30:00.000Z"], // Fri
+        ["2026-11-02T14:00:00.000Z", "2026-11-02T14:30:00.000Z"], // Mon, EST: still 09:00
+        ["2026-11-03T14:00:00.000Z", "2026-11-03T14:30:00.000Z"], // Tue, the end date
+      ]);
+    });
+
+    it("reads a weekdays block's weekday on the business zone's calendar, not UTC's", () => {
+      // Friday 23:30–00:30 in New York is already Saturday in UTC: Friday has an occurrence (into
+      // Saturday's first half hour), Saturday and Sunday none; Monday's follows.
+      const block: BlockRule = {
+        start: at(wall("2026-06-05", "23:30")),
+        end: at(wall("2026-06-06", "00:30")),
+        pattern: "weekdays",
+        until: null,
+      };
+      const list = occurrences(block, span("2026-06-05T00:00:00Z", "2026-06-10T12:00:00Z"), NY);
+      expect(list.map((o) => wallParts(o.start, NY).date)).toEqual([date("2026-06-05"), date("2026-06-08"), date("2026-06-09")]);
+      expect(isoList(list)[0]).toEqual(["2026-06-06T03:30:00.000Z", "2026-06-06T04:30:00.000Z"]);
+      // Auckland's Monday morning is Sunday in UTC: it is a weekday there.
+      const monday = {
+        start: at(wall("2026-06-08", "07:00", AKL)),
+        end: at(wall("2026-06-08", "08:00", AKL)),
+        pattern: "weekdays" as const,
+        until: null,
+      };
+      const akl = occurrences(monday, span("2026-06-05T00:00:00Z", "2026-06-15T00:00:00Z"), AKL);
+      expect(akl.map((o) => wallParts(o.start, AKL).date)).toEqual(
+        ["2026-06-08", "2026-06-09", "2026-06-10", "2026-06-11", "2026-06-12", "2026-06-15"].map(date),
+      );
+      expect(akl[0]!.start.toISOString()).toBe("2026-06-07T19:00:00.000Z");
+    });
+
     it("includes an occurrence that began before the window, and never one that only touches it", () => {
       // Nights 22:00–06:00.
       const block: BlockRule = {

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   latestRepeatUntil,
   newTimeBlock,
-  recurrenceText,
+  recurringSchedule,
   sortByStart,
   timeBlockInput,
   timeBlockSpan,
@@ -108,6 +108,11 @@ describe("editing", () => {
     expect(validateTimeBlock({ ...recurring, recurrenceEndDate: "2028-06-02" }, NY)).toEqual({
       recurrenceEndDate: "A block can repeat for at most two years: choose a recurrence end date within two years of its start",
     });
+    // Weekdays: a Saturday start is refused under the start date; a Monday one is fine (2026-06-01).
+    expect(validateTimeBlock({ ...recurring, recurringPattern: "weekdays", startDate: "2026-05-30", endDate: "2026-05-30" }, NY)).toEqual({
+      startDate: "A block that repeats on weekdays must start on a weekday (Monday to Friday)",
+    });
+    expect(validateTimeBlock({ ...recurring, recurringPattern: "weekdays" }, NY)).toEqual({});
     expect(latestRepeatUntil("2028-02-29")).toBe("2030-02-28");
     expect(latestRepeatUntil("")).toBeUndefined();
   });
@@ -117,9 +122,23 @@ describe("the list", () => {
   it("shows spans and patterns in words, sorted by start", () => {
     expect(timeBlockSpan(block(), NY)).toBe("Mar 10, 2026, 12:00 PM – 1:00 PM");
     expect(timeBlockSpan(block({ endDateTime: "2026-03-12T17:00:00.000Z" }), NY)).toBe("Mar 10, 2026, 12:00 PM – Mar 12, 2026, 1:00 PM");
-    expect(recurrenceText(block())).toBe("Repeats daily until Apr 1, 2026");
-    expect(recurrenceText(block({ recurrenceEndDate: null, recurringPattern: "weekly" }))).toBe("Repeats weekly");
-    expect(recurrenceText(block({ isRecurring: false }))).toBeNull();
+    // A recurring block by its weekday and time (issue #24 §5); 2026-03-10 is a Tuesday.
+    expect(recurringSchedule(block(), NY)).toEqual({ when: "Every day, 12:00 PM – 1:00 PM", span: "From Mar 10, 2026 until Apr 1, 2026" });
+    expect(recurringSchedule(block({ recurringPattern: "weekdays", recurrenceEndDate: null }), NY)).toEqual({
+      when: "Every weekday (Mon–Fri), 12:00 PM – 1:00 PM",
+      span: "From Mar 10, 2026",
+    });
+    expect(recurringSchedule(block({ recurringPattern: "weekly" }), NY)?.when).toBe("Every Tuesday, 12:00 PM – 1:00 PM");
+    expect(recurringSchedule(block({ recurringPattern: "monthly" }), NY)?.when).toBe("Monthly on the 10th, 12:00 PM – 1:00 PM");
+    // Overnight: 11:00 PM to 1:00 AM.
+    const night = { startDateTime: "2026-03-11T03:00:00.000Z", endDateTime: "2026-03-11T05:00:00.000Z" };
+    expect(recurringSchedule(block({ ...night, recurringPattern: "weekdays" }), NY)?.when).toBe(
+      "Every weekday (Mon–Fri), 11:00 PM – 1:00 AM next day",
+    );
+    expect(recurringSchedule(block({ ...night, recurringPattern: "weekly" }), NY)?.when).toBe(
+      "Every Tuesday, 11:00 PM – Wednesday 1:00 AM",
+    );
+    expect(recurringSchedule(block({ isRecurring: false }), NY)).toBeNull();
     const later = block({ id: "b", title: "B", startDateTime: "2026-03-11T16:00:00.000Z" });
     const earlier = block({ id: "a", title: "A", startDateTime: "2026-03-09T16:00:00.000Z" });
     expect(sortByStart([later, block(), earlier]).map((b) => b.title)).toEqual(["A", "Lunch", "B"]);

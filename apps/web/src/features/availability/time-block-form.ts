@@ -1,6 +1,7 @@
 import {
   RECURRING_PATTERN_MESSAGE,
   RECURRENCE_SPAN_MESSAGE,
+  WEEKDAYS_START_MESSAGE,
   END_AFTER_START_MESSAGE,
   lastRecurrenceDate,
   type RecurringPattern,
@@ -51,6 +52,7 @@ export const blockTypeOptions = timeBlockTypes.map((type) => ({ value: type, lab
 
 export const patternOptions: ReadonlyArray<{ value: RecurringPattern; label: string }> = [
   { value: "daily", label: "Daily" },
+  { value: "weekdays", label: "Weekdays (Mon–Fri)" },
   { value: "weekly", label: "Weekly" },
   { value: "monthly", label: "Monthly" },
 ];
@@ -197,6 +199,12 @@ export function validateTimeBlock(values: TimeBlockValues, zone: string): FieldE
       else errors.endTime = END_AFTER_START_MESSAGE;
     }
   }
+  // A weekdays block starts Monday to Friday (the server says so too).
+  const start = errors.startDate ? null : parseDateInput(values.startDate);
+  if (values.isRecurring && values.recurringPattern === "weekdays" && start) {
+    const weekday = new Date(Date.UTC(start.year, start.month - 1, start.day)).getUTCDay();
+    if (weekday === 0 || weekday === 6) errors.startDate = WEEKDAYS_START_MESSAGE;
+  }
   if (values.isRecurring && !values.recurringPattern) errors.recurringPattern = RECURRING_PATTERN_MESSAGE;
   if (values.isRecurring && values.recurrenceEndDate && values.recurrenceEndDate < values.startDate) {
     errors.recurrenceEndDate = "Recurrence end date must not be before the start date";
@@ -220,12 +228,43 @@ export function timeBlockSpan(block: Pick<TimeBlock, "startDateTime" | "endDateT
   return startDay === endDay ? `${startDay}, ${startTime} – ${endTime}` : `${startDay}, ${startTime} – ${endDay}, ${endTime}`;
 }
 
-/** "Repeats weekly", "Repeats daily until Apr 1, 2026". */
-export function recurrenceText(block: Pick<TimeBlock, "isRecurring" | "recurringPattern" | "recurrenceEndDate">): string | null {
+function untilText(recurrenceEndDate: string | null): string {
+  const until = recurrenceEndDate ? parseDateInput(recurrenceEndDate) : null;
+  return until ? ` until ${formatInZone(Date.UTC(until.year, until.month - 1, until.day, 12), "MMM d, yyyy", "UTC")}` : "";
+}
+
+/**
+ * A recurring block by its weekday and time (issue #24 §5), in the business zone: "Every weekday
+ * (Mon–Fri), 12:00 PM – 1:00 PM", "Every Tuesday, 9:00 AM – 10:00 AM", "Every day, …", "Monthly
+ * on the 10th, …"; then from when, and until when: "From Mar 10, 2026 until Apr 1, 2026".
+ * Null for a one-off block.
+ */
+export function recurringSchedule(
+  block: Pick<TimeBlock, "isRecurring" | "recurringPattern" | "recurrenceEndDate" | "startDateTime" | "endDateTime">,
+  zone: string,
+): { when: string; span: string } | null {
   if (!block.isRecurring || !block.recurringPattern) return null;
-  const until = block.recurrenceEndDate ? parseDateInput(block.recurrenceEndDate) : null;
-  const untilText = until ? ` until ${formatInZone(Date.UTC(until.year, until.month - 1, until.day, 12), "MMM d, yyyy", "UTC")}` : "";
-  return `Repeats ${block.recurringPattern}${untilText}`;
+  const startTime = formatInZone(block.startDateTime, "h:mm a", zone);
+  const endTime = formatInZone(block.endDateTime, "h:mm a", zone);
+  const nextDay = formatInZone(block.endDateTime, "yyyy-MM-dd", zone) !== formatInZone(block.startDateTime, "yyyy-MM-dd", zone);
+  const pattern = block.recurringPattern;
+  const days: Record<RecurringPattern, string> = {
+    daily: "Every day",
+    weekdays: "Every weekday (Mon–Fri)",
+    weekly: `Every ${formatInZone(block.startDateTime, "EEEE", zone)}`,
+    monthly: `Monthly on the ${formatInZone(block.startDateTime, "do", zone)}`,
+  };
+  // An occurrence that ends on a later day: "next day" for a daily one, the day for the others.
+  let end = endTime;
+  if (nextDay) {
+    if (pattern === "weekly") end = `${formatInZone(block.endDateTime, "EEEE", zone)} ${endTime}`;
+    else if (pattern === "monthly") end = `the ${formatInZone(block.endDateTime, "do", zone)} ${endTime}`;
+    else end = `${endTime} next day`;
+  }
+  return {
+    when: `${days[pattern]}, ${startTime} – ${end}`,
+    span: `From ${formatInZone(block.startDateTime, "MMM d, yyyy", zone)}${untilText(block.recurrenceEndDate)}`,
+  };
 }
 
 /** By start, then title (docs/product.md: Blocked Time Periods sorted by start). */

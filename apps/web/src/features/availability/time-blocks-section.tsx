@@ -16,7 +16,7 @@ import { useBusinessTimeZone } from "../../lib/use-business-time-zone";
 import { ConfirmDialog } from "../dashboard/confirm-dialog";
 import { LoadError } from "../dashboard/load-error";
 import { PanelEmptyState } from "../dashboard/panel-empty-state";
-import { recurrenceText, sortByStart, timeBlockSpan } from "./time-block-form";
+import { recurringSchedule, sortByStart, timeBlockSpan } from "./time-block-form";
 import { TimeBlockTypeBadge } from "./time-block-type-badge";
 import { useAvailabilityInvalidation } from "./use-availability-mutations";
 
@@ -103,7 +103,8 @@ export function TimeBlocksSection() {
 }
 
 function TimeBlockItem({ block, zone, onEdit, onDelete }: { block: TimeBlock; zone: string; onEdit: () => void; onDelete: () => void }) {
-  const repeats = recurrenceText(block);
+  // A recurring block by its weekday and time, then from when until when (issue #24 §5).
+  const repeats = recurringSchedule(block, zone);
   return (
     <Card.Root as="li" size="sm" aria-label={block.title} borderStartWidth="4px" style={{ borderInlineStartColor: block.color }}>
       <Card.Body>
@@ -115,13 +116,19 @@ function TimeBlockItem({ block, zone, onEdit, onDelete }: { block: TimeBlock; zo
               </Heading>
               <TimeBlockTypeBadge block={block} />
             </HStack>
-            <Text textStyle="sm">{timeBlockSpan(block, zone)}</Text>
             {repeats ? (
-              <HStack gap="1" textStyle="sm" color="fg.muted">
-                <Repeat aria-hidden="true" size="0.9em" />
-                <Text as="span">{repeats}</Text>
-              </HStack>
-            ) : null}
+              <>
+                <HStack gap="1" textStyle="sm">
+                  <Repeat aria-hidden="true" size="0.9em" />
+                  <Text as="span">{repeats.when}</Text>
+                </HStack>
+                <Text textStyle="sm" color="fg.muted">
+                  {repeats.span}
+                </Text>
+              </>
+            ) : (
+              <Text textStyle="sm">{timeBlockSpan(block, zone)}</Text>
+            )}
             {block.description ? (
               <Text textStyle="sm" color="fg.muted" wordBreak="break-word">
                 {block.description}
