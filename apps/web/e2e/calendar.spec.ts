@@ -87,7 +87,8 @@ test.describe("Calendar tab", () => {
     await expect(gutterLabels(page).last()).toHaveText("9:30 PM");
     const daySummary = page.getByRole("region", { name: "Day Summary" });
     for (const label of ["Total", "Completed", "In Progress", "New"]) await expect(daySummary).toContainText(label);
-    const agenda = page.getByRole("region", { name: "Today's Agenda" });
+    // Another day's agenda names its day (issue #24 §5); today's is "Today's Agenda".
+    const agenda = page.getByRole("region", { name: `Agenda for ${format(new Date(`${day}T12:00:00`), "EEEE, MMM d")}` });
     await expect(agenda.getByRole("listitem").filter({ hasText: token })).toHaveCount(3);
     await expect(agenda.getByRole("listitem").filter({ hasText: `Mo1 ${token}` })).toContainText("11:00 AM – 12:00 PM");
     await expect(agenda.getByRole("listitem").filter({ hasText: `Mo1 ${token}` })).toContainText("Scheduled");
@@ -130,9 +131,9 @@ test.describe("Calendar tab", () => {
     await page.getByRole("button", { name: "Previous week" }).click();
     await expect(page.locator(".rbc-day-slot .cg-slot-past")).toHaveCount(7 * 16);
 
-    // Schedule List: all upcoming appointments.
+    // Schedule List: all upcoming appointments, headed so (issue #24 §5).
     await showView(page, "Schedule List");
-    const recent = page.getByRole("region", { name: "Recent Appointments" });
+    const recent = page.getByRole("region", { name: "Upcoming Appointments" });
     await expect(recent.getByRole("listitem").filter({ hasText: token })).toHaveCount(3);
     await expect(recent.getByRole("button", { name: "Add to Google" }).first()).toBeDisabled();
     await expect(page.getByRole("region", { name: "Past Appointments" })).toBeVisible();

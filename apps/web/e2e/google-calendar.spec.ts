@@ -186,7 +186,7 @@ test.describe("Google Calendar", () => {
     // 'Add to Google' twice: added (updated) each time, never a second event.
     await page.getByRole("tab", { name: "Calendar", exact: true }).click();
     await showView(page, "Schedule List");
-    const row = page.getByRole("region", { name: "Recent Appointments" }).getByRole("listitem", { name: booking.name });
+    const row = page.getByRole("region", { name: "Upcoming Appointments" }).getByRole("listitem", { name: booking.name });
     for (let i = 0; i < 2; i++) {
       const answered = page.waitForResponse((r) => r.url().includes("googleCalendar.addEvent"));
       await row.getByRole("button", { name: "Add to Google" }).click();
@@ -277,7 +277,7 @@ test.describe("Google Calendar", () => {
     await setGoogleFaults(request, { invalidGrant: true });
     await expireGoogleTokens(request);
     await showView(page, "Schedule List");
-    const row = page.getByRole("region", { name: "Recent Appointments" }).getByRole("listitem", { name: booking.name });
+    const row = page.getByRole("region", { name: "Upcoming Appointments" }).getByRole("listitem", { name: booking.name });
     await row.getByRole("button", { name: "Add to Google" }).click();
     await expect(toast(page, "Add Event Failed")).toContainText("Reconnect Google Calendar");
     // The status now says so: 'Add to Google' is disabled with the reason.

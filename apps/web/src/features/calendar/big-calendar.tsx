@@ -8,7 +8,7 @@ import { type ComponentType, type KeyboardEvent, memo, type SyntheticEvent, useC
 import { Calendar, type CalendarProps, type Components, dateFnsLocalizer, type Formats, type SlotInfo } from "react-big-calendar";
 import dragAndDropModule, { type EventInteractionArgs } from "react-big-calendar/lib/addons/dragAndDrop";
 import { DayEvent, MonthEvent, WeekEvent } from "./calendar-events";
-import { type CalendarEvent, DAY_HOURS, dayInRange, isPastSlot, WEEK_HOURS, WEEK_STARTS_ON } from "./calendar-model";
+import { type CalendarEvent, DAY_HOURS, dayInRange, gridHours, isPastSlot, WEEK_HOURS, WEEK_STARTS_ON } from "./calendar-model";
 
 /*
  * react-big-calendar on floating dates (lib/business-time.ts): the date-fns localizer computes in
@@ -59,12 +59,8 @@ const components: Components<CalendarEvent> = {
   month: { event: MonthEvent },
 };
 
-/** Only the time of day of these is read. */
-const at = (hour: number) => new Date(1970, 0, 1, hour, 0, 0);
-const WEEK_MIN = at(WEEK_HOURS.first);
-const WEEK_MAX = at(WEEK_HOURS.end);
-const DAY_MIN = at(DAY_HOURS.first);
-const DAY_MAX = at(DAY_HOURS.end);
+/** Only the time of day of these is read; hour 24 is the day's last millisecond. */
+const at = (hour: number) => (hour >= 24 ? new Date(1970, 0, 1, 23, 59, 59, 999) : new Date(1970, 0, 1, hour, 0, 0));
 
 export type GridView = "month" | "week" | "day";
 
@@ -175,14 +171,22 @@ export const BigCalendar = memo(function BigCalendar({
   const hasAllDay = view !== "month" && events.some(allDay);
   const views = useMemo(() => ({ month: true, week: true, day: true }), []);
 
-  const timeGrid =
-    view === "week"
-      ? { min: WEEK_MIN, max: WEEK_MAX, step: WEEK_HOURS.stepMinutes, timeslots: 1 }
-      : { min: DAY_MIN, max: DAY_MAX, step: DAY_HOURS.stepMinutes, timeslots: 1 };
+  // 6:00–22:00, widened to take in any item outside it (issue #24 §5).
+  const hours = useMemo(() => (view === "month" ? null : gridHours(events, view === "week" ? WEEK_HOURS : DAY_HOURS)), [view, events]);
+  const first = hours?.first;
+  const end = hours?.end;
+  const timeGrid = useMemo(
+    () =>
+      first === undefined || end === undefined
+        ? {}
+        : { min: at(first), max: at(end), step: (view === "week" ? WEEK_HOURS : DAY_HOURS).stepMinutes, timeslots: 1 },
+    [view, first, end],
+  );
 
   return (
     <Box className={`cg-calendar cg-calendar--${view}${hasAllDay ? " cg-calendar--all-day" : ""}`} overflowX="auto">
-      <Box minW={view === "day" ? undefined : "44rem"}>
+      {/* Phones: the month and the week fit the width (issue #24 §4); wider screens keep room. */}
+      <Box minW={view === "day" ? undefined : { base: "0", md: "44rem" }}>
         <DnDCalendar
           localizer={localizer}
           culture="en-US"

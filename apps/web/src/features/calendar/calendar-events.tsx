@@ -5,7 +5,7 @@ import { format } from "date-fns";
 import type { EventProps } from "react-big-calendar";
 import { blockTypeLabels } from "../availability/time-block-form";
 import { priorityPalette, statusLabels } from "../leads/lead-board-model";
-import { type AppointmentEvent, type BlockEvent, type CalendarEvent, type GoogleEvent } from "./calendar-model";
+import { type AppointmentEvent, type BlockEvent, type CalendarEvent, type GoogleEvent, type MoreEvent } from "./calendar-model";
 import { OwnerMark } from "./calendar-owners";
 
 const priorityNames: Record<Lead["priority"], string> = { high: "High priority", medium: "Medium priority", low: "Low priority" };
@@ -51,7 +51,7 @@ export function timeRange(start: Date, end: Date): string {
 export function WeekEvent({ event }: EventProps<CalendarEvent>) {
   if (event.kind === "block") return <BlockContent event={event} />;
   if (event.kind === "google") return <GoogleContent event={event} detailed={false} />;
-  if (event.kind === "more") return null; // month view only
+  if (event.kind === "more") return <MoreContent event={event} />;
   return <WeekAppointment event={event} />;
 }
 
@@ -81,8 +81,24 @@ function WeekAppointment({ event }: { event: AppointmentEvent }) {
 export function DayEvent({ event }: EventProps<CalendarEvent>) {
   if (event.kind === "block") return <BlockContent event={event} />;
   if (event.kind === "google") return <GoogleContent event={event} detailed />;
-  if (event.kind === "more") return null; // month view only
+  if (event.kind === "more") return <MoreContent event={event} />;
   return <DayAppointment event={event} />;
+}
+
+/**
+ * Week and day views: the items that do not fit beside those overlapping them (calendar-model's
+ * `fitOverlaps`), as "+N more" and the time they start; the event itself opens the day.
+ */
+function MoreContent({ event }: { event: MoreEvent }) {
+  return (
+    <>
+      <span className="cg-event-name" title={event.titles?.join(", ")}>
+        {event.title}
+      </span>
+      <span className="cg-event-text">from {clockTime(event.start)}</span>
+      {event.titles ? <span className="cg-sr-only">: {event.titles.join(", ")}</span> : null}
+    </>
+  );
 }
 
 /** A month cell's line: time and name (docs/product.md §2), or the cell's "+N more". */

@@ -4,8 +4,11 @@ import {
   appointmentEvents,
   blockEvents,
   dayInRange,
+  type CalendarEvent,
   eventsOnDay,
+  fitOverlaps,
   googleEvents,
+  gridHours,
   isPastSlot,
   monthCellEvents,
   navigateDate,
@@ -158,9 +161,12 @@ describe("events", () => {
         { status: "completed" },
         { status: "completed" },
         { status: "scheduled" },
+        { status: "scheduled" },
+        { status: "won" },
       ]),
     ).toEqual({
-      total: 5,
+      total: 7,
+      scheduled: 2,
       new: 1,
       inProgress: 1,
       completed: 2,
@@ -286,5 +292,37 @@ describe("Google Calendar events beside ours", () => {
     expect(label(monthCellEvents([appointment(10, "a"), early]))).toEqual(["google:early1", "a"]);
     // Two appointments: they keep both lines; the Google event is behind "+1 more".
     expect(label(monthCellEvents([appointment(10, "a"), appointment(11, "b"), early]))).toEqual(["a", "b", "+1 more"]);
+  });
+});
+
+describe("week and day grids (issue #24 §5)", () => {
+  const item = (id: string, start: Date, minutes: number): CalendarEvent =>
+    ({ kind: "appointment", id, title: id, start, end: new Date(start.getTime() + minutes * 60_000) }) as CalendarEvent;
+  const at = (day: number, hour: number, minute = 0) => new Date(2026, 2, day, hour, minute);
+  const base = { first: 6, end: 22 };
+
+  it("draws 6:00–22:00, widened to take in items before, after and past midnight", () => {
+    expect(gridHours([item("a", at(10, 9), 60)], base)).toEqual(base);
+    expect(gridHours([item("a", at(10, 5), 60), item("b", at(11, 22), 60)], base)).toEqual({ first: 5, end: 23 });
+    expect(gridHours([item("a", at(10, 21, 30), 45)], base)).toEqual({ first: 6, end: 23 });
+    expect(gridHours([item("a", at(10, 23), 60)], base)).toEqual({ first: 6, end: 24 }); // ends at midnight
+    expect(gridHours([item("a", at(10, 23), 120)], base)).toEqual({ first: 0, end: 24 }); // into the next day
+    // "+N more" and Google's all-day events are not drawn in the hours.
+    const allDay = { kind: "google", id: "g", title: "g", start: at(10, 0), end: at(11, 0), allDay: true } as CalendarEvent;
+    expect(gridHours([allDay], base)).toEqual(base);
+  });
+
+  it("keeps overlapping items side by side up to the columns that fit, then one +N more spanning the rest", () => {
+    const three = [item("a", at(10, 9), 60), item("b", at(10, 9), 60), item("c", at(10, 9, 30), 60)];
+    expect(fitOverlaps(three, 3).map((e) => e.id)).toEqual(["a", "b", "c"]);
+    const two = fitOverlaps(three, 2);
+    expect(two.map((e) => e.title)).toEqual(["a", "+2 more"]);
+    expect(two[1]).toMatchObject({ kind: "more", hidden: 2, start: at(10, 9), end: at(10, 10, 30) });
+    // Items that do not overlap, or fall on another day, are never folded.
+    const apart = [item("a", at(10, 9), 60), item("b", at(10, 10), 60), item("c", at(11, 9), 60)];
+    expect(fitOverlaps(apart, 1).map((e) => e.id)).toEqual(["a", "b", "c"]);
+    // Appointments come before a block that starts with them.
+    const block = { kind: "block", id: "blk", title: "Lunch", start: at(10, 9), end: at(10, 10) } as CalendarEvent;
+    expect(fitOverlaps([block, ...three], 2).map((e) => e.title)).toEqual(["a", "+3 more"]);
   });
 });

@@ -11,7 +11,7 @@ import type { Conflict, Lead, TimeBlock } from "@crawlguard/validators";
 import { keepPreviousData } from "@tanstack/react-query";
 import { format, isSameDay } from "date-fns";
 import { CalendarPlus, CalendarSync, ChevronLeft, ChevronRight } from "lucide-react";
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { CenteredSpinner } from "../../components/centered-spinner";
 import { floatingOf, floatingToWallTime, toFloating } from "../../lib/business-time";
 import { serverConflicts } from "../../lib/server-issues";
@@ -36,7 +36,9 @@ import {
   type CalendarScope,
   type CalendarView,
   calendarViews,
+  DAY_COLUMNS,
   eventsOnDay,
+  fitOverlaps,
   type GoogleEvent,
   googleEvents,
   monthCellEvents,
@@ -47,6 +49,7 @@ import {
   splitAppointments,
   statusCounts,
   viewTitle,
+  WEEK_COLUMNS,
 } from "./calendar-model";
 import { DaySummary, MonthAppointmentList, MonthLegend, TodaysAgenda, WeekSummary } from "./calendar-side-panels";
 import { MoveConflictDialog } from "./move-conflict-dialog";
@@ -73,6 +76,8 @@ type MoveState = {
   assignedTo?: string | undefined;
 };
 
+const AGENDA_ID = "calendar-day-agenda";
+
 const scopeOptions = [
   { value: "mine", label: "My calendar" },
   { value: "all", label: "Everyone" },
@@ -95,6 +100,37 @@ function useClock(zone: string): { instant: number; floating: Date } {
     floating.setSeconds(0, 0);
     return { instant, floating };
   }, [instant, zone]);
+}
+
+const subscribeMedia = (query: string) => (onChange: () => void) => {
+  const list = window.matchMedia(query);
+  list.addEventListener("change", onChange);
+  return () => list.removeEventListener("change", onChange);
+};
+const WIDE = "(min-width: 48em)";
+const VERY_WIDE = "(min-width: 100em)";
+const subscribeWide = subscribeMedia(WIDE);
+const subscribeVeryWide = subscribeMedia(VERY_WIDE);
+/**
+ * How many overlapping items fit side by side in a week's day column and in the day view, each
+ * at least ~6rem wide (issue #24 §5): a week column is ~8rem on a laptop (one, then "+N more"),
+ * ~13rem on a 1600 px screen (two); the day view holds five, two on a phone.
+ */
+function useOverlapColumns(): { week: number; day: number } {
+  const wide = useSyncExternalStore(
+    subscribeWide,
+    () => window.matchMedia(WIDE).matches,
+    () => true,
+  );
+  const veryWide = useSyncExternalStore(
+    subscribeVeryWide,
+    () => window.matchMedia(VERY_WIDE).matches,
+    () => false,
+  );
+  return useMemo(
+    () => ({ week: veryWide ? WEEK_COLUMNS.wide : WEEK_COLUMNS.narrow, day: wide ? DAY_COLUMNS.wide : DAY_COLUMNS.narrow }),
+    [wide, veryWide],
+  );
 }
 
 /**
@@ -160,12 +196,13 @@ export default function CalendarPanel() {
   const everyone = useEveryoneView(scope, calendar.data);
   const appointments = useMemo(() => appointmentEvents(everyone.appointments, zone), [everyone.appointments, zone]);
   const blocks = useMemo(() => blockEvents(everyone.blocks, zone), [everyone.blocks, zone]);
+  const overlapColumns = useOverlapColumns();
   const events = useMemo<CalendarEvent[]>(() => {
     const moved = move ? appointments.map((e) => (e.id === move.event.id ? { ...e, start: move.start, end: move.end } : e)) : appointments;
-    return gridView === "month"
-      ? monthCellEvents<AppointmentEvent | GoogleEvent>([...moved, ...outside])
-      : [...blocks, ...outside, ...moved];
-  }, [gridView, appointments, blocks, outside, move]);
+    if (gridView === "month") return monthCellEvents<AppointmentEvent | GoogleEvent>([...moved, ...outside]);
+    // Overlapping items side by side, as many as stay readable, then "+N more" (issue #24 §5).
+    return fitOverlaps([...blocks, ...outside, ...moved], gridView === "week" ? overlapColumns.week : overlapColumns.day);
+  }, [gridView, appointments, blocks, outside, move, overlapColumns]);
 
   const lists = useMemo(
     () =>
@@ -206,6 +243,8 @@ export default function CalendarPanel() {
         return;
       }
       if (event.kind === "more") {
+        // The day shows more side by side, and its agenda lists every appointment.
+        if (view === "day") document.getElementById(AGENDA_ID)?.scrollIntoView({ block: "start" });
         showDay(event.start);
         return;
       }
@@ -232,7 +271,7 @@ export default function CalendarPanel() {
         if (block) setBlockDialog((d) => ({ open: true, key: d.key + 1, block }));
       });
     },
-    [findLead, editLead, showDay, utils, zone],
+    [findLead, editLead, showDay, utils, zone, view],
   );
 
   const selectSlot = useCallback((start: Date) => openBooking(undefined, floatingToWallTime(start)), [openBooking]);
@@ -482,7 +521,7 @@ export default function CalendarPanel() {
             ) : (
               <>
                 <DaySummary counts={dayCounts} />
-                <TodaysAgenda day={date} isToday={isSameDay(date, now)} events={dayEvents} onOpen={openEvent} />
+                <TodaysAgenda id={AGENDA_ID} day={date} isToday={isSameDay(date, now)} events={dayEvents} onOpen={openEvent} />
               </>
             )}
           </Stack>
@@ -491,7 +530,7 @@ export default function CalendarPanel() {
 
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4" alignItems="start">
         <AppointmentList
-          title="Recent Appointments"
+          title={view === "schedule" ? "Upcoming Appointments" : "Recent Appointments"}
           leads={lists.upcoming}
           zone={zone}
           empty="No upcoming appointments scheduled"

@@ -13,10 +13,20 @@ import { statusLabels, statusPalette } from "../leads/lead-board-model";
 import { PriorityDot, timeRange } from "./calendar-events";
 import { type AppointmentEvent, type StatusCounts } from "./calendar-model";
 
-function Panel({ title, children, subtitle }: { title: string; subtitle?: string | undefined; children: ReactNode }) {
+function Panel({
+  title,
+  children,
+  subtitle,
+  id: panelId,
+}: {
+  title: string;
+  subtitle?: string | undefined;
+  children: ReactNode;
+  id?: string;
+}) {
   const id = useId();
   return (
-    <Card.Root as="section" size="sm" aria-labelledby={id}>
+    <Card.Root as="section" size="sm" aria-labelledby={id} id={panelId}>
       <Card.Header pb="0">
         <Heading as="h3" size="sm" id={id}>
           {title}
@@ -53,16 +63,22 @@ function Counts({ items }: { items: Array<[string, number]> }) {
 function sameCounts(a: { counts: StatusCounts }, b: { counts: StatusCounts }): boolean {
   const x = a.counts;
   const y = b.counts;
-  return x.total === y.total && x.new === y.new && x.inProgress === y.inProgress && x.completed === y.completed;
+  return (
+    x.total === y.total && x.scheduled === y.scheduled && x.new === y.new && x.inProgress === y.inProgress && x.completed === y.completed
+  );
 }
 
-/** docs/product.md §2: the week's appointments in all, and those new, in progress and completed. */
+/**
+ * docs/product.md §2: the week's appointments in all, and those new, in progress and completed;
+ * and Scheduled (issue #24 §5: most booked appointments are, and the total did not add up).
+ */
 export const WeekSummary = memo(function WeekSummary({ counts }: { counts: StatusCounts }) {
   return (
     <Panel title="Week Summary">
       <Counts
         items={[
           ["Total Appointments", counts.total],
+          ["Scheduled", counts.scheduled],
           ["New", counts.new],
           ["In Progress", counts.inProgress],
           ["Completed", counts.completed],
@@ -72,13 +88,14 @@ export const WeekSummary = memo(function WeekSummary({ counts }: { counts: Statu
   );
 }, sameCounts);
 
-/** docs/product.md §2: the day's total, Completed, In Progress, New. */
+/** docs/product.md §2: the day's total, Completed, In Progress, New; and Scheduled (issue #24 §5). */
 export const DaySummary = memo(function DaySummary({ counts }: { counts: StatusCounts }) {
   return (
     <Panel title="Day Summary">
       <Counts
         items={[
           ["Total", counts.total],
+          ["Scheduled", counts.scheduled],
           ["Completed", counts.completed],
           ["In Progress", counts.inProgress],
           ["New", counts.new],
@@ -91,20 +108,23 @@ export const DaySummary = memo(function DaySummary({ counts }: { counts: StatusC
 /**
  * Today's Agenda (docs/product.md §2): the shown day's appointments with name, time, phone, address,
  * status and service; 'No appointments scheduled' when there are none. Each opens the appointment.
+ * On another day it names that day ("Agenda for Tuesday, Mar 10", issue #24 §5).
  */
 export function TodaysAgenda({
+  id,
   day,
   isToday,
   events,
   onOpen,
 }: {
+  id?: string;
   day: Date;
   isToday: boolean;
   events: readonly AppointmentEvent[];
   onOpen: (event: AppointmentEvent) => void;
 }) {
   return (
-    <Panel title="Today's Agenda" subtitle={isToday ? format(day, "EEEE, MMM d, yyyy") : `Showing ${format(day, "EEEE, MMM d, yyyy")}`}>
+    <Panel id={id} title={agendaTitle(day, isToday)} subtitle={format(day, "EEEE, MMM d, yyyy")}>
       {events.length === 0 ? (
         <Text color="fg.muted">No appointments scheduled</Text>
       ) : (
@@ -144,6 +164,11 @@ export function TodaysAgenda({
       )}
     </Panel>
   );
+}
+
+/** "Today's Agenda" (docs/product.md §2) on today; "Agenda for Tuesday, Mar 10" on any other day. */
+export function agendaTitle(day: Date, isToday: boolean): string {
+  return isToday ? "Today's Agenda" : `Agenda for ${format(day, "EEEE, MMM d")}`;
 }
 
 /** docs/product.md §2 (month view): the legend (and Google's events when Google Calendar is connected). */
