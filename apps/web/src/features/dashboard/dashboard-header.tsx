@@ -33,14 +33,21 @@ export function DashboardHeader({ user, onBookAppointment, onAddLead }: Dashboar
 
   return (
     <Box as="header" bg="bg" borderBottomWidth="1px" boxShadow="xs">
-      <Container maxW="full" py="4" px={{ base: "3", md: "6" }}>
-        <Flex gap="3" align={{ base: "stretch", md: "center" }} justify="space-between" direction={{ base: "column", md: "row" }}>
-          <Flex justify="space-between" align="flex-start" gap="2">
-            <Box>
-              <Heading as="h1" size={{ base: "xl", md: "2xl" }}>
+      {/* Phones (issue #24 §4): a compact header, title and Logout on one line, the two actions on
+          the next; wider screens: one row. */}
+      <Container maxW="full" py={{ base: "2", md: "4" }} px={{ base: "3", md: "6" }}>
+        <Flex
+          gap={{ base: "2", md: "3" }}
+          align={{ base: "stretch", md: "center" }}
+          justify="space-between"
+          direction={{ base: "column", md: "row" }}
+        >
+          <Flex justify="space-between" align="center" gap="2">
+            <Box minW="0">
+              <Heading as="h1" size={{ base: "md", md: "2xl" }} lineHeight="short">
                 CrawlGuard Dashboard
               </Heading>
-              <Text textStyle="sm" color="fg.muted">
+              <Text textStyle="xs" color="fg.muted" truncate>
                 Signed in as <bdi>{user.username}</bdi>
                 {user.isAdmin ? " (admin)" : ""}
               </Text>
@@ -48,7 +55,7 @@ export function DashboardHeader({ user, onBookAppointment, onAddLead }: Dashboar
             {/* Phones: Logout beside the title, so the two actions below share one row. */}
             <Button
               variant="ghost"
-              size="sm"
+              size="xs"
               display={{ base: "inline-flex", md: "none" }}
               onClick={() => void signOut()}
               disabled={logout.isPending}

@@ -2,7 +2,7 @@ import { Box } from "@chakra-ui/react/box";
 import { Container } from "@chakra-ui/react/container";
 import { Tabs } from "@chakra-ui/react/tabs";
 import type { Lead } from "@crawlguard/validators";
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { PageMain } from "../../components/page-main";
 import { preloadToaster } from "../../components/toast-host";
 import type { SessionUser } from "../auth/use-session";
@@ -33,6 +33,20 @@ export function Dashboard({ user }: { user: SessionUser }) {
   const [leadDialog, setLeadDialog] = useState<DialogState>(closedDialog);
   const [bookingDialog, setBookingDialog] = useState<DialogState>(closedDialog);
   useEffect(preloadToaster, []);
+  const tabStripRef = useRef<HTMLDivElement>(null);
+  // After a tab switch its content is in view (issue #24 §4): the chosen tab is scrolled into the
+  // strip, and when the tabs are above the screen or low on it, the page brings them to the top.
+  useEffect(() => {
+    const strip = tabStripRef.current;
+    if (!strip) return;
+    const trigger = strip.querySelector<HTMLElement>(`[data-tab="${tab}"]`);
+    if (trigger) {
+      const offset = trigger.getBoundingClientRect().left - strip.getBoundingClientRect().left;
+      strip.scrollTo({ left: Math.max(0, strip.scrollLeft + offset - (strip.clientWidth - trigger.offsetWidth) / 2) });
+    }
+    const { top } = strip.getBoundingClientRect();
+    if (top < 0 || top > window.innerHeight / 2) strip.scrollIntoView({ block: "start" });
+  }, [tab]);
 
   const openLeadForm = useCallback((lead?: Lead) => setLeadDialog((d) => ({ open: true, lead, key: d.key + 1 })), []);
   const openBooking = useCallback((lead?: Lead) => setBookingDialog((d) => ({ open: true, lead, key: d.key + 1 })), []);
@@ -52,7 +66,7 @@ export function Dashboard({ user }: { user: SessionUser }) {
       <Box minH="100dvh" bg="bg.muted">
         <DashboardHeader user={user} onBookAppointment={() => openBooking()} onAddLead={() => openLeadForm()} />
         <PageMain>
-          <Container maxW="full" py={{ base: "4", md: "6" }} px={{ base: "3", md: "6" }}>
+          <Container maxW="full" py={{ base: "2", md: "6" }} px={{ base: "3", md: "6" }}>
             <StatCards />
             <Tabs.Root
               value={tab}
@@ -60,14 +74,15 @@ export function Dashboard({ user }: { user: SessionUser }) {
               variant="enclosed"
               lazyMount
               unmountOnExit
-              mt={{ base: "4", md: "6" }}
+              mt={{ base: "2", md: "6" }}
             >
-              {/* Phones: the seven tabs wrap onto rows, all in sight (a strip scrolled sideways hid
-                  five of them with no hint); wider screens keep one row, scrolling if it must. */}
-              <Box overflowX={{ base: "visible", md: "auto" }} pb="1">
-                <Tabs.List minW={{ md: "max-content" }} flexWrap={{ base: "wrap", md: "nowrap" }}>
+              {/* One row of tabs, scrolled sideways when it must (issue #24 §4: on a phone three
+                  wrapped rows took the screen): the chosen tab scrolls into sight, and the next
+                  one shows cut at the edge, so the row reads as one that goes on. */}
+              <Box ref={tabStripRef} overflowX="auto" pb="1" scrollPaddingInline="8">
+                <Tabs.List minW="max-content" flexWrap="nowrap">
                   {tabs.map(({ value, label, icon: Icon }) => (
-                    <Tabs.Trigger key={value} value={value}>
+                    <Tabs.Trigger key={value} value={value} data-tab={value} flexShrink={0}>
                       <Icon aria-hidden="true" />
                       {label}
                       {value === "submissions" ? <NewSubmissionsBadge /> : null}
@@ -76,7 +91,7 @@ export function Dashboard({ user }: { user: SessionUser }) {
                 </Tabs.List>
               </Box>
               {tabs.map((definition) => (
-                <Tabs.Content key={definition.value} value={definition.value} pt={{ base: "4", md: "6" }}>
+                <Tabs.Content key={definition.value} value={definition.value} pt={{ base: "3", md: "6" }}>
                   <DashboardPanel tab={definition} />
                 </Tabs.Content>
               ))}

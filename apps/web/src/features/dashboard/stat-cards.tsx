@@ -15,26 +15,45 @@ const cards: ReadonlyArray<{ key: keyof LeadStats; label: string; icon: LucideIc
   { key: "won", label: "Won", icon: Trophy, palette: "green" },
 ];
 
-/** The four stat cards above the tabs (docs/product.md §2), computed from the leads. */
+/**
+ * The four stat cards above the tabs (docs/product.md §2), computed from the leads. Phones: one
+ * compact row, scrolled sideways if it must (issue #24 §4: two rows of cards pushed the board off
+ * the screen); wider screens: a row of four.
+ */
 export function StatCards() {
   const leads = trpc.leads.list.useQuery();
   const stats = useMemo(() => (leads.data ? leadStats(leads.data) : null), [leads.data]);
   return (
-    <SimpleGrid as="section" aria-label="Lead statistics" columns={{ base: 2, md: 4 }} gap={{ base: "3", md: "4" }}>
+    <SimpleGrid
+      as="section"
+      aria-label="Lead statistics"
+      display={{ base: "flex", md: "grid" }}
+      overflowX={{ base: "auto", md: "visible" }}
+      columns={{ md: 4 }}
+      gap={{ base: "2", md: "4" }}
+      pb={{ base: "1", md: "0" }}
+    >
       {cards.map(({ key, label, icon: Icon, palette }) => (
-        <Card.Root key={key} size="sm" role="group" aria-labelledby={`stat-${key}`}>
-          <Card.Body>
+        <Card.Root
+          key={key}
+          size="sm"
+          role="group"
+          aria-labelledby={`stat-${key}`}
+          flex={{ base: "1 0 auto", md: "initial" }}
+          minW={{ base: "6.5rem", md: "0" }}
+        >
+          <Card.Body py={{ base: "1.5", md: undefined }} px={{ base: "3", md: undefined }}>
             <Flex justify="space-between" align="flex-start" gap="2">
               <Box>
-                <Text textStyle="sm" color="fg.muted" id={`stat-${key}`}>
+                <Text textStyle={{ base: "xs", md: "sm" }} color="fg.muted" id={`stat-${key}`} whiteSpace="nowrap">
                   {label}
                 </Text>
-                <Text textStyle={{ base: "2xl", md: "3xl" }} fontWeight="bold" data-testid={`stat-${key}`}>
+                <Text textStyle={{ base: "lg", md: "3xl" }} fontWeight="bold" data-testid={`stat-${key}`}>
                   {stats ? stats[key].toLocaleString("en-US") : "–"}
                 </Text>
               </Box>
               <Flex
-                display={{ base: "none", sm: "flex" }}
+                display={{ base: "none", md: "flex" }}
                 align="center"
                 justify="center"
                 boxSize={{ base: "8", md: "10" }}
