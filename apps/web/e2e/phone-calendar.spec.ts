@@ -37,6 +37,7 @@ test.describe("the dashboard on a phone (issue #24 §4)", () => {
     staffPage: { page },
     baseURL,
   }) => {
+    test.slow(); // every tab, each from the bottom of the page
     await createLead(page.request, baseURL, { name: `Phone ${uniqueToken()}` });
     await openDashboard(page);
     const viewport = page.viewportSize()!;
@@ -205,6 +206,7 @@ test.describe("calendar details (issue #24 §5)", () => {
     staffPage: { page },
     baseURL,
   }) => {
+    test.slow(); // two dialogs, the list and two weeks of the calendar
     const token = uniqueToken();
     // A Monday, then the dialog's start date on it.
     let monday = randomWeekday();
