@@ -15,7 +15,7 @@ const idInput = z.object({ id: z.string().uuid().meta({ description: "The time b
 /** Another user's block answers the same as one that does not exist. */
 const NO_SUCH_BLOCK = "The current user has no time block with this id.";
 const BLOCK_RULES =
-  "The end is not after the start, a recurring block has no pattern, or its recurrence end date is before its start date or more than two years after it " +
+  "The end is not after the start, a recurring block has no pattern, a weekdays block starts on a Saturday or Sunday, or its recurrence end date is before its start date or more than two years after it " +
   `(${RECURRENCE_SPAN_MESSAGE}).`;
 
 export const timeBlocksRouter = {
@@ -48,7 +48,7 @@ export const timeBlocksRouter = {
         path: "/api/time-blocks",
         tags: ["availability"],
         summary:
-          "Block time for the current user: one-off, or repeating daily, weekly or monthly at the same business-zone wall-clock time for at most two years " +
+          "Block time for the current user: one-off, or repeating daily, on weekdays (Monday to Friday; it then starts on one), weekly or monthly at the same business-zone wall-clock time for at most two years " +
           `(without a recurrenceEndDate: two years from its start date); the colour defaults by type. Each user may have at most ${MAX_TIME_BLOCKS_PER_USER} time blocks.`,
       },
       errors: { "bad-input": `${BLOCK_RULES} Or: ${TIME_BLOCK_LIMIT_MESSAGE}` },
