@@ -27,6 +27,7 @@ import { contactFormPosts } from "./contact-form.js";
 import { cspDirectives, s3BrowserOrigins } from "./csp.js";
 import { csrfGuard, PUBLIC_URL_SETTING } from "./csrf.js";
 import { googleCallbackRoute } from "./google-calendar.js";
+import { unsubscribeRoutes } from "./mail.js";
 import type { Env } from "./env.js";
 import { methodNotAllowed, trpcMethodNotAllowed } from "./method-not-allowed.js";
 import {
@@ -202,6 +203,7 @@ export function createApp({ env, sql, auth, logger, storage, google, events, web
   });
 
   app.use(googleCallbackRoute({ google, createContext }));
+  app.use(unsubscribeRoutes({ sql }));
   app.use(seoRoutes(env.PUBLIC_URL));
   // The dashboard and sign-in pages are what a signed-in and a signed-out visitor see differently.
   app.use(["/admin", "/auth"], (_req, res, next) => {
@@ -241,5 +243,6 @@ function apiConfig(env: Env): ApiConfig {
     contactMinElapsedMs: env.CONTACT_MIN_SUBMIT_MS,
     contactRateLimit: env.CONTACT_RATE_LIMIT,
     businessTimeZone: env.BUSINESS_TIME_ZONE,
+    mail: { configured: Boolean(env.SMTP_URL), officeEmails: env.OFFICE_NOTIFY_EMAILS },
   };
 }

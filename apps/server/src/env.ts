@@ -117,6 +117,24 @@ const envSchema = z
     /** How often the worker looks for due pushes (changes made on this instance wake it at once). */
     GOOGLE_PUSH_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(2000),
     /**
+     * E-mail (issue #25, ADR 028): the SMTP server, e.g. smtps://user:pass@smtp.example.com:465
+     * (smtp:// upgrades with STARTTLS when offered). Unset: no mail is sent, the dashboard says so.
+     */
+    SMTP_URL: optionalText().pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\/[^\s]+$/, "SMTP_URL must be a URL such as smtps://user:pass@smtp.example.com:465")
+        .optional(),
+    ),
+    /** The From of every message, e.g. "CrawlGuard <office@crawlguard.example>" (default: the company's address). */
+    MAIL_FROM: optionalText(),
+    /** Who gets office mail until an admin sets it in Notifications: addresses separated by commas. */
+    OFFICE_NOTIFY_EMAILS: optionalText(),
+    /** The first retry of a failed send waits this long; then doubling, up to an hour. */
+    MAIL_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+    /** How often the mail worker looks for due messages. */
+    MAIL_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(2000),
+    /**
      * On SIGTERM, how long requests and uploads in flight may take to finish before their
      * connections are cut (ADR 021). Keep it below the orchestrator's kill timeout (Kubernetes: 30 s).
      */

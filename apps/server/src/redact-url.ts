@@ -29,8 +29,15 @@ const SECRET_UPLOAD = /(\/uploads\/)[A-Za-z0-9_-]{16,}/g;
  * Free text as logged (an error's message or stack, a tRPC query's `input`): secret values in
  * JSON (`"code":"…"`), in query strings (`?state=…`) and upload links replaced.
  */
+/** A URL's password (smtps://user:pass@host, postgres://user:pass@host). */
+const URL_PASSWORD = /(\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@]*:)[^\s@/]+@/gi;
+
 export function redactText(text: string): string {
-  return text.replace(SECRET_JSON, '$1"[REDACTED]"').replace(SECRET_PAIR, "$1[REDACTED]").replace(SECRET_UPLOAD, "$1[REDACTED]");
+  return text
+    .replace(URL_PASSWORD, "$1[REDACTED]@")
+    .replace(SECRET_JSON, '$1"[REDACTED]"')
+    .replace(SECRET_PAIR, "$1[REDACTED]")
+    .replace(SECRET_UPLOAD, "$1[REDACTED]");
 }
 
 const REDACTED = "[REDACTED]";

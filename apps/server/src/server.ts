@@ -10,6 +10,7 @@ import { startJobs, type Jobs } from "@crawlguard/jobs";
 import { createStorage, type ObjectStorage } from "@crawlguard/storage";
 import { createApp } from "./app.js";
 import { startGoogleCalendar, type GoogleCalendarRuntime } from "./google-calendar.js";
+import { startMail, type MailRuntime } from "./mail.js";
 import { answerInOrder } from "./client-errors.js";
 import { loadEnv, storageConfig, type Env } from "./env.js";
 import { createHealth } from "./health.js";
@@ -33,6 +34,8 @@ export interface RunningServer {
   events: DomainEvents;
   /** Google Calendar: the service and its push worker. */
   google: GoogleCalendarRuntime;
+  /** E-mail: the subscriber and its worker (idle without SMTP_URL). */
+  mail: MailRuntime;
   url: string;
   /** SHUTDOWN_GRACE_SECONDS. */
   graceSeconds: number;
@@ -95,6 +98,10 @@ export async function startServer({
   const google = await blamed("GOOGLE_TOKEN_KEY", "the Google Calendar token key cannot be used", () =>
     startGoogleCalendar({ env, sql: db.sql, jobs, logger }),
   );
+  // Subscribed before the server listens: no change goes unheard. Links use PUBLIC_URL (else this server's URL).
+  let ownUrl = "http://localhost";
+  const mail = await startMail({ env, sql: db.sql, jobs, events, logger, url: () => ownUrl });
+  if (!mail.configured) logger.info({}, 'SMTP_URL is not set: no e-mail is sent (README, "E-mail notifications")');
   const health = await createHealth({ sql: db.sql, storage, google: google.service, draining: () => drain.draining, logger });
   // Configured but unreachable, a missing bucket, no write access: said now, and the instance is not ready.
   const storageAtStart = await health.checkStorageAtStart();
@@ -162,6 +169,7 @@ export async function startServer({
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
   const url = `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${port}`;
+  ownUrl = url;
   logger.info({ url, mode: db.mode, node: process.versions.node }, "CrawlGuard is listening");
   if (env.REGISTRATION === "open") {
     logger.warn(
@@ -210,7 +218,7 @@ export async function startServer({
     stopping ??= (async () => {
       const started = Date.now();
       clearInterval(sweeper);
-      const [{ forced }] = await Promise.all([drain.drain(), google.pause(), sweeping]);
+      const [{ forced }] = await Promise.all([drain.drain(), google.pause(), mail.pause(), sweeping]);
       if (forced > 0) {
         logger.warn({ forced, graceSeconds: env.SHUTDOWN_GRACE_SECONDS }, "requests still running after the shutdown grace were cut");
       }
@@ -223,6 +231,7 @@ export async function startServer({
       await web?.close();
       // Requests that queue pushes have finished: the queue and then the database can close.
       await google.stop();
+      await mail.stop();
       await jobs.stop();
       await db.close();
       logger.info({ ms: Date.now() - started }, "stopped");
@@ -237,6 +246,7 @@ export async function startServer({
     jobs,
     events,
     google,
+    mail,
     url,
     graceSeconds: env.SHUTDOWN_GRACE_SECONDS,
     draining: () => drain.draining,

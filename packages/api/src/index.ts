@@ -20,6 +20,19 @@ export { receiveUpload, sweepGalleryUploads } from "./services/gallery-uploads.j
 export { CONTACT_SUCCESS_MESSAGE } from "./services/contact.js";
 // Google Calendar: built once by the server (settings, token key, push queue), run by its worker loop.
 export { GoogleCalendar, NOT_CONFIGURED_MESSAGE, type GoogleCalendarOptions } from "./services/google-calendar.js";
+// E-mail notifications (issue #25): the subscriber and worker steps, templates, unsubscribe links.
+export {
+  DIGEST_QUEUE,
+  MAIL_QUEUE,
+  Mailer,
+  unsubscribe,
+  unsubscribeSecret,
+  type Outgoing,
+  type SendMail,
+} from "./services/notifications.js";
+export { renderMail, type MailData } from "./mail/templates.js";
+export { appointmentIcs } from "./mail/ics.js";
+export { verifyUnsubscribeToken, unsubscribeToken } from "./mail/unsubscribe-token.js";
 // Domain events (ADR 028): the server's one bus; the mail and the webhooks subscribe to it.
 export {
   DomainEvents,

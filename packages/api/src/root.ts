@@ -6,6 +6,7 @@ import { googleCalendarRouter } from "./router/google-calendar.js";
 import { healthRouter } from "./router/health.js";
 import { invitationsRouter } from "./router/invitations.js";
 import { leadsRouter } from "./router/leads.js";
+import { notificationsRouter } from "./router/notifications.js";
 import { submissionsRouter } from "./router/submissions.js";
 import { timeBlocksRouter } from "./router/time-blocks.js";
 import { usersRouter } from "./router/users.js";
@@ -25,6 +26,7 @@ export const appRouter = createTRPCRouter({
   appointments: appointmentsRouter,
   gallery: galleryRouter,
   googleCalendar: googleCalendarRouter,
+  notifications: notificationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

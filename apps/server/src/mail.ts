@@ -1,0 +1,217 @@
+import { company } from "@crawlguard/content";
+import {
+  DIGEST_QUEUE,
+  MAIL_QUEUE,
+  Mailer,
+  unsubscribe,
+  unsubscribeSecret,
+  verifyUnsubscribeToken,
+  type DomainEvents,
+  type Outgoing,
+} from "@crawlguard/api";
+import type { Sql } from "@crawlguard/db";
+import type { Jobs } from "@crawlguard/jobs";
+import { Router, type Request, type Response } from "express";
+import nodemailer from "nodemailer";
+import type { Logger } from "pino";
+import type { Env } from "./env.js";
+
+/** Jobs one round claims. */
+const BATCH = 5;
+const MAX_ROUNDS = 50;
+
+export interface MailRuntime {
+  configured: boolean;
+  /** Sends what is due until nothing is (tests drive the worker with it). */
+  drain(): Promise<number>;
+  pause(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** MAIL_FROM's address ("Name <a@b>" or "a@b"); the company's address by default. */
+export function fromAddressOf(from: string | undefined): string {
+  return from?.match(/<([^>]+)>/)?.[1] ?? from?.trim() ?? company.email;
+}
+
+/**
+ * E-mail for this process (issue #25, ADR 028): without SMTP_URL nothing is queued or sent. With it,
+ * the mail subscriber hears the domain events and the worker sends due deliveries through SMTP
+ * (nodemailer), each retried with backoff by pg-boss, claimed by one instance.
+ */
+export async function startMail({
+  env,
+  sql,
+  jobs,
+  events,
+  logger,
+  url,
+}: {
+  env: Env;
+  sql: Sql;
+  jobs: Jobs;
+  events: DomainEvents;
+  logger: Logger;
+  /** This server's own URL (links when PUBLIC_URL is unset), known once it listens. */
+  url: () => string;
+}): Promise<MailRuntime> {
+  const log = logger.child({ component: "mail" });
+  if (!env.SMTP_URL) {
+    return { configured: false, drain: () => Promise.resolve(0), pause: () => Promise.resolve(), stop: () => Promise.resolve() };
+  }
+  const boss = await jobs.boss();
+  await Mailer.createQueues(boss);
+  const mailer = new Mailer(sql, boss, {
+    timeZone: env.BUSINESS_TIME_ZONE,
+    get publicUrl() {
+      return (env.PUBLIC_URL ?? url()).replace(/\/$/, "");
+    },
+    fromAddress: fromAddressOf(env.MAIL_FROM),
+    officeEnv: env.OFFICE_NOTIFY_EMAILS,
+    retryBaseSeconds: env.MAIL_RETRY_SECONDS,
+  });
+  const unsubscribeFromEvents = events.subscribe(mailer);
+  const transport = nodemailer.createTransport(env.SMTP_URL, {
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  } as never);
+  const from = env.MAIL_FROM ?? `${company.name} <${company.email}>`;
+
+  const send = async (mail: Outgoing) => {
+    const info = await transport.sendMail({
+      from,
+      to: mail.to,
+      subject: mail.subject,
+      html: mail.html,
+      text: mail.text,
+      messageId: mail.messageId,
+      headers: mail.unsubscribeUrl
+        ? { "List-Unsubscribe": `<${mail.unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" }
+        : {},
+      attachments: mail.icsAttachment
+        ? [
+            {
+              filename: mail.icsAttachment.method === "CANCEL" ? "cancelled-appointment.ics" : "appointment.ics",
+              content: mail.icsAttachment.content,
+              contentType: `text/calendar; charset=utf-8; method=${mail.icsAttachment.method}`,
+            },
+          ]
+        : [],
+    });
+    return { messageId: info.messageId };
+  };
+
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | null = null;
+  let stopped = false;
+
+  const round = async (): Promise<number> => {
+    let handled = 0;
+    const jobsDue = await boss.fetch<{ deliveryId: string }>(MAIL_QUEUE, { batchSize: BATCH });
+    for (const job of jobsDue) {
+      handled++;
+      try {
+        const outcome = await mailer.deliver(job.data.deliveryId, send);
+        await boss.complete(MAIL_QUEUE, job.id);
+        if (outcome === "sent") log.info({ delivery: job.data.deliveryId }, "mail sent");
+      } catch (err) {
+        // Redacted by the logger (no SMTP password); pg-boss retries it after the backoff.
+        log.warn({ err, delivery: job.data.deliveryId }, "mail not sent; it will be retried");
+        await boss.fail(MAIL_QUEUE, job.id, { message: err instanceof Error ? err.message.slice(0, 200) : "failed" }).catch(() => {});
+      }
+    }
+    const digests = await boss.fetch<{ recipient: string }>(DIGEST_QUEUE, { batchSize: BATCH });
+    for (const job of digests) {
+      handled++;
+      try {
+        await mailer.digest(job.data.recipient, send);
+        await boss.complete(DIGEST_QUEUE, job.id);
+      } catch (err) {
+        log.warn({ err }, "digest not sent; it will be retried");
+        await boss.fail(DIGEST_QUEUE, job.id, { message: "failed" }).catch(() => {});
+      }
+    }
+    return handled;
+  };
+
+  const tick = (): Promise<number> => {
+    running ??= (async () => {
+      let total = 0;
+      try {
+        for (let i = 0; i < MAX_ROUNDS && !stopped; i++) {
+          const n = await round();
+          total += n;
+          if (n === 0) break;
+        }
+      } catch (err) {
+        log.warn({ err }, "mail round failed");
+      } finally {
+        running = null;
+        if (!stopped) {
+          clearTimeout(timer);
+          timer = setTimeout(() => void tick(), env.MAIL_POLL_MS);
+          timer.unref();
+        }
+      }
+      return total;
+    })();
+    return running;
+  };
+  void tick();
+
+  const pause = async () => {
+    stopped = true;
+    clearTimeout(timer);
+    unsubscribeFromEvents();
+    await running;
+  };
+  return {
+    configured: true,
+    async drain() {
+      await running;
+      return tick();
+    },
+    pause,
+    async stop() {
+      await pause();
+      transport.close();
+    },
+  };
+}
+
+const page = (title: string, body: string) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>${title} — ${company.name}</title></head>
+<body><main><h1>${title}</h1>${body}<p>${company.name} · ${company.phone.display}</p></main></body></html>`;
+
+/**
+ * RFC 8058 one-click unsubscribe: POST /mail/unsubscribe?token=... (what mail providers send, with
+ * List-Unsubscribe=One-Click) turns off non-essential mail for the token's address; GET shows a
+ * page whose button does the same POST (a link scanner's GET changes nothing).
+ */
+export function unsubscribeRoutes({ sql }: { sql: Sql }): Router {
+  const router = Router();
+  const tokenOf = (req: Request) => (typeof req.query.token === "string" ? req.query.token : "");
+  router.get("/mail/unsubscribe", async (req: Request, res: Response) => {
+    res.setHeader("Cache-Control", "no-store");
+    res.setHeader("Referrer-Policy", "no-referrer");
+    const email = verifyUnsubscribeToken(await unsubscribeSecret(sql), tokenOf(req));
+    if (!email) return void res.status(400).type("html").send(page("Link not valid", "<p>This unsubscribe link is not valid.</p>"));
+    const action = `/mail/unsubscribe?token=${encodeURIComponent(tokenOf(req))}`;
+    res.type("html").send(
+      page(
+        "Unsubscribe",
+        `<p>Stop reminders and other non-essential e-mails to this address? Appointment confirmations and cancellations still arrive.</p>
+<form method="post" action="${action}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Unsubscribe</button></form>`,
+      ),
+    );
+  });
+  router.post("/mail/unsubscribe", async (req: Request, res: Response) => {
+    res.setHeader("Cache-Control", "no-store");
+    const email = verifyUnsubscribeToken(await unsubscribeSecret(sql), tokenOf(req));
+    if (!email) return void res.status(400).type("html").send(page("Link not valid", "<p>This unsubscribe link is not valid.</p>"));
+    await unsubscribe(sql, email);
+    res.type("html").send(page("Unsubscribed", "<p>You will no longer receive reminders and other non-essential e-mails from us.</p>"));
+  });
+  return router;
+}

@@ -1,0 +1,231 @@
+import { Body, Button, Container, Head, Heading, Hr, Html, Preview, render, Section, Text } from "@react-email/components";
+
+import { createElement as h, type ReactNode } from "react";
+import { company, getServiceLabel } from "@crawlguard/content";
+
+/*
+ * Every e-mail's text in one place (issue #25): React Email components, rendered to HTML and to a
+ * plain-text part. Company name, phone and address from packages/content; links from PUBLIC_URL.
+ * Client mails never show staff notes, the quoted value or who is assigned.
+ */
+
+export type MailKind =
+  "office-contact" | "office-booking" | "office-digest" | "client-confirmation" | "client-cancellation" | "client-reminder" | "contact-ack";
+
+/** Client mails an address may turn off (the rest concern an appointment it has). */
+export const NON_ESSENTIAL: ReadonlySet<MailKind> = new Set(["client-reminder", "contact-ack"]);
+export const CLIENT_KINDS: ReadonlySet<MailKind> = new Set([
+  "client-confirmation",
+  "client-cancellation",
+  "client-reminder",
+  "contact-ack",
+]);
+
+export interface RenderedMail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/** What a client appointment mail shows. */
+export interface AppointmentMail {
+  clientName: string;
+  service: string;
+  address: string | null;
+  start: string;
+  end: string;
+  /** For a move: when it was. */
+  previousStart?: string | undefined;
+}
+
+/** What office mail shows of a request or booking. */
+export interface OfficeItem {
+  kind: "contact" | "booking" | "reschedule";
+  name: string;
+  email: string;
+  phone: string | null;
+  zipCode: string | null;
+  address: string | null;
+  service: string | null;
+  message?: string | null | undefined;
+  start?: string | undefined;
+  /** The dashboard link that opens the lead (or the requests list). */
+  link: string;
+  at: string;
+}
+
+export type MailData =
+  | { kind: "office-contact"; item: OfficeItem }
+  | { kind: "office-booking"; item: OfficeItem }
+  | { kind: "office-digest"; items: OfficeItem[] }
+  | ({ kind: "client-confirmation"; moved: boolean } & AppointmentMail)
+  | ({ kind: "client-cancellation" } & AppointmentMail)
+  | ({ kind: "client-reminder" } & AppointmentMail)
+  | { kind: "contact-ack"; name: string; service: string | null; message: string | null; zipCode: string };
+
+export interface RenderOptions {
+  timeZone: string;
+  publicUrl: string;
+  /** Client mails: the one-click unsubscribe page for this address. */
+  unsubscribeUrl?: string | undefined;
+}
+
+/** "Tuesday, July 13, 2027 at 10:00 AM EDT", in the business zone. */
+export function formatWhen(iso: string, timeZone: string): string {
+  const d = new Date(iso);
+  const date = new Intl.DateTimeFormat("en-US", { timeZone, weekday: "long", month: "long", day: "numeric", year: "numeric" }).format(d);
+  const time = new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", minute: "2-digit", timeZoneName: "short" }).format(d);
+  return `${date} at ${time}`;
+}
+
+const serviceName = (service: string | null | undefined) => (service ? getServiceLabel(service) : "Not specified");
+
+const styles = {
+  body: { backgroundColor: "#f6f7f9", fontFamily: "Arial, Helvetica, sans-serif", color: "#1a202c" },
+  container: { backgroundColor: "#ffffff", padding: "24px", maxWidth: "560px", margin: "0 auto" },
+  heading: { fontSize: "20px", margin: "0 0 12px" },
+  text: { fontSize: "15px", lineHeight: "22px", margin: "0 0 10px" },
+  muted: { fontSize: "12px", lineHeight: "18px", color: "#4a5568", margin: "0 0 6px" },
+  button: { backgroundColor: "#2b6cb0", color: "#ffffff", padding: "10px 16px", borderRadius: "4px", fontSize: "15px" },
+};
+
+const p = (text: ReactNode, key?: string) => h(Text, { style: styles.text, key }, text);
+
+function layout(preview: string, title: string, content: ReactNode[], options: RenderOptions): ReactNode {
+  const footer = [
+    h(Hr, { key: "hr" }),
+    h(Text, { style: styles.muted, key: "co" }, `${company.name} · ${company.address.full} · ${company.phone.display}`),
+    h(Text, { style: styles.muted, key: "web" }, options.publicUrl),
+  ];
+  if (options.unsubscribeUrl) {
+    footer.push(
+      h(
+        Text,
+        { style: styles.muted, key: "unsub" },
+        "Don't want reminders and other non-essential e-mails? ",
+        h("a", { href: options.unsubscribeUrl }, "Unsubscribe"),
+      ),
+    );
+  }
+  return h(
+    Html,
+    { lang: "en" },
+    h(Head),
+    h(Preview, null, preview),
+    h(
+      Body,
+      { style: styles.body },
+      h(Container, { style: styles.container }, h(Heading, { style: styles.heading }, title), h(Section, null, ...content), ...footer),
+    ),
+  );
+}
+
+function officeLines(item: OfficeItem, timeZone: string): string[] {
+  const lines = [`Name: ${item.name}`, `E-mail: ${item.email}`, `Phone: ${item.phone ?? "not given"}`];
+  if (item.address) lines.push(`Address: ${item.address}`);
+  if (item.zipCode) lines.push(`ZIP code: ${item.zipCode}`);
+  lines.push(`Service: ${serviceName(item.service)}`);
+  if (item.start) lines.push(`Appointment: ${formatWhen(item.start, timeZone)}`);
+  if (item.message) lines.push(`Message: ${item.message}`);
+  return lines;
+}
+
+const officeTitle = (item: OfficeItem) =>
+  item.kind === "contact"
+    ? `New request from ${item.name}`
+    : item.kind === "booking"
+      ? `Appointment booked: ${item.name}`
+      : `Appointment moved: ${item.name}`;
+
+function build(data: MailData, o: RenderOptions): { subject: string; element: ReactNode } {
+  const tz = o.timeZone;
+  switch (data.kind) {
+    case "office-contact":
+    case "office-booking": {
+      const subject = officeTitle(data.item);
+      const lines = officeLines(data.item, tz);
+      return {
+        subject,
+        element: layout(
+          subject,
+          subject,
+          [
+            ...lines.map((l, i) => p(l, `l${i}`)),
+            h(Button, { href: data.item.link, style: styles.button, key: "b" }, "Open in the dashboard"),
+          ],
+          o,
+        ),
+      };
+    }
+    case "office-digest": {
+      const subject = `${data.items.length} new ${data.items.length === 1 ? "update" : "updates"} for ${company.shortName}`;
+      const content = data.items.flatMap((item, i) => [
+        h(Heading, { as: "h2", style: { fontSize: "16px", margin: "16px 0 6px" }, key: `h${i}` }, officeTitle(item)),
+        ...officeLines(item, tz).map((l, j) => p(l, `l${i}-${j}`)),
+        p(h("a", { href: item.link }, "Open in the dashboard"), `a${i}`),
+      ]);
+      return { subject, element: layout(subject, subject, content, o) };
+    }
+    case "client-confirmation": {
+      const when = formatWhen(data.start, tz);
+      const subject = data.moved ? `Your appointment has moved to ${when}` : `Your appointment is confirmed: ${when}`;
+      const content = [
+        p(`Hello ${data.clientName},`, "hi"),
+        p(
+          data.moved
+            ? `Your ${company.shortName} appointment has moved. The new time:`
+            : `Thank you for choosing ${company.name}. Your appointment:`,
+          "a",
+        ),
+        p(`${when} (until ${formatWhen(data.end, tz).split(" at ")[1]})`, "w"),
+        p(`Service: ${serviceName(data.service)}`, "s"),
+        ...(data.address ? [p(`Where: ${data.address}`, "ad")] : []),
+        ...(data.moved && data.previousStart ? [p(`It was: ${formatWhen(data.previousStart, tz)}`, "was")] : []),
+        p(`The attached calendar file adds it to your calendar. To change it, call us at ${company.phone.display}.`, "c"),
+      ];
+      return { subject, element: layout(subject, subject, content, o) };
+    }
+    case "client-cancellation": {
+      const when = formatWhen(data.start, tz);
+      const subject = `Your appointment on ${when} is cancelled`;
+      const content = [
+        p(`Hello ${data.clientName},`, "hi"),
+        p(`Your ${company.shortName} appointment on ${when} (${serviceName(data.service)}) is cancelled.`, "a"),
+        p(`To book another time, call us at ${company.phone.display}.`, "c"),
+      ];
+      return { subject, element: layout(subject, subject, content, o) };
+    }
+    case "client-reminder": {
+      const when = formatWhen(data.start, tz);
+      const subject = `Reminder: your appointment on ${when}`;
+      const content = [
+        p(`Hello ${data.clientName},`, "hi"),
+        p(`This is a reminder of your ${company.shortName} appointment:`, "a"),
+        p(when, "w"),
+        p(`Service: ${serviceName(data.service)}`, "s"),
+        ...(data.address ? [p(`Where: ${data.address}`, "ad")] : []),
+        p(`Need to change it? Call us at ${company.phone.display}.`, "c"),
+      ];
+      return { subject, element: layout(subject, subject, content, o) };
+    }
+    case "contact-ack": {
+      const subject = `We received your request — ${company.name}`;
+      const content = [
+        p(`Hello ${data.name},`, "hi"),
+        p(`Thank you for contacting ${company.name}. We received your request and will contact you within 24 hours.`, "a"),
+        p(`Service: ${serviceName(data.service)}`, "s"),
+        p(`ZIP code: ${data.zipCode}`, "z"),
+        ...(data.message ? [p(`Your message: ${data.message}`, "m")] : []),
+        p(`In a hurry? Call us at ${company.phone.display}.`, "c"),
+      ];
+      return { subject, element: layout(subject, subject, content, o) };
+    }
+  }
+}
+
+/** The message's subject, HTML and plain-text part. */
+export async function renderMail(data: MailData, options: RenderOptions): Promise<RenderedMail> {
+  const { subject, element } = build(data, options);
+  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
+  return { subject, html, text };
+}
