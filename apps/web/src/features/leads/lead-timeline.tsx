@@ -2,6 +2,8 @@ import { Box } from "@chakra-ui/react/box";
 import { Heading } from "@chakra-ui/react/heading";
 import { Text } from "@chakra-ui/react/text";
 import { useId } from "react";
+import { parseISO } from "date-fns";
+import { DATE_FORMAT, formatInZone } from "../../lib/business-time";
 import { trpcErrorText } from "../../lib/http-error";
 import { trpc } from "../../lib/trpc";
 import { useBusinessTimeZone } from "../../lib/use-business-time-zone";
@@ -13,6 +15,7 @@ export function LeadTimeline({ leadId }: { leadId: string }) {
   // Changes made elsewhere (the board, another person) since the last look: always refetch on open.
   const timeline = trpc.leads.timeline.useQuery({ id: leadId }, { refetchOnMount: "always" });
   const zone = useBusinessTimeZone();
+  const deliveries = trpc.notifications.deliveries.useQuery({ leadId }, { refetchOnMount: "always" });
   return (
     <Box as="section" aria-labelledby={headingId} borderTopWidth="1px" pt="4">
       <Heading as="h3" id={headingId} size="sm" mb="2">
@@ -42,6 +45,39 @@ export function LeadTimeline({ leadId }: { leadId: string }) {
           ))}
         </Box>
       )}
+      {deliveries.data && deliveries.data.length > 0 ? (
+        <Box as="ol" display="flex" flexDirection="column" gap="2" mt="3" aria-label="E-mails for this lead">
+          {deliveries.data.map((d) => (
+            <li key={d.id}>
+              <Text fontSize="sm">{describeDelivery(d)}</Text>
+              <Text fontSize="xs" color="fg.muted">
+                {formatInZone(parseISO(d.sentAt ?? d.createdAt), `${DATE_FORMAT} h:mm a`, zone)}
+                {d.lastError && d.status !== "sent" ? ` · ${d.lastError}` : ""}
+              </Text>
+            </li>
+          ))}
+        </Box>
+      ) : null}
     </Box>
   );
+}
+
+const KIND_LABELS: Record<string, string> = {
+  "office-contact": "Office mail: new request",
+  "office-booking": "Office mail: booking",
+  "client-confirmation": "Confirmation to the client",
+  "client-cancellation": "Cancellation to the client",
+  "client-reminder": "Reminder to the client",
+  "contact-ack": "Acknowledgement to the client",
+};
+const STATUS_LABELS: Record<string, string> = {
+  queued: "waiting",
+  sending: "sending",
+  sent: "sent",
+  failed: "failed, retrying",
+  skipped: "not sent",
+};
+
+function describeDelivery(d: { kind: string; status: string; recipient: string }): string {
+  return `E-mail — ${KIND_LABELS[d.kind] ?? d.kind} to ${d.recipient}: ${STATUS_LABELS[d.status] ?? d.status}`;
 }

@@ -11,6 +11,7 @@ import { LoadError } from "../dashboard/load-error";
 import { PanelEmptyState } from "../dashboard/panel-empty-state";
 import { ProfileDialog } from "../staff/profile-dialog";
 import { InvitationsSection } from "./invitations-section";
+import { NotificationsSection } from "./notifications-section";
 import { ResetPasswordDialog } from "./reset-password-dialog";
 import { UserCard } from "./user-card";
 
@@ -59,6 +60,7 @@ export default function UsersPanel() {
   return (
     <>
       <InvitationsSection />
+      <NotificationsSection />
       {users.data.length === 0 ? (
         <PanelEmptyState title="No users found" />
       ) : (
