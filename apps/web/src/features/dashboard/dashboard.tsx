@@ -5,6 +5,7 @@ import type { Lead } from "@crawlguard/validators";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { PageMain } from "../../components/page-main";
 import { preloadToaster } from "../../components/toast-host";
+import { trpc } from "../../lib/trpc";
 import type { SessionUser } from "../auth/use-session";
 import { emptyLeadFilter } from "../leads/lead-board-model";
 import { type CalendarRequest, type DashboardActions, DashboardProvider, type LeadFilterStore } from "./dashboard-context";
@@ -33,6 +34,28 @@ export function Dashboard({ user }: { user: SessionUser }) {
   const [leadDialog, setLeadDialog] = useState<DialogState>(closedDialog);
   const [bookingDialog, setBookingDialog] = useState<DialogState>(closedDialog);
   useEffect(preloadToaster, []);
+  const utils = trpc.useUtils();
+  // The links in office e-mails (issue #25): /admin?lead=<id> opens that lead, /admin?tab=<tab> that tab.
+  useEffect(() => {
+    const params = new URLSearchParams(window.location.search);
+    const wantedTab = params.get("tab");
+    const leadId = params.get("lead");
+    if (!wantedTab && !leadId) return;
+    const visible = tabs.find((t) => t.value === wantedTab);
+    if (visible) setTab(visible.value);
+    window.history.replaceState(window.history.state, "", window.location.pathname);
+    if (leadId) {
+      void utils.leads.list.fetch().then(
+        (leads) => {
+          const lead = leads.find((l) => l.id === leadId);
+          if (lead) setLeadDialog((d) => ({ open: true, lead, key: d.key + 1 }));
+        },
+        () => {},
+      );
+    }
+    // Once, on arrival.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const tabStripRef = useRef<HTMLDivElement>(null);
   // After a tab switch its content is in view (issue #24 §4): the chosen tab is scrolled into the
   // strip, and when the tabs are above the screen or low on it, the page brings them to the top.
