@@ -101,20 +101,39 @@ function MoreContent({ event }: { event: MoreEvent }) {
   );
 }
 
-/** A month cell's line: time and name (docs/product.md §2), or the cell's "+N more". */
+const dayNames = new Map<number, string>();
+/** "Tuesday, December 1" of a floating date; memoised like clockTime. */
+function dayName(date: Date): string {
+  const key = Math.floor(date.getTime() / 86_400_000) * 100 + date.getDate();
+  let text = dayNames.get(key);
+  if (text === undefined) {
+    text = format(date, "EEEE, MMMM d");
+    dayNames.set(key, text);
+  }
+  return text;
+}
+
+/**
+ * A month cell's line: time and name (docs/product.md §2), or the cell's "+N more". react-big-calendar
+ * draws a week's events in rows that span its days, not inside each day's cell, so (issue 24 §6)
+ * its table roles are dropped (patches/react-big-calendar) and each line names its day itself,
+ * for screen readers.
+ */
 export function MonthEvent({ event }: EventProps<CalendarEvent>) {
   if (event.kind === "more") {
     // A real button, so a keyboard reaches it (react-big-calendar's month events are not
     // focusable); its click reaches the calendar's own handler, which opens that day.
     return (
-      <button type="button" className="cg-more-button">
+      <button type="button" className="cg-more-button" aria-label={`${event.title} on ${dayName(event.start)}`}>
         {event.title}
       </button>
     );
   }
+  const day = <span className="cg-sr-only">{`${dayName(event.start)}: `}</span>;
   if (event.kind === "google") {
     return (
       <span className="cg-event-text">
+        {day}
         <span className="cg-google-mark" aria-hidden="true">
           G
         </span>
@@ -126,6 +145,7 @@ export function MonthEvent({ event }: EventProps<CalendarEvent>) {
   }
   return (
     <span className="cg-event-text">
+      {day}
       {event.kind === "appointment" ? <OwnerMark ownerId={event.appointment.assignedTo} /> : null}
       {clockTime(event.start)} {event.title}
     </span>

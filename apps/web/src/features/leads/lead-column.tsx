@@ -121,8 +121,9 @@ const ColumnCards = memo(function ColumnCards({ columnId, leads, headingId, onDe
   return (
     <Box
       ref={scrollRef}
-      role="list"
-      aria-labelledby={headingId}
+      // An empty column is no list (axe: a list holds list items only); its text says it is empty.
+      role={leads.length === 0 ? undefined : "list"}
+      aria-labelledby={leads.length === 0 ? undefined : headingId}
       overflowY="auto"
       maxH={{ base: "70dvh", md: "calc(100dvh - 12rem)" }}
       minH="32"
@@ -130,7 +131,7 @@ const ColumnCards = memo(function ColumnCards({ columnId, leads, headingId, onDe
       pb="2"
     >
       {leads.length === 0 ? (
-        <Text textStyle="sm" color="fg.subtle" textAlign="center" py="6">
+        <Text textStyle="sm" color="fg.muted" textAlign="center" py="6">
           No leads here
         </Text>
       ) : (

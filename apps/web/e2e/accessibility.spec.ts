@@ -1,0 +1,157 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, newUser, registerUser, test, waitForHydration } from "./fixtures";
+import { createLead, openDashboard, submitContactForm, uniquePhone, uniqueToken } from "./dashboard-fixtures";
+
+/*
+ * Issue 24 §6: an axe-core check (WCAG 2.0/2.1/2.2 A and AA rules) of every public page and every
+ * dashboard tab and dialog, on desktop and phone, failing on any violation. To cover a new screen
+ * or dialog, add one entry to `publicPages`, `dashboardScreens` or `dashboardDialogs`.
+ */
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+async function expectNoViolations(page: Page, screen: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const found = violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  expect.soft(found, `${screen}: axe violations`).toEqual([]);
+}
+
+const publicPages: { name: string; path: string }[] = [
+  { name: "home", path: "/" },
+  { name: "services", path: "/services" },
+  { name: "a service", path: "/services/crawl-space-encapsulation" },
+  { name: "about", path: "/about" },
+  { name: "contact", path: "/contact" },
+  { name: "gallery", path: "/gallery" },
+  { name: "login", path: "/auth" },
+];
+
+type Screen = { name: string; open: (page: Page) => Promise<void> };
+
+const tab = (name: string) => async (page: Page) => {
+  // The name starts the tab's (Contact Submissions adds its count; Calendar is not Google Calendar).
+  const trigger = page.getByRole("tab", { name: new RegExp(`^${name}`) });
+  await trigger.click();
+  await expect(trigger).toHaveAttribute("aria-selected", "true");
+  // The tab's panel has loaded (no spinner left).
+  await expect(page.getByRole("tabpanel").getByRole("status", { name: /Loading|Checking/ })).toHaveCount(0);
+};
+
+const calendarView = (view: string) => async (page: Page) => {
+  await tab("Calendar")(page);
+  await page.getByRole("group", { name: "Calendar view" }).getByRole("button", { name: view }).click();
+  await expect(page.getByRole("group", { name: "Calendar view" }).getByRole("button", { name: view })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+};
+
+/** Every tab (admins see seven) and the calendar's views. */
+const dashboardScreens: Screen[] = [
+  { name: "Lead Management", open: tab("Lead Management") },
+  { name: "Contact Submissions", open: tab("Contact Submissions") },
+  { name: "Calendar: Month", open: calendarView("Month") },
+  { name: "Calendar: Week", open: calendarView("Week") },
+  { name: "Calendar: Day", open: calendarView("Day") },
+  { name: "Calendar: Schedule List", open: calendarView("Schedule List") },
+  { name: "Availability", open: tab("Availability") },
+  {
+    name: "Availability: Time Blocks",
+    open: async (page) => {
+      await tab("Availability")(page);
+      await page.getByRole("tab", { name: "Time Blocks" }).click();
+    },
+  },
+  { name: "Google Calendar", open: tab("Google Calendar") },
+  { name: "Gallery", open: tab("Gallery") },
+  { name: "User Management", open: tab("User Management") },
+];
+
+/** Each dialog: how to open it, and its accessible name. */
+const dashboardDialogs: (Screen & { dialog: string | RegExp })[] = [
+  { name: "Add Lead", dialog: "Add Lead", open: (page) => page.getByRole("button", { name: "Add Lead" }).first().click() },
+  {
+    name: "Book Appointment",
+    dialog: "Book New Appointment",
+    open: (page) => page.getByRole("button", { name: "Book Appointment" }).first().click(),
+  },
+  {
+    name: "Schedule Appointment (Calendar)",
+    dialog: "Schedule Appointment",
+    open: async (page) => {
+      await tab("Calendar")(page);
+      await page.getByRole("button", { name: "Schedule Appointment" }).click();
+    },
+  },
+  {
+    name: "Add Time Block",
+    dialog: "Add Time Block",
+    open: async (page) => {
+      await tab("Availability")(page);
+      await page.getByRole("tab", { name: "Time Blocks" }).click();
+      await page.getByRole("button", { name: "Add Time Block" }).first().click();
+    },
+  },
+  {
+    name: "Add to this lead (a matching submission)",
+    dialog: /already have/,
+    open: async (page) => {
+      await tab("Contact Submissions")(page);
+      await page.getByRole("article", { name: matchName }).getByRole("button", { name: "Convert to Lead" }).click();
+    },
+  },
+  {
+    name: "Invite user",
+    dialog: "Invite User",
+    open: async (page) => {
+      await tab("User Management")(page);
+      await page.getByRole("button", { name: "Invite User" }).first().click();
+    },
+  },
+];
+
+let matchName = "";
+
+test.describe("accessibility (axe, WCAG 2.2 AA)", () => {
+  for (const { name, path } of publicPages) {
+    test(`public page: ${name}`, async ({ page }) => {
+      await page.goto(path);
+      await waitForHydration(page);
+      await expectNoViolations(page, name);
+    });
+  }
+
+  test("every dashboard tab, calendar view and dialog", async ({ page, baseURL, request }) => {
+    test.setTimeout(240_000);
+    await registerUser(page.request, baseURL, newUser("a11y"), { isAdmin: true });
+    // Something on the board, in the calendar and a submission that matches a lead.
+    const token = uniqueToken();
+    const phone = uniquePhone();
+    matchName = `Robin ${token}`;
+    await createLead(page.request, baseURL, { name: `Earlier ${token}`, phone, notes: "Asked about a sump pump." });
+    await submitContactForm(request, baseURL, {
+      name: matchName,
+      email: `robin.${token}@example.com`,
+      phone,
+      zipCode: "28801",
+      service: "sump-pump",
+      message: "The pump runs all the time.",
+    });
+
+    await openDashboard(page);
+    await expectNoViolations(page, "dashboard");
+    for (const screen of dashboardScreens) {
+      await screen.open(page);
+      await expectNoViolations(page, screen.name);
+    }
+    for (const dialog of dashboardDialogs) {
+      await openDashboard(page);
+      await dialog.open(page);
+      const opened = page.getByRole("dialog", { name: dialog.dialog });
+      await expect(opened).toBeVisible();
+      await expectNoViolations(page, `${dialog.name} dialog`);
+      await page.keyboard.press("Escape");
+      await expect(opened).toBeHidden();
+    }
+  });
+});
