@@ -17,6 +17,7 @@ import {
   type ApiConfig,
   type EventSink,
   type GoogleCalendar,
+  type WebhooksDeps,
 } from "@crawlguard/api";
 import type { Auth } from "@crawlguard/auth";
 import type { Sql } from "@crawlguard/db";
@@ -46,6 +47,7 @@ import { redactUrl } from "./redact-url.js";
 import { seoRoutes } from "./seo-routes.js";
 import { uploadRoutes } from "./uploads.js";
 import type { WebApp } from "./web.js";
+import { noWebhooks } from "./webhooks.js";
 import type { Metrics } from "./metrics.js";
 
 export interface AppDeps {
@@ -59,6 +61,8 @@ export interface AppDeps {
   google: GoogleCalendar;
   /** Domain events (ADR 028); none heard without it. */
   events?: EventSink;
+  /** Webhooks (ADR 030): settings, the delivery queue; absent in tests that build the app alone. */
+  webhooks?: WebhooksDeps;
   /** Absent in API-only tests. */
   web?: WebApp;
   /** Health, readiness and metrics (issue 22 §3, §4); absent in tests that build the app alone. */
@@ -71,7 +75,7 @@ export interface AppDeps {
   };
 }
 
-export function createApp({ env, sql, auth, logger, storage, google, events, web, operations }: AppDeps): Express {
+export function createApp({ env, sql, auth, logger, storage, google, events, webhooks, web, operations }: AppDeps): Express {
   const app = express();
   // First: every request counted and timed, whatever answers it.
   if (operations?.metrics) app.use(operations.metrics.record);
@@ -143,6 +147,7 @@ export function createApp({ env, sql, auth, logger, storage, google, events, web
     storage,
     google,
     events,
+    webhooks: webhooks ?? noWebhooks(env),
     origin: (req: IncomingMessage) =>
       env.PUBLIC_URL?.replace(/\/$/, "") ?? `${(req as Request).protocol}://${(req as Request).get("host")}`,
     clientIp: (req: IncomingMessage) => (req as Request).ip ?? req.socket.remoteAddress ?? "unknown",

@@ -135,6 +135,24 @@ const envSchema = z
     /** How often the mail worker looks for due messages. */
     MAIL_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(2000),
     /**
+     * Webhooks (ADR 030). true: endpoints may be plain http to this machine (localhost, 127.0.0.1,
+     * ::1) and deliveries may reach loopback addresses: development and tests only.
+     */
+    WEBHOOKS_ALLOW_HTTP: z
+      .enum(["true", "false"])
+      .default("false")
+      .transform((v) => v === "true"),
+    /** How long a failing delivery is retried, and how long an endpoint may keep failing before it is disabled (a day). */
+    WEBHOOKS_RETRY_WINDOW_SECONDS: z.coerce
+      .number()
+      .min(1)
+      .max(7 * 86_400)
+      .default(86_400),
+    /** The first retry of a failed delivery waits this long; each next one 6 times longer, up to a sixth of the window. */
+    WEBHOOKS_RETRY_BASE_SECONDS: z.coerce.number().min(0.1).max(3600).default(5),
+    /** How often the sender looks for due deliveries (changes made on this instance wake it at once). */
+    WEBHOOKS_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(2000),
+    /**
      * On SIGTERM, how long requests and uploads in flight may take to finish before their
      * connections are cut (ADR 021). Keep it below the orchestrator's kill timeout (Kubernetes: 30 s).
      */

@@ -17,6 +17,7 @@ import { createHealth } from "./health.js";
 import { createMetrics } from "./metrics.js";
 import { configureKeepAlive, connectionDrain } from "./shutdown.js";
 import { blamed } from "./startup-errors.js";
+import { startWebhooks, type WebhooksRuntime } from "./webhooks.js";
 import { developmentWeb, productionWeb, PUBLIC_PAGES_CHANNEL, type WebApp } from "./web.js";
 import { redactingLoggerOptions } from "./log-redaction.js";
 
@@ -36,6 +37,8 @@ export interface RunningServer {
   google: GoogleCalendarRuntime;
   /** E-mail: the subscriber and its worker (idle without SMTP_URL). */
   mail: MailRuntime;
+  /** Webhooks: the delivery queue, its subscriber and sender (ADR 030). */
+  webhooks: WebhooksRuntime;
   url: string;
   /** SHUTDOWN_GRACE_SECONDS. */
   graceSeconds: number;
@@ -95,6 +98,7 @@ export async function startServer({
     onError: (err) => logger.warn({ err, component: "jobs" }, "job queue error"),
   });
   const events = new DomainEvents();
+  const webhooks = startWebhooks({ env, sql: db.sql, jobs, events, logger });
   const google = await blamed("GOOGLE_TOKEN_KEY", "the Google Calendar token key cannot be used", () =>
     startGoogleCalendar({ env, sql: db.sql, jobs, logger }),
   );
@@ -140,6 +144,7 @@ export async function startServer({
       web,
       google: google.service,
       events,
+      webhooks: webhooks.deps,
       operations: {
         health: health.router,
         metrics,
@@ -218,7 +223,7 @@ export async function startServer({
     stopping ??= (async () => {
       const started = Date.now();
       clearInterval(sweeper);
-      const [{ forced }] = await Promise.all([drain.drain(), google.pause(), mail.pause(), sweeping]);
+      const [{ forced }] = await Promise.all([drain.drain(), google.pause(), mail.pause(), webhooks.pause(), sweeping]);
       if (forced > 0) {
         logger.warn({ forced, graceSeconds: env.SHUTDOWN_GRACE_SECONDS }, "requests still running after the shutdown grace were cut");
       }
@@ -247,6 +252,7 @@ export async function startServer({
     events,
     google,
     mail,
+    webhooks,
     url,
     graceSeconds: env.SHUTDOWN_GRACE_SECONDS,
     draining: () => drain.draining,

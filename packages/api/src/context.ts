@@ -5,6 +5,7 @@ import type { ObjectStorage } from "@crawlguard/storage";
 import type { Logger } from "./logger.js";
 import type { GoogleCalendar } from "./services/google-calendar.js";
 import { NO_EVENTS, type EventSink } from "./services/domain-events.js";
+import type { WebhookJobs, WebhookSettings } from "./services/webhooks.js";
 
 /** The slice of a pino logger the procedures use (its own module: services import it too). */
 export type { Logger };
@@ -29,6 +30,13 @@ export interface ApiConfig {
   mail?: { configured: boolean; officeEmails?: string | undefined };
 }
 
+/** Webhooks (ADR 030): the settings, the delivery queue, and a wake-up for this instance's sender. */
+export interface WebhooksDeps {
+  settings: WebhookSettings;
+  jobs: WebhookJobs;
+  nudge(): void;
+}
+
 /** What the server provides once, at start. */
 export interface ContextDeps {
   sql: Sql;
@@ -40,6 +48,7 @@ export interface ContextDeps {
   google: GoogleCalendar;
   /** Domain events (ADR 028): subscribers queue their jobs in the change's transaction. */
   events?: EventSink;
+  webhooks: WebhooksDeps;
   clientIp(req: IncomingMessage): string;
   /** This server's origin as the client reached it (PUBLIC_URL when set), for absolute links. */
   origin(req: IncomingMessage): string;
@@ -53,6 +62,7 @@ export interface Context {
   storage: ObjectStorage;
   google: GoogleCalendar;
   events: EventSink;
+  webhooks: WebhooksDeps;
   log: Logger;
   ip: string;
   origin: string;
@@ -77,6 +87,7 @@ export function createContextFactory(deps: ContextDeps) {
       storage: deps.storage,
       google: deps.google,
       events: deps.events ?? NO_EVENTS,
+      webhooks: deps.webhooks,
       log: deps.logger(req),
       ip: deps.clientIp(req),
       origin: deps.origin(req),

@@ -47,3 +47,10 @@ export {
 
 export type RouterInputs = inferRouterInputs<AppRouter>;
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
+// Webhooks (ADR 030): the server runs the sender and registers the domain-event subscriber.
+export { runDelivery, webhookRetryDelaySeconds, DELIVERY_LEASE_SECONDS, type DeliveryOutcome } from "./webhooks/deliver.js";
+export { webhookSubscriber, webhookData, PUBLIC_LEAD_FIELDS } from "./webhooks/events.js";
+export { refusedAddress, isLoopbackHost } from "./webhooks/address.js";
+export { sendWebhook, signedHeaders, checkedAddresses, SEND_TIMEOUT_MS } from "./webhooks/send.js";
+export { checkWebhookUrl, type WebhookJobs, type WebhookSettings } from "./services/webhooks.js";
+export type { WebhooksDeps } from "./context.js";

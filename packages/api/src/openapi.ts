@@ -35,6 +35,9 @@ const TAGS: Record<string, string> = {
   "google-calendar":
     "The business's Google Calendar (staff): connect one Google account (OAuth popup), see its status and upcoming events, push appointments " +
     "(automatically on every booking, change and deletion, or with Add to Google / Sync), disconnect.",
+  webhooks:
+    "Signed webhooks (admins): register https endpoints for events, read each endpoint's delivery log, resend. Every POST carries the " +
+    "Standard Webhooks headers webhook-id, webhook-timestamp and webhook-signature and a JSON body {type, timestamp, data}.",
 };
 
 const fieldIssueSchema = z

@@ -10,6 +10,7 @@ import { notificationsRouter } from "./router/notifications.js";
 import { submissionsRouter } from "./router/submissions.js";
 import { timeBlocksRouter } from "./router/time-blocks.js";
 import { usersRouter } from "./router/users.js";
+import { webhooksRouter } from "./router/webhooks.js";
 import { workingHoursRouter } from "./router/working-hours.js";
 import { createTRPCRouter } from "./trpc.js";
 
@@ -27,6 +28,7 @@ export const appRouter = createTRPCRouter({
   gallery: galleryRouter,
   googleCalendar: googleCalendarRouter,
   notifications: notificationsRouter,
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -9,3 +9,4 @@ export * from "./availability.js";
 export * from "./appointment.js";
 export * from "./gallery.js";
 export * from "./google-calendar.js";
+export * from "./webhook.js";

@@ -1,3 +1,4 @@
+import { Box } from "@chakra-ui/react/box";
 import { SimpleGrid } from "@chakra-ui/react/simple-grid";
 import type { User } from "@crawlguard/validators";
 import { useState } from "react";
@@ -14,6 +15,7 @@ import { InvitationsSection } from "./invitations-section";
 import { NotificationsSection } from "./notifications-section";
 import { ResetPasswordDialog } from "./reset-password-dialog";
 import { UserCard } from "./user-card";
+import { WebhooksSection } from "./webhooks-section";
 
 /** User Management (docs/product.md §2, admins only): invitations, every account, reset passwords, delete non-admins. */
 export default function UsersPanel() {
@@ -89,6 +91,9 @@ export default function UsersPanel() {
           onClose={() => setProfile((current) => current && { ...current, open: false })}
         />
       ) : null}
+      <Box mt="8">
+        <WebhooksSection />
+      </Box>
       {resetting ? (
         <ResetPasswordDialog key={resetting.key} user={resetting.user} open={resetOpen} onClose={() => setResetOpen(false)} />
       ) : null}

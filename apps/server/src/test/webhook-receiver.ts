@@ -1,0 +1,89 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Webhook } from "standardwebhooks";
+
+export interface ReceivedWebhook {
+  path: string;
+  id: string;
+  timestamp: string;
+  /** The body as verified with the endpoint's secret (standardwebhooks' verify). */
+  body: { type: string; timestamp: string; data: Record<string, any> };
+  raw: string;
+}
+
+/**
+ * A webhook receiver on loopback (plain http: the server runs with WEBHOOKS_ALLOW_HTTP=true) that
+ * verifies every request's signature with `standardwebhooks`, as an integrator's would. A request
+ * that fails verification is answered 401 and counted in `rejected`. `status(path, n)` decides the
+ * answer to the n-th request (1-based) on a path; 204 by default.
+ */
+export class WebhookReceiver {
+  readonly received: ReceivedWebhook[] = [];
+  readonly rejected: { path: string; reason: string }[] = [];
+  private readonly secrets = new Map<string, string>();
+  private readonly counts = new Map<string, number>();
+  status: (path: string, n: number) => number = () => 204;
+  private constructor(
+    private readonly server: Server,
+    readonly url: string,
+  ) {}
+
+  static async start(): Promise<WebhookReceiver> {
+    let self: WebhookReceiver | null = null;
+    const server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (c: Buffer) => chunks.push(c));
+      req.on("end", () =>
+        self!.handle(req.url ?? "/", req.headers as Record<string, string>, Buffer.concat(chunks).toString("utf8"), (s) =>
+          res.writeHead(s).end(),
+        ),
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    self = new WebhookReceiver(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    return self;
+  }
+
+  /** The secret the endpoint at `path` signs with (from its registration's answer). */
+  expect(path: string, secret: string): void {
+    this.secrets.set(path, secret);
+  }
+
+  private handle(path: string, headers: Record<string, string>, raw: string, answer: (status: number) => void) {
+    const secret = this.secrets.get(path);
+    if (!secret) {
+      this.rejected.push({ path, reason: "unknown path" });
+      return answer(404);
+    }
+    let body: ReceivedWebhook["body"];
+    try {
+      body = new Webhook(secret).verify(raw, headers) as ReceivedWebhook["body"];
+    } catch (err) {
+      this.rejected.push({ path, reason: (err as Error).message });
+      return answer(401);
+    }
+    const n = (this.counts.get(path) ?? 0) + 1;
+    this.counts.set(path, n);
+    this.received.push({ path, id: headers["webhook-id"]!, timestamp: headers["webhook-timestamp"]!, body, raw });
+    answer(this.status(path, n));
+  }
+
+  on(path: string): ReceivedWebhook[] {
+    return this.received.filter((r) => r.path === path);
+  }
+
+  /** Waits until `check` holds (polling), or fails after `ms`. */
+  async until(check: () => boolean, ms = 15_000, what = "webhooks"): Promise<void> {
+    const end = Date.now() + ms;
+    while (!check()) {
+      if (Date.now() > end)
+        throw new Error(`timed out waiting for ${what}: received ${JSON.stringify(this.received.map((r) => [r.path, r.body.type]))}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise((resolve) => this.server.close(resolve));
+  }
+}

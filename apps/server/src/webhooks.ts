@@ -1,0 +1,220 @@
+import {
+  DomainError,
+  runDelivery,
+  webhookSubscriber,
+  type DomainEvents,
+  type WebhookJobs,
+  type WebhookSettings,
+  type WebhooksDeps,
+} from "@crawlguard/api";
+import type { Sql } from "@crawlguard/db";
+import { postgresJsDatabase, type Jobs } from "@crawlguard/jobs";
+import type { Logger } from "pino";
+import type { Env } from "./env.js";
+
+/** The pg-boss queue of webhook deliveries: a job names a delivery row. */
+export const WEBHOOK_QUEUE = "webhook-delivery";
+/** Deliveries one round claims (sent at once, side by side). */
+const BATCH = 5;
+/** Rounds one wake-up may run. */
+const MAX_ROUNDS = 50;
+const HEARTBEAT_SECONDS = 20;
+
+interface JobData {
+  deliveryId: string;
+}
+
+export interface WebhooksRuntime {
+  deps: WebhooksDeps;
+  /** Sends what is due until nothing is (tests drive the sender with it). */
+  drain(): Promise<number>;
+  /** Takes no more jobs; resolves when the round under way has ended. */
+  pause(): Promise<void>;
+}
+
+export function webhookSettings(env: Env): WebhookSettings {
+  return {
+    allowHttp: env.WEBHOOKS_ALLOW_HTTP,
+    retryWindowSeconds: env.WEBHOOKS_RETRY_WINDOW_SECONDS,
+    retryBaseSeconds: env.WEBHOOKS_RETRY_BASE_SECONDS,
+  };
+}
+
+/**
+ * Webhooks for this process (ADR 030): the delivery queue on the process's pg-boss, the
+ * domain-event subscriber that fills it in each change's transaction, and the sender loop. Any
+ * instance may send any delivery; a delivery row is claimed by one at a time (runDelivery), and a
+ * job whose instance died comes back after its heartbeat stops.
+ */
+export function startWebhooks({
+  env,
+  sql,
+  jobs,
+  events,
+  logger,
+}: {
+  env: Env;
+  sql: Sql;
+  jobs: Jobs;
+  events: DomainEvents;
+  logger: Logger;
+}): WebhooksRuntime {
+  const settings = webhookSettings(env);
+  const log = logger.child({ component: "webhooks" });
+  let ready: Promise<void> | null = null;
+  const queue = async () => {
+    const boss = await jobs.boss();
+    ready ??= (async () => {
+      const options = {
+        // Only a job whose instance died (no heartbeat) comes back through pg-boss; failures are ours (runDelivery).
+        retryLimit: 100,
+        retryDelay: 5,
+        retryBackoff: true,
+        retryDelayMax: 3600,
+        expireInSeconds: 120,
+        heartbeatSeconds: HEARTBEAT_SECONDS,
+        retentionSeconds: 3 * 86_400,
+        deleteAfterSeconds: 86_400,
+      };
+      await boss.createQueue(WEBHOOK_QUEUE, options);
+      await boss.updateQueue(WEBHOOK_QUEUE, options);
+    })().catch((err: unknown) => {
+      ready = null;
+      throw err;
+    });
+    await ready;
+    return boss;
+  };
+
+  const queueJobs: WebhookJobs = {
+    async enqueue(tx, deliveryId, options = {}) {
+      const boss = await queue();
+      await boss.send(WEBHOOK_QUEUE, { deliveryId } satisfies JobData, {
+        db: postgresJsDatabase(tx),
+        ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+      });
+    },
+  };
+
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | null = null;
+  let again = false;
+  let stopped = false;
+  let started = false;
+
+  const round = async (): Promise<number> => {
+    const boss = await queue();
+    const claimed = await boss.fetch<JobData>(WEBHOOK_QUEUE, { batchSize: BATCH });
+    if (claimed.length === 0) return 0;
+    const beat = setInterval(
+      () =>
+        void boss
+          .touch(
+            WEBHOOK_QUEUE,
+            claimed.map((j) => j.id),
+          )
+          .catch(() => {}),
+      (HEARTBEAT_SECONDS / 2) * 1000,
+    );
+    beat.unref();
+    try {
+      await Promise.all(
+        claimed.map(async (job) => {
+          try {
+            const outcome = await runDelivery(sql, queueJobs, job.data.deliveryId, settings);
+            if (outcome !== "skipped") log.info({ deliveryId: job.data.deliveryId, outcome }, "webhook delivery");
+            await boss.complete(WEBHOOK_QUEUE, job.id);
+          } catch (err) {
+            // The database failed under it: pg-boss brings the job back after its delay.
+            log.warn({ err, deliveryId: job.data.deliveryId }, "webhook delivery could not run");
+            await boss.fail(WEBHOOK_QUEUE, job.id).catch(() => {});
+          }
+        }),
+      );
+    } finally {
+      clearInterval(beat);
+    }
+    return claimed.length;
+  };
+
+  const schedule = (ms: number) => {
+    if (stopped) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => void tick(), ms);
+    timer.unref();
+  };
+
+  const tick = async (): Promise<number> => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      let total = 0;
+      try {
+        do {
+          again = false;
+          for (let i = 0; i < MAX_ROUNDS && !stopped; i++) {
+            const n = await round();
+            total += n;
+            if (n === 0) break;
+          }
+        } while (again && !stopped);
+      } catch (err) {
+        log.warn({ err }, "webhook round failed");
+      } finally {
+        running = null;
+        schedule(env.WEBHOOKS_POLL_MS);
+      }
+      return total;
+    })();
+    return running;
+  };
+
+  // The sender starts (and pg-boss with it) once there is an endpoint: a server without webhooks
+  // runs no queue for them. Checked at start and whenever an endpoint is registered.
+  const startSending = () => {
+    if (started || stopped) return;
+    started = true;
+    schedule(0);
+  };
+  void sql`SELECT 1 FROM webhook_endpoints LIMIT 1`.then(
+    (rows) => (rows.length > 0 ? startSending() : undefined),
+    (err: unknown) => log.warn({ err }, "webhooks: could not read the endpoints"),
+  );
+
+  const nudge = () => {
+    startSending();
+    // The change that queued a delivery commits after the subscriber returns: look a moment later.
+    schedule(50);
+  };
+
+  events.subscribe(
+    webhookSubscriber({ jobs: queueJobs, settings, publicUrl: env.PUBLIC_URL?.replace(/\/$/, ""), onQueued: () => nudge() }),
+  );
+
+  return {
+    deps: { settings, jobs: queueJobs, nudge: () => nudge() },
+    async drain() {
+      started = true;
+      await running;
+      return tick();
+    },
+    async pause() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
+
+/** An app built without the webhook runtime (tests of the app alone): endpoints can be managed, nothing is queued. */
+export function noWebhooks(env: Env): WebhooksDeps {
+  return {
+    settings: webhookSettings(env),
+    jobs: {
+      enqueue: () => Promise.reject(new DomainError("unavailable", "Webhooks are not running on this server")),
+    },
+    nudge: () => {},
+  };
+}

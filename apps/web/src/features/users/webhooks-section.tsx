@@ -1,0 +1,328 @@
+import { Alert } from "@chakra-ui/react/alert";
+import { Badge } from "@chakra-ui/react/badge";
+import { Box } from "@chakra-ui/react/box";
+import { Button } from "@chakra-ui/react/button";
+import { Card } from "@chakra-ui/react/card";
+import { Flex } from "@chakra-ui/react/flex";
+import { Heading } from "@chakra-ui/react/heading";
+import { HStack, Stack } from "@chakra-ui/react/stack";
+import { Text } from "@chakra-ui/react/text";
+import type { CreatedWebhook, Webhook, WebhookDelivery } from "@crawlguard/validators";
+import { Copy, KeyRound, ListChecks, Plus, RotateCw, Trash2, Webhook as WebhookIcon } from "lucide-react";
+import { useId, useRef, useState } from "react";
+import { FormField } from "../../components/form-field";
+import { Input } from "../../components/form-controls";
+import { DATE_FORMAT, formatInZone, TIME_FORMAT } from "../../lib/business-time";
+import { trpcErrorText } from "../../lib/http-error";
+import { showToast } from "../../lib/toaster";
+import { trpc } from "../../lib/trpc";
+import { useBusinessTimeZone } from "../../lib/use-business-time-zone";
+import { ConfirmDialog } from "../dashboard/confirm-dialog";
+import { WEBHOOK_EVENT_LABELS, WebhookDialog } from "./webhook-dialog";
+
+/**
+ * Webhooks (issue 26, ADR 030): endpoints that receive signed events, each with its delivery log
+ * (status, time, attempts, the receiver's answer) and Resend. An endpoint the server disabled
+ * after a day of failures says so, with Enable.
+ */
+export function WebhooksSection() {
+  const headingId = useId();
+  const [dialogKey, setDialogKey] = useState(0);
+  const [adding, setAdding] = useState(false);
+  const [created, setCreated] = useState<CreatedWebhook | null>(null);
+  const [deleting, setDeleting] = useState<Webhook | null>(null);
+  const webhooks = trpc.webhooks.list.useQuery();
+  const utils = trpc.useUtils();
+  const remove = trpc.webhooks.remove.useMutation({
+    onSuccess: (_r, { id }) => utils.webhooks.list.setData(undefined, (list) => list?.filter((w) => w.id !== id)),
+  });
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(
+      { id: deleting.id },
+      {
+        onSuccess: () => {
+          if (created?.id === deleting.id) setCreated(null);
+          setDeleting(null);
+          showToast({ title: "Webhook deleted", description: "Nothing more is sent to it.", type: "success" });
+        },
+        onError: (error) => showToast({ title: "Failed to delete webhook", description: trpcErrorText(error), type: "error" }),
+      },
+    );
+  };
+
+  return (
+    <Stack as="section" aria-labelledby={headingId} gap="4" mb="8">
+      <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+        <Box>
+          <Heading as="h2" size="lg" id={headingId}>
+            Webhooks
+          </Heading>
+          <Text textStyle="sm" color="fg.muted">
+            Signed events (new contacts, leads, appointments, gallery photos) POSTed to other tools.
+          </Text>
+        </Box>
+        <Button
+          colorPalette="brand"
+          onClick={() => {
+            setDialogKey((k) => k + 1);
+            setAdding(true);
+          }}
+        >
+          <Plus aria-hidden="true" />
+          Add Webhook
+        </Button>
+      </Flex>
+
+      {created ? <NewWebhookSecret webhook={created} onDismiss={() => setCreated(null)} /> : null}
+
+      {webhooks.isPending ? (
+        <Text color="fg.muted">Loading webhooks...</Text>
+      ) : webhooks.isError ? (
+        <Text color="fg.error" role="alert">
+          Could not load webhooks: {trpcErrorText(webhooks.error)}
+        </Text>
+      ) : webhooks.data.length === 0 ? (
+        <Text color="fg.muted">No webhooks yet.</Text>
+      ) : (
+        <Stack as="ul" aria-label="Webhooks" gap="3" listStyleType="none" m="0" p="0">
+          {webhooks.data.map((webhook) => (
+            <WebhookCard key={webhook.id} webhook={webhook} onDelete={() => setDeleting(webhook)} />
+          ))}
+        </Stack>
+      )}
+
+      <WebhookDialog key={dialogKey} open={adding} onClose={() => setAdding(false)} onCreated={setCreated} />
+      <ConfirmDialog
+        open={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title="Delete webhook?"
+        confirmLabel="Delete Webhook"
+        pendingLabel="Deleting..."
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+      >
+        {deleting ? `${deleting.url} will receive nothing more, and its delivery log is deleted.` : null}
+      </ConfirmDialog>
+    </Stack>
+  );
+}
+
+function WebhookCard({ webhook, onDelete }: { webhook: Webhook; onDelete: () => void }) {
+  const zone = useBusinessTimeZone();
+  const [showLog, setShowLog] = useState(false);
+  const logId = useId();
+  const utils = trpc.useUtils();
+  const update = trpc.webhooks.update.useMutation({
+    onSuccess: (changed) => utils.webhooks.list.setData(undefined, (list) => list?.map((w) => (w.id === changed.id ? changed : w))),
+    onError: (error) => showToast({ title: "Failed to change webhook", description: trpcErrorText(error), type: "error" }),
+  });
+  const when = (iso: string) => `${formatInZone(iso, DATE_FORMAT, zone)} ${formatInZone(iso, TIME_FORMAT, zone)}`;
+  const label = webhook.description || webhook.url;
+  return (
+    <Card.Root as="li" size="sm" variant="outline">
+      <Card.Body gap="3">
+        <Flex justify="space-between" align="flex-start" gap="3" wrap="wrap">
+          <Box minW="0" flex="1">
+            <HStack gap="2" wrap="wrap">
+              <WebhookIcon aria-hidden="true" size="1em" />
+              <Text fontWeight="medium" wordBreak="break-all">
+                {webhook.url}
+              </Text>
+              <Badge colorPalette={webhook.enabled ? "green" : "red"} variant="subtle">
+                {webhook.enabled ? "Enabled" : "Disabled"}
+              </Badge>
+            </HStack>
+            {webhook.description ? (
+              <Text textStyle="sm" color="fg.muted">
+                {webhook.description}
+              </Text>
+            ) : null}
+            <Text textStyle="sm" color="fg.muted">
+              {webhook.events.map((e) => WEBHOOK_EVENT_LABELS[e]).join(" · ")}
+            </Text>
+          </Box>
+          <HStack gap="2" wrap="wrap">
+            <Button
+              variant="outline"
+              size="sm"
+              aria-expanded={showLog}
+              aria-controls={logId}
+              aria-label={`Deliveries of ${label}`}
+              onClick={() => setShowLog((v) => !v)}
+            >
+              <ListChecks aria-hidden="true" />
+              {showLog ? "Hide Deliveries" : "Deliveries"}
+            </Button>
+            <Button
+              variant="outline"
+              size="sm"
+              loading={update.isPending}
+              aria-label={`${webhook.enabled ? "Disable" : "Enable"} ${label}`}
+              onClick={() => update.mutate({ id: webhook.id, enabled: !webhook.enabled })}
+            >
+              {webhook.enabled ? "Disable" : "Enable"}
+            </Button>
+            <Button variant="outline" colorPalette="red" size="sm" aria-label={`Delete ${label}`} onClick={onDelete}>
+              <Trash2 aria-hidden="true" />
+              Delete
+            </Button>
+          </HStack>
+        </Flex>
+        {!webhook.enabled && webhook.disabledReason ? (
+          <Alert.Root status="error" size="sm">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>Disabled{webhook.disabledAt ? ` on ${when(webhook.disabledAt)}` : ""}</Alert.Title>
+              <Alert.Description>{webhook.disabledReason}</Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
+        ) : webhook.enabled && webhook.failingSince ? (
+          <Alert.Root status="warning" size="sm">
+            <Alert.Indicator />
+            <Alert.Description>
+              Deliveries failing since {when(webhook.failingSince)}. It is disabled after a day of failures.
+            </Alert.Description>
+          </Alert.Root>
+        ) : null}
+        {showLog ? <DeliveryLog id={logId} webhook={webhook} when={when} /> : null}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+const STATUS_PALETTE: Record<WebhookDelivery["status"], string> = { pending: "orange", sending: "blue", delivered: "green", failed: "red" };
+const STATUS_TEXT: Record<WebhookDelivery["status"], string> = {
+  pending: "Pending",
+  sending: "Sending",
+  delivered: "Delivered",
+  failed: "Failed",
+};
+
+function DeliveryLog({ id, webhook, when }: { id: string; webhook: Webhook; when: (iso: string) => string }) {
+  const deliveries = trpc.webhooks.deliveries.useQuery({ id: webhook.id }, { refetchInterval: 5000 });
+  const utils = trpc.useUtils();
+  const resend = trpc.webhooks.resend.useMutation({
+    onSuccess: (delivery) => {
+      utils.webhooks.deliveries.setData({ id: webhook.id }, (list) => list?.map((d) => (d.id === delivery.id ? delivery : d)));
+      showToast({ title: "Delivery resent", description: "It is sent again now, with the same webhook-id.", type: "success" });
+      void utils.webhooks.deliveries.invalidate({ id: webhook.id });
+    },
+    onError: (error) => showToast({ title: "Failed to resend", description: trpcErrorText(error), type: "error" }),
+  });
+  return (
+    <Box id={id} borderTopWidth="1px" pt="3">
+      <Flex justify="space-between" align="center" mb="2" gap="2">
+        <Heading as="h3" size="sm">
+          Delivery log
+        </Heading>
+        <Button
+          variant="ghost"
+          size="xs"
+          onClick={() => void deliveries.refetch()}
+          aria-label={`Refresh deliveries of ${webhook.description || webhook.url}`}
+        >
+          <RotateCw aria-hidden="true" />
+          Refresh
+        </Button>
+      </Flex>
+      {deliveries.isPending ? (
+        <Text color="fg.muted" textStyle="sm">
+          Loading deliveries...
+        </Text>
+      ) : deliveries.isError ? (
+        <Text color="fg.error" role="alert" textStyle="sm">
+          Could not load deliveries: {trpcErrorText(deliveries.error)}
+        </Text>
+      ) : deliveries.data.length === 0 ? (
+        <Text color="fg.muted" textStyle="sm">
+          Nothing sent yet.
+        </Text>
+      ) : (
+        <Stack as="ul" aria-label="Deliveries" gap="2" listStyleType="none" m="0" p="0">
+          {deliveries.data.map((d) => (
+            <Box as="li" key={d.id} borderWidth="1px" borderRadius="md" p="2">
+              <Flex justify="space-between" align="center" gap="2" wrap="wrap">
+                <Box minW="0">
+                  <HStack gap="2" wrap="wrap">
+                    <Badge colorPalette={STATUS_PALETTE[d.status]} variant="subtle">
+                      {STATUS_TEXT[d.status]}
+                    </Badge>
+                    <Text fontWeight="medium" textStyle="sm">
+                      {d.eventType}
+                    </Text>
+                  </HStack>
+                  <Text textStyle="xs" color="fg.muted">
+                    {when(d.lastAttemptAt ?? d.createdAt)} · {d.attempts} {d.attempts === 1 ? "attempt" : "attempts"}
+                    {d.responseStatus !== null ? ` · HTTP ${d.responseStatus}` : ""}
+                    {d.status === "pending" && d.nextAttemptAt ? ` · next try ${when(d.nextAttemptAt)}` : ""}
+                  </Text>
+                  {d.error ? (
+                    <Text textStyle="xs" color="fg.error" wordBreak="break-word">
+                      {d.error}
+                    </Text>
+                  ) : null}
+                </Box>
+                <Button
+                  variant="outline"
+                  size="xs"
+                  disabled={!webhook.enabled || d.status === "sending"}
+                  loading={resend.isPending && resend.variables.deliveryId === d.id}
+                  aria-label={`Resend ${d.eventType} of ${when(d.createdAt)}`}
+                  onClick={() => resend.mutate({ id: webhook.id, deliveryId: d.id })}
+                >
+                  <RotateCw aria-hidden="true" />
+                  Resend
+                </Button>
+              </Flex>
+            </Box>
+          ))}
+        </Stack>
+      )}
+    </Box>
+  );
+}
+
+/** The new endpoint's signing secret, shown once: only the sender keeps it. */
+function NewWebhookSecret({ webhook, onDismiss }: { webhook: CreatedWebhook; onDismiss: () => void }) {
+  const input = useRef<HTMLInputElement>(null);
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(webhook.secret);
+      setCopied(true);
+      showToast({ title: "Secret copied", description: "Store it where your receiver verifies signatures.", type: "success" });
+    } catch {
+      input.current?.select();
+      showToast({ title: "Copy the selected secret", description: "Press Ctrl+C (or ⌘C) to copy it.", type: "info" });
+    }
+  };
+  return (
+    <Card.Root role="region" aria-label="New webhook secret" variant="subtle" borderColor="brand.500" borderWidth="1px">
+      <Card.Body gap="3">
+        <HStack gap="2">
+          <KeyRound aria-hidden="true" />
+          <Text fontWeight="semibold" wordBreak="break-all">
+            Webhook added for {webhook.url}
+          </Text>
+        </HStack>
+        <FormField
+          label="Signing secret"
+          helper="Shown only now: your receiver verifies each request's webhook-signature with it (Standard Webhooks)."
+        >
+          <Input ref={input} name="webhookSecret" readOnly value={webhook.secret} onFocus={(e) => e.target.select()} />
+        </FormField>
+        <HStack gap="2" justify="flex-end" wrap="wrap">
+          <Button colorPalette="brand" size="sm" onClick={() => void copy()}>
+            <Copy aria-hidden="true" />
+            {copied ? "Copied" : "Copy Secret"}
+          </Button>
+          <Button variant="outline" size="sm" onClick={onDismiss}>
+            Done
+          </Button>
+        </HStack>
+      </Card.Body>
+    </Card.Root>
+  );
+}

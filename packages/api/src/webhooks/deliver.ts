@@ -1,0 +1,107 @@
+import { transaction, type Sql } from "@crawlguard/db";
+import type { WebhookJobs, WebhookSettings } from "../services/webhooks.js";
+import { webhookMessageId } from "../services/webhooks.js";
+import { sendWebhook, SEND_TIMEOUT_MS, type SendOptions, type SendResult } from "./send.js";
+
+/** A claimed delivery is this instance's for this long (longer than an attempt can take); a dead instance's claim runs out. */
+export const DELIVERY_LEASE_SECONDS = Math.ceil(SEND_TIMEOUT_MS / 1000) + 20;
+
+/**
+ * The delay before retry number `attempt` (1-based): base, then 6 times longer each time, up to a
+ * sixth of the window. With the defaults (5 s, a day): 5 s, 30 s, 3 min, 18 min, 1.8 h, then every
+ * 4 h until a day has passed (about ten attempts).
+ */
+export function webhookRetryDelaySeconds(attempt: number, settings: Pick<WebhookSettings, "retryBaseSeconds" | "retryWindowSeconds">) {
+  const delay = settings.retryBaseSeconds * 6 ** Math.min(Math.max(attempt - 1, 0), 12);
+  return Math.min(delay, Math.max(settings.retryWindowSeconds / 6, settings.retryBaseSeconds));
+}
+
+export type DeliveryOutcome = "delivered" | "retrying" | "failed" | "skipped";
+
+interface Claimed {
+  id: string;
+  endpointId: string;
+  eventId: string;
+  payload: string;
+  attempts: number;
+  url: string;
+  secret: string;
+  enabled: boolean;
+}
+
+/**
+ * Runs one delivery's job: claims the row (only one instance can: the claim is a conditional
+ * UPDATE, and a claim held by a live instance is not taken), sends it, and records the answer. A
+ * failure is retried after its backoff until the delivery's window ends; an endpoint whose
+ * deliveries have failed for a whole window is disabled.
+ */
+export async function runDelivery(
+  sql: Sql,
+  jobs: WebhookJobs,
+  deliveryId: string,
+  settings: WebhookSettings,
+  send: (message: Parameters<typeof sendWebhook>[0], options: SendOptions) => Promise<SendResult> = sendWebhook,
+): Promise<DeliveryOutcome> {
+  const [claimed] = await sql<Claimed[]>`
+    UPDATE webhook_deliveries d SET status = 'sending', attempts = d.attempts + 1, last_attempt_at = now(),
+      lease_until = now() + make_interval(secs => ${DELIVERY_LEASE_SECONDS})
+    FROM webhook_endpoints e
+    WHERE d.id = ${deliveryId} AND e.id = d.endpoint_id
+      AND (d.status = 'pending' OR (d.status = 'sending' AND d.lease_until < now()))
+    RETURNING d.id, d.endpoint_id, d.event_id, d.payload, d.attempts, e.url, e.secret, e.enabled`;
+  if (!claimed) return "skipped";
+  if (!claimed.enabled) {
+    await sql`
+      UPDATE webhook_deliveries SET status = 'failed', lease_until = NULL, next_attempt_at = NULL,
+        attempts = attempts - 1, last_error = 'Not sent: the webhook is disabled'
+      WHERE id = ${deliveryId}`;
+    return "failed";
+  }
+  const result = await send(
+    { id: webhookMessageId(claimed.eventId, claimed.endpointId), payload: claimed.payload, url: claimed.url, secret: claimed.secret },
+    { allowLoopback: settings.allowHttp },
+  );
+  if (result.ok) {
+    await transaction(sql, async (tx) => {
+      await tx`
+        UPDATE webhook_deliveries SET status = 'delivered', delivered_at = now(), response_status = ${result.status},
+          last_error = NULL, lease_until = NULL, next_attempt_at = NULL
+        WHERE id = ${deliveryId}`;
+      await tx`UPDATE webhook_endpoints SET failing_since = NULL WHERE id = ${claimed.endpointId} AND failing_since IS NOT NULL`;
+    });
+    return "delivered";
+  }
+  const delay = webhookRetryDelaySeconds(claimed.attempts, settings);
+  return transaction(sql, async (tx) => {
+    // The endpoint's failure clock starts at its first failure; a window of failures disables it.
+    const [endpoint] = await tx<{ enabled: boolean }[]>`
+      UPDATE webhook_endpoints SET failing_since = COALESCE(failing_since, now()),
+        enabled = enabled AND COALESCE(failing_since, now()) > now() - make_interval(secs => ${settings.retryWindowSeconds}),
+        disabled_at = CASE WHEN enabled AND COALESCE(failing_since, now()) <= now() - make_interval(secs => ${settings.retryWindowSeconds})
+                           THEN now() ELSE disabled_at END,
+        disabled_reason = CASE WHEN enabled AND COALESCE(failing_since, now()) <= now() - make_interval(secs => ${settings.retryWindowSeconds})
+                           THEN ${disabledReason(settings.retryWindowSeconds)} ELSE disabled_reason END
+      WHERE id = ${claimed.endpointId}
+      RETURNING enabled`;
+    const [row] = await tx<{ retry: boolean; nextAt: Date }[]>`
+      UPDATE webhook_deliveries SET
+        status = CASE WHEN ${endpoint?.enabled ?? false} AND now() + make_interval(secs => ${delay}) <= retry_until THEN 'pending' ELSE 'failed' END,
+        next_attempt_at = now() + make_interval(secs => ${delay}),
+        response_status = ${result.status}, last_error = ${result.error}, lease_until = NULL
+      WHERE id = ${deliveryId}
+      RETURNING status = 'pending' AS retry, next_attempt_at AS next_at`;
+    if (!row?.retry) return "failed" as const;
+    await jobs.enqueue(tx, deliveryId, { startAfter: row.nextAt });
+    return "retrying" as const;
+  });
+}
+
+const disabledReason = (windowSeconds: number) => {
+  const span =
+    windowSeconds >= 86_400 && windowSeconds % 86_400 === 0
+      ? `${windowSeconds / 86_400} day${windowSeconds === 86_400 ? "" : "s"}`
+      : windowSeconds >= 3600 && windowSeconds % 3600 === 0
+        ? `${windowSeconds / 3600} hours`
+        : `${windowSeconds} seconds`;
+  return `Disabled automatically: its deliveries failed for ${span}. Fix the receiver, then enable it again.`;
+};

@@ -1,0 +1,201 @@
+import type { Queryable } from "../services/queryable.js";
+import type { WebhookEventType } from "@crawlguard/validators";
+import { anyListener, queueDeliveries, type WebhookJobs, type WebhookSettings } from "../services/webhooks.js";
+import type { DomainEvent, DomainEventSubscriber } from "../services/domain-events.js";
+
+/*
+ * What a webhook says about an event (ADR 030): the client's side of the record only. A lead's
+ * notes, estimated value, priority, assignee and Google event id are staff-only (ADR 018) and are
+ * never read here; an upload's owner, file details and unpublished images neither.
+ */
+
+/** The lead fields a webhook carries (and the only ones lead.updated's `changed` may name). */
+export const PUBLIC_LEAD_FIELDS = [
+  "name",
+  "email",
+  "phone",
+  "address",
+  "zipCode",
+  "service",
+  "status",
+  "source",
+  "scheduledDate",
+  "durationMinutes",
+] as const;
+
+interface PublicLeadRow {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  address: string | null;
+  zipCode: string | null;
+  service: string;
+  status: string;
+  source: string;
+  scheduledDate: Date | null;
+  durationMinutes: number;
+  submissionId: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const iso = (d: Date | string | null) => (d === null ? null : typeof d === "string" ? d : d.toISOString());
+
+async function publicLead(tx: Queryable, leadId: string) {
+  const [row] = await tx<PublicLeadRow[]>`
+    SELECT id, name, email, phone, address, zip_code, service, status, source, scheduled_date, duration_minutes,
+      submission_id, created_at, updated_at
+    FROM leads WHERE id = ${leadId}`;
+  if (!row) return null;
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    address: row.address,
+    zipCode: row.zipCode,
+    service: row.service,
+    status: row.status,
+    source: row.source,
+    scheduledDate: iso(row.scheduledDate),
+    durationMinutes: row.durationMinutes,
+    submissionId: row.submissionId,
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+  };
+}
+
+async function publicSubmission(tx: Queryable, submissionId: string) {
+  const [row] = await tx<
+    {
+      id: string;
+      name: string;
+      email: string;
+      phone: string | null;
+      address: string | null;
+      zipCode: string;
+      service: string | null;
+      message: string | null;
+      createdAt: Date;
+    }[]
+  >`SELECT id, name, email, phone, address, zip_code, service, message, created_at FROM contact_submissions WHERE id = ${submissionId}`;
+  return row ? { ...row, createdAt: iso(row.createdAt) } : null;
+}
+
+async function publicImage(tx: Queryable, imageId: string, publicUrl: string | undefined) {
+  const [row] = await tx<
+    {
+      id: string;
+      title: string;
+      description: string | null;
+      altText: string | null;
+      category: string;
+      imageUrl: string;
+      isPublished: boolean;
+      createdAt: Date;
+    }[]
+  >`SELECT id, title, description, alt_text, category, image_url, is_published, created_at FROM gallery_images WHERE id = ${imageId}`;
+  if (!row?.isPublished) return null;
+  const imageUrl = publicUrl && row.imageUrl.startsWith("/") ? `${publicUrl}${row.imageUrl}` : row.imageUrl;
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    altText: row.altText,
+    category: row.category,
+    imageUrl,
+    createdAt: iso(row.createdAt),
+  };
+}
+
+/**
+ * The `data` of an event's webhook, read inside the change's transaction (what the change made),
+ * or null when there is nothing public to say (a lead change that touched only staff fields).
+ */
+export async function webhookData(
+  tx: Queryable,
+  event: DomainEvent,
+  { publicUrl }: { publicUrl?: string | undefined } = {},
+): Promise<Record<string, unknown> | null> {
+  switch (event.type) {
+    case "contact.received": {
+      const submission = await publicSubmission(tx, event.submissionId);
+      if (!submission) return null;
+      return { submission, leadId: event.leadId ?? null };
+    }
+    case "lead.created": {
+      const lead = await publicLead(tx, event.leadId);
+      return lead ? { lead } : null;
+    }
+    case "lead.updated": {
+      const changed = event.changed.filter((f) => (PUBLIC_LEAD_FIELDS as readonly string[]).includes(f));
+      if (changed.length === 0) return null;
+      const lead = await publicLead(tx, event.leadId);
+      return lead ? { lead, changed } : null;
+    }
+    case "lead.deleted": {
+      const s = event.lead;
+      return {
+        lead: {
+          id: event.leadId,
+          name: s.name,
+          email: s.email,
+          phone: s.phone,
+          address: s.address,
+          zipCode: s.zipCode,
+          service: s.service,
+          status: s.status,
+          source: s.source,
+          scheduledDate: s.scheduledDate,
+          durationMinutes: s.durationMinutes,
+          createdAt: s.createdAt,
+        },
+      };
+    }
+    case "appointment.booked":
+    case "appointment.cancelled":
+    case "appointment.rescheduled": {
+      const lead = await publicLead(tx, event.leadId);
+      const appointment = {
+        leadId: event.leadId,
+        start: event.start,
+        end: event.end,
+        ...(event.type === "appointment.rescheduled" ? { previous: { start: event.previous.start, end: event.previous.end } } : {}),
+      };
+      return { appointment, lead };
+    }
+    case "gallery.published": {
+      const image = await publicImage(tx, event.imageId, publicUrl);
+      return image ? { image } : null;
+    }
+  }
+}
+
+/**
+ * The domain-event subscriber of webhooks: in the change's transaction, one delivery (row and job)
+ * per enabled endpoint listening for the event. Nothing is read when nobody listens.
+ */
+export function webhookSubscriber({
+  jobs,
+  settings,
+  publicUrl,
+  onQueued,
+}: {
+  jobs: WebhookJobs;
+  settings: Pick<WebhookSettings, "retryWindowSeconds">;
+  publicUrl?: string | undefined;
+  /** Told the ids queued (the sender on this instance starts once the change commits). */
+  onQueued?: (ids: string[]) => void;
+}): DomainEventSubscriber {
+  return {
+    async handle(tx, event) {
+      const type = event.type as WebhookEventType;
+      if (!(await anyListener(tx, type))) return;
+      const data = await webhookData(tx, event, { publicUrl });
+      if (!data) return;
+      const ids = await queueDeliveries(tx, jobs, { id: event.id, type, occurredAt: event.occurredAt, data }, settings);
+      if (ids.length > 0) onQueued?.(ids);
+    },
+  };
+}

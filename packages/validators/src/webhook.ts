@@ -1,0 +1,128 @@
+import { z } from "zod";
+import { text } from "./text.js";
+
+/** What a webhook endpoint can subscribe to (issue 26 "Webhooks"). */
+export const webhookEventTypes = [
+  "contact.received",
+  "lead.created",
+  "lead.updated",
+  "lead.deleted",
+  "appointment.booked",
+  "appointment.rescheduled",
+  "appointment.cancelled",
+  "gallery.published",
+] as const;
+export type WebhookEventType = (typeof webhookEventTypes)[number];
+
+export const webhookEventTypeSchema = z.enum(webhookEventTypes).meta({
+  id: "WebhookEventType",
+  description:
+    "contact.received (a contact form or POST /api/contact), lead.created, lead.updated (data.changed names the fields), lead.deleted, " +
+    "appointment.booked, appointment.rescheduled, appointment.cancelled, gallery.published.",
+});
+
+export const WEBHOOK_URL_MAX = 2000;
+export const WEBHOOK_URL_HTTPS_MESSAGE = "The URL must start with https://";
+export const WEBHOOK_EVENTS_MESSAGE = "Choose at least one event";
+
+const webhookUrl = () =>
+  text().trim().min(1, "URL is required").max(WEBHOOK_URL_MAX, `URL must be at most ${WEBHOOK_URL_MAX} characters`).meta({
+    description:
+      "Where events are POSTed: an https URL on the public internet (plain http only to this machine, when the server runs with WEBHOOKS_ALLOW_HTTP=true).",
+  });
+
+const webhookEvents = () =>
+  z
+    .array(webhookEventTypeSchema)
+    .min(1, WEBHOOK_EVENTS_MESSAGE)
+    .max(webhookEventTypes.length)
+    .refine((events) => new Set(events).size === events.length, "Each event only once")
+    .meta({ description: "The event types sent to this endpoint (at least one)." });
+
+const webhookDescription = () =>
+  text()
+    .trim()
+    .max(200, "Description must be at most 200 characters")
+    .meta({ description: "What the endpoint is for (shown in the list)." });
+
+/** The Add Webhook dialog and `POST /api/webhooks`. */
+export const webhookCreateSchema = z
+  .object({ url: webhookUrl(), events: webhookEvents(), description: webhookDescription().optional() })
+  .strict()
+  .meta({ id: "WebhookCreate" });
+export type WebhookCreateInput = z.input<typeof webhookCreateSchema>;
+
+/** `PATCH /api/webhooks/{id}`: any of the fields; `enabled: true` turns a disabled endpoint back on. */
+export const webhookUpdateSchema = z
+  .object({
+    id: z.string().uuid().meta({ description: "The endpoint's id." }),
+    url: webhookUrl().optional(),
+    events: webhookEvents().optional(),
+    description: webhookDescription().optional(),
+    enabled: z
+      .boolean()
+      .optional()
+      .meta({ description: "false: nothing is sent until it is true again (its failure clock starts over then)." }),
+  })
+  .strict();
+export type WebhookUpdateInput = z.input<typeof webhookUpdateSchema>;
+
+export const webhookSchema = z
+  .object({
+    id: z.string().uuid().meta({ description: "The endpoint's id." }),
+    url: z.string().meta({ description: "Where events are POSTed." }),
+    description: z.string().meta({ description: "What the endpoint is for." }),
+    events: z.array(webhookEventTypeSchema).meta({ description: "The event types sent to it." }),
+    enabled: z.boolean().meta({ description: "Whether events are sent to it." }),
+    disabledAt: z.string().datetime().nullable().meta({ description: "When it was disabled (ISO 8601); null while enabled." }),
+    disabledReason: z
+      .string()
+      .nullable()
+      .meta({
+        description: "Why the server disabled it (its deliveries failed for a day); null when enabled or disabled by an administrator.",
+      }),
+    failingSince: z
+      .string()
+      .datetime()
+      .nullable()
+      .meta({ description: "When its deliveries started failing (ISO 8601); null when the last one succeeded." }),
+    createdAt: z.string().datetime().meta({ description: "When it was registered (ISO 8601)." }),
+    updatedAt: z.string().datetime().meta({ description: "When it last changed (ISO 8601)." }),
+  })
+  .meta({ id: "Webhook", description: "A registered webhook endpoint (never its secret)." });
+export type Webhook = z.infer<typeof webhookSchema>;
+
+export const createdWebhookSchema = webhookSchema
+  .extend({
+    secret: z.string().meta({
+      description:
+        "The signing secret (whsec_...), for verifying the webhook-signature header (Standard Webhooks). Shown this once: store it now.",
+    }),
+  })
+  .meta({ id: "NewWebhook", description: "An endpoint just registered, with its signing secret (shown once)." });
+export type CreatedWebhook = z.infer<typeof createdWebhookSchema>;
+
+export const webhookDeliveryStatuses = ["pending", "sending", "delivered", "failed"] as const;
+
+export const webhookDeliverySchema = z
+  .object({
+    id: z.string().uuid().meta({ description: "The delivery's id (to resend it)." }),
+    webhookId: z.string().meta({ description: "The webhook-id header it is sent with: the same on every attempt and resend." }),
+    eventType: webhookEventTypeSchema,
+    status: z.enum(webhookDeliveryStatuses).meta({
+      description: "pending (waiting for its next attempt), sending, delivered (a 2xx answer), failed (retried for a day without success).",
+    }),
+    attempts: z.number().int().meta({ description: "How many attempts were made." }),
+    responseStatus: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "The receiver's HTTP status at the last attempt; null when none answered." }),
+    error: z.string().nullable().meta({ description: "What went wrong at the last attempt; null after a success." }),
+    createdAt: z.string().datetime().meta({ description: "When the event happened (ISO 8601)." }),
+    lastAttemptAt: z.string().datetime().nullable().meta({ description: "When it was last tried (ISO 8601)." }),
+    nextAttemptAt: z.string().datetime().nullable().meta({ description: "When it is tried next, while pending (ISO 8601)." }),
+    deliveredAt: z.string().datetime().nullable().meta({ description: "When the receiver accepted it (ISO 8601)." }),
+  })
+  .meta({ id: "WebhookDelivery", description: "One event sent (or being sent) to one endpoint." });
+export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
