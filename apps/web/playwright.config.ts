@@ -134,6 +134,9 @@ export default defineConfig({
         GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT.secret,
         GOOGLE_PUSH_RETRY_SECONDS: "1",
         GOOGLE_PUSH_POLL_MS: "250",
+        // Webhooks to the spec's own receiver on 127.0.0.1 (plain http, development only), looked for 4 times a second.
+        WEBHOOKS_ALLOW_HTTP: "true",
+        WEBHOOKS_POLL_MS: "250",
       },
     },
   ],

@@ -1,5 +1,4 @@
 import type { Queryable } from "../services/queryable.js";
-import type { WebhookEventType } from "@crawlguard/validators";
 import { anyListener, queueDeliveries, type WebhookJobs, type WebhookSettings } from "../services/webhooks.js";
 import type { DomainEvent, DomainEventSubscriber } from "../services/domain-events.js";
 
@@ -190,7 +189,7 @@ export function webhookSubscriber({
 }): DomainEventSubscriber {
   return {
     async handle(tx, event) {
-      const type = event.type as WebhookEventType;
+      const type = event.type;
       if (!(await anyListener(tx, type))) return;
       const data = await webhookData(tx, event, { publicUrl });
       if (!data) return;
