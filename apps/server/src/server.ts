@@ -98,7 +98,7 @@ export async function startServer({
     onError: (err) => logger.warn({ err, component: "jobs" }, "job queue error"),
   });
   const events = new DomainEvents();
-  const webhooks = startWebhooks({ env, sql: db.sql, jobs, events, logger });
+  const webhooks = await startWebhooks({ env, sql: db.sql, jobs, events, logger });
   const google = await blamed("GOOGLE_TOKEN_KEY", "the Google Calendar token key cannot be used", () =>
     startGoogleCalendar({ env, sql: db.sql, jobs, logger }),
   );

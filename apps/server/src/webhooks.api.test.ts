@@ -332,7 +332,7 @@ describe(`webhooks (${POSTGRES ? "PostgreSQL" : "embedded database"})`, () => {
 });
 
 describe(`webhooks: an endpoint failing for its whole window is disabled (${POSTGRES ? "PostgreSQL" : "embedded database"})`, () => {
-  it("retries until the window ends, then disables the endpoint and says why", { timeout: 40_000 }, async () => {
+  it("retries until the window ends, then disables the endpoint and says why", { timeout: 120_000 }, async () => {
     const receiver = await WebhookReceiver.start();
     const srv = await startTestServer({ ...ENV, WEBHOOKS_RETRY_WINDOW_SECONDS: "3" });
     try {
@@ -381,7 +381,7 @@ describe(`webhooks: an endpoint failing for its whole window is disabled (${POST
 });
 
 describe(`webhooks: an instance that dies between commit and send loses nothing (${POSTGRES ? "PostgreSQL" : "embedded database"})`, () => {
-  it("the next instance on the database sends what was committed", { timeout: 60_000 }, async () => {
+  it("the next instance on the database sends what was committed", { timeout: 150_000 }, async () => {
     const receiver = await WebhookReceiver.start();
     const testDb = await createTestDatabase();
     let second: RunningServer | null = null;
@@ -411,7 +411,7 @@ describe(`webhooks: an instance that dies between commit and send loses nothing 
 });
 
 describe.runIf(POSTGRES)("webhooks: two instances on one PostgreSQL database deliver each event exactly once", () => {
-  it("every event once, whichever instance made it and whichever sends it", { timeout: 60_000 }, async () => {
+  it("every event once, whichever instance made it and whichever sends it", { timeout: 150_000 }, async () => {
     const receiver = await WebhookReceiver.start();
     const testDb = await createTestDatabase();
     const servers: RunningServer[] = [];

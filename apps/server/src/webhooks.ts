@@ -46,7 +46,7 @@ export function webhookSettings(env: Env): WebhookSettings {
  * instance may send any delivery; a delivery row is claimed by one at a time (runDelivery), and a
  * job whose instance died comes back after its heartbeat stops.
  */
-export function startWebhooks({
+export async function startWebhooks({
   env,
   sql,
   jobs,
@@ -58,13 +58,13 @@ export function startWebhooks({
   jobs: Jobs;
   events: DomainEvents;
   logger: Logger;
-}): WebhooksRuntime {
+}): Promise<WebhooksRuntime> {
   const settings = webhookSettings(env);
   const log = logger.child({ component: "webhooks" });
-  let ready: Promise<void> | null = null;
+  let queueMade: Promise<void> | null = null;
   const queue = async () => {
     const boss = await jobs.boss();
-    ready ??= (async () => {
+    queueMade ??= (async () => {
       const options = {
         // Only a job whose instance died (no heartbeat) comes back through pg-boss; failures are ours (runDelivery).
         retryLimit: 100,
@@ -79,10 +79,10 @@ export function startWebhooks({
       await boss.createQueue(WEBHOOK_QUEUE, options);
       await boss.updateQueue(WEBHOOK_QUEUE, options);
     })().catch((err: unknown) => {
-      ready = null;
+      queueMade = null;
       throw err;
     });
-    await ready;
+    await queueMade;
     return boss;
   };
 
@@ -172,16 +172,29 @@ export function startWebhooks({
   };
 
   // The sender starts (and pg-boss with it) once there is an endpoint: a server without webhooks
-  // runs no queue for them. Checked at start and whenever an endpoint is registered.
+  // runs no queue for them. Checked at start and whenever an endpoint is registered (`ready`), and
+  // always outside a transaction: on the embedded database pg-boss shares the app's one
+  // connection, which a change's transaction holds while its subscriber queues the delivery.
   const startSending = () => {
     if (started || stopped) return;
     started = true;
     schedule(0);
   };
-  void sql`SELECT 1 FROM webhook_endpoints LIMIT 1`.then(
-    (rows) => (rows.length > 0 ? startSending() : undefined),
-    (err: unknown) => log.warn({ err }, "webhooks: could not read the endpoints"),
-  );
+  const ready = async () => {
+    await queue();
+    startSending();
+  };
+  const anyEndpoint = async () => (await sql`SELECT 1 FROM webhook_endpoints LIMIT 1`).length > 0;
+  if (await anyEndpoint()) await ready();
+  // An endpoint registered on another instance: this one takes a share of the sending within a minute.
+  const watch = setInterval(() => {
+    if (started || stopped) return clearInterval(watch);
+    anyEndpoint().then(
+      (yes) => (yes ? ready() : undefined),
+      () => {},
+    );
+  }, 60_000);
+  watch.unref();
 
   const nudge = () => {
     startSending();
@@ -194,7 +207,7 @@ export function startWebhooks({
   );
 
   return {
-    deps: { settings, jobs: queueJobs, nudge: () => nudge() },
+    deps: { settings, jobs: queueJobs, nudge: () => nudge(), ready },
     async drain() {
       started = true;
       await running;
@@ -202,6 +215,7 @@ export function startWebhooks({
     },
     async pause() {
       stopped = true;
+      clearInterval(watch);
       clearTimeout(timer);
       await running;
     },
@@ -216,5 +230,6 @@ export function noWebhooks(env: Env): WebhooksDeps {
       enqueue: () => Promise.reject(new DomainError("unavailable", "Webhooks are not running on this server")),
     },
     nudge: () => {},
+    ready: () => Promise.resolve(),
   };
 }

@@ -35,6 +35,8 @@ export interface WebhooksDeps {
   settings: WebhookSettings;
   jobs: WebhookJobs;
   nudge(): void;
+  /** Starts the delivery queue (outside any transaction) before the first endpoint exists. */
+  ready(): Promise<void>;
 }
 
 /** What the server provides once, at start. */

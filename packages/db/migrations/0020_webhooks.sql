@@ -38,6 +38,9 @@ CREATE TABLE webhook_deliveries (
   -- An instance sending it holds it until then; a dead instance's hold runs out.
   lease_until      timestamptz,
   last_attempt_at  timestamptz,
+  -- Its first failed attempt since it was queued or resent: an endpoint failing ever since, when
+  -- this delivery gives up, has failed for a whole window.
+  first_failed_at  timestamptz,
   response_status  integer,
   last_error       text,
   delivered_at     timestamptz,

@@ -27,6 +27,8 @@ export const webhooksRouter = {
     .input(webhookCreateSchema)
     .output(createdWebhookSchema)
     .mutation(async ({ ctx, input }) => {
+      // The queue runs before any change can queue a delivery for the new endpoint.
+      await ctx.webhooks.ready();
       const created = await webhooks.createWebhook(ctx.sql, input, { userId: ctx.user.id }, ctx.webhooks.settings);
       ctx.log.info({ webhookId: created.id, by: ctx.user.id, events: created.events }, "webhook registered");
       return created;
@@ -72,6 +74,7 @@ export const webhooksRouter = {
     .input(webhookUpdateSchema)
     .output(webhookSchema)
     .mutation(async ({ ctx, input }) => {
+      if (input.enabled) await ctx.webhooks.ready();
       const updated = await webhooks.updateWebhook(ctx.sql, input, ctx.webhooks.settings);
       ctx.log.info({ webhookId: input.id, by: ctx.user.id, enabled: updated.enabled }, "webhook changed");
       return updated;

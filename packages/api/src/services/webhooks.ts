@@ -233,7 +233,7 @@ export async function resendDelivery(
     if (!endpoint) throw new DomainError("not-found", WEBHOOK_NOT_FOUND);
     if (!endpoint.enabled) throw new DomainError("conflict", WEBHOOK_DISABLED_RESEND);
     const [row] = await tx<DeliveryRow[]>`
-      UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = now(), lease_until = NULL,
+      UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = now(), lease_until = NULL, first_failed_at = NULL,
         retry_until = now() + make_interval(secs => ${settings.retryWindowSeconds})
       WHERE id = ${deliveryId} AND endpoint_id = ${webhookId} AND status <> 'sending'
       RETURNING ${tx.unsafe(DELIVERY_COLUMNS)}`;

@@ -73,25 +73,36 @@ export async function runDelivery(
   }
   const delay = webhookRetryDelaySeconds(claimed.attempts, settings);
   return transaction(sql, async (tx) => {
-    // The endpoint's failure clock starts at its first failure; a window of failures disables it.
-    const [endpoint] = await tx<{ enabled: boolean }[]>`
-      UPDATE webhook_endpoints SET failing_since = COALESCE(failing_since, now()),
-        enabled = enabled AND COALESCE(failing_since, now()) > now() - make_interval(secs => ${settings.retryWindowSeconds}),
-        disabled_at = CASE WHEN enabled AND COALESCE(failing_since, now()) <= now() - make_interval(secs => ${settings.retryWindowSeconds})
-                           THEN now() ELSE disabled_at END,
-        disabled_reason = CASE WHEN enabled AND COALESCE(failing_since, now()) <= now() - make_interval(secs => ${settings.retryWindowSeconds})
-                           THEN ${disabledReason(settings.retryWindowSeconds)} ELSE disabled_reason END
-      WHERE id = ${claimed.endpointId}
-      RETURNING enabled`;
-    const [row] = await tx<{ retry: boolean; nextAt: Date }[]>`
+    const [row] = await tx<{ retry: boolean; nextAt: Date; firstFailedAt: Date }[]>`
       UPDATE webhook_deliveries SET
-        status = CASE WHEN ${endpoint?.enabled ?? false} AND now() + make_interval(secs => ${delay}) <= retry_until THEN 'pending' ELSE 'failed' END,
+        status = CASE WHEN now() + make_interval(secs => ${delay}) <= retry_until THEN 'pending' ELSE 'failed' END,
         next_attempt_at = now() + make_interval(secs => ${delay}),
+        first_failed_at = COALESCE(first_failed_at, now()),
         response_status = ${result.status}, last_error = ${result.error}, lease_until = NULL
       WHERE id = ${deliveryId}
-      RETURNING status = 'pending' AS retry, next_attempt_at AS next_at`;
-    if (!row?.retry) return "failed" as const;
-    await jobs.enqueue(tx, deliveryId, { startAfter: row.nextAt });
+      RETURNING status = 'pending' AS retry, next_attempt_at AS next_at, first_failed_at`;
+    const retry = row?.retry ?? false;
+    // The endpoint's failure clock starts at its first failure and stops at any success. It is
+    // disabled when it has failed for a whole window: by the clock, or when a delivery gives up
+    // after its window with no success since its first failure.
+    const [endpoint] = await tx<{ enabled: boolean }[]>`
+      WITH e AS (SELECT id, enabled, COALESCE(failing_since, now()) AS since FROM webhook_endpoints WHERE id = ${claimed.endpointId} FOR UPDATE),
+      verdict AS (
+        SELECT id, enabled AND (since <= now() - make_interval(secs => ${settings.retryWindowSeconds})
+          OR (NOT ${retry} AND since <= ${row?.firstFailedAt ?? null}::timestamptz)) AS disable, since
+        FROM e)
+      UPDATE webhook_endpoints w SET failing_since = v.since,
+        enabled = w.enabled AND NOT v.disable,
+        disabled_at = CASE WHEN v.disable THEN now() ELSE w.disabled_at END,
+        disabled_reason = CASE WHEN v.disable THEN ${disabledReason(settings.retryWindowSeconds)} ELSE w.disabled_reason END,
+        updated_at = CASE WHEN v.disable THEN now() ELSE w.updated_at END
+      FROM verdict v WHERE w.id = v.id
+      RETURNING w.enabled`;
+    if (!retry || !endpoint?.enabled) {
+      if (retry) await tx`UPDATE webhook_deliveries SET status = 'failed' WHERE id = ${deliveryId}`;
+      return "failed" as const;
+    }
+    await jobs.enqueue(tx, deliveryId, { startAfter: row!.nextAt });
     return "retrying" as const;
   });
 }
