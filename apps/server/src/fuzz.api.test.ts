@@ -72,6 +72,13 @@ describe("fuzz", () => {
       "users.delete",
       "users.list",
       "users.resetPassword",
+      "webhooks.create",
+      "webhooks.deliveries",
+      "webhooks.get",
+      "webhooks.list",
+      "webhooks.remove",
+      "webhooks.resend",
+      "webhooks.update",
     ]);
   });
 

@@ -104,11 +104,11 @@ describe(`webhooks (${POSTGRES ? "PostgreSQL" : "embedded database"})`, () => {
       (await admin.call("rest", "webhooks.create", { url: "https://hooks.example.com/", events: ["lead.created"], extra: 1 })).status,
     ).toBe(400);
 
-    expect(
-      (await admin.call("rest", "webhooks.create", { url: "https://hooks.example.com/", events: ["lead.created", "lead.created"] })).body
-        .message,
-    ).toBe("events: Each event only once");
-    const created = await admin.call("rest", "webhooks.create", { url: "https://hooks.example.com/crawlguard", events: ["lead.created"] });
+    // An event named twice counts once.
+    const created = await admin.call("rest", "webhooks.create", {
+      url: "https://hooks.example.com/crawlguard",
+      events: ["lead.created", "lead.created"],
+    });
     expect(created.status).toBe(200);
     expect(created.body).toMatchObject({
       url: "https://hooks.example.com/crawlguard",

@@ -73,15 +73,16 @@ export async function runDelivery(
   }
   const delay = webhookRetryDelaySeconds(claimed.attempts, settings);
   return transaction(sql, async (tx) => {
-    const [row] = await tx<{ retry: boolean; nextAt: Date; firstFailedAt: Date }[]>`
+    const [row] = await tx<{ retry: boolean; nextAt: Date }[]>`
       UPDATE webhook_deliveries SET
         status = CASE WHEN now() + make_interval(secs => ${delay}) <= retry_until THEN 'pending' ELSE 'failed' END,
         next_attempt_at = now() + make_interval(secs => ${delay}),
         first_failed_at = COALESCE(first_failed_at, now()),
         response_status = ${result.status}, last_error = ${result.error}, lease_until = NULL
       WHERE id = ${deliveryId}
-      RETURNING status = 'pending' AS retry, next_attempt_at AS next_at, first_failed_at`;
+      RETURNING status = 'pending' AS retry, next_attempt_at AS next_at`;
     const retry = row?.retry ?? false;
+    // (Compared in SQL: timestamps keep microseconds, a JavaScript Date only milliseconds.)
     // The endpoint's failure clock starts at its first failure and stops at any success. It is
     // disabled when it has failed for a whole window: by the clock, or when a delivery gives up
     // after its window with no success since its first failure.
@@ -89,7 +90,7 @@ export async function runDelivery(
       WITH e AS (SELECT id, enabled, COALESCE(failing_since, now()) AS since FROM webhook_endpoints WHERE id = ${claimed.endpointId} FOR UPDATE),
       verdict AS (
         SELECT id, enabled AND (since <= now() - make_interval(secs => ${settings.retryWindowSeconds})
-          OR (NOT ${retry} AND since <= ${row?.firstFailedAt ?? null}::timestamptz)) AS disable, since
+          OR (NOT ${retry} AND since <= (SELECT first_failed_at FROM webhook_deliveries WHERE id = ${deliveryId}))) AS disable, since
         FROM e)
       UPDATE webhook_endpoints w SET failing_since = v.since,
         enabled = w.enabled AND NOT v.disable,
