@@ -45,7 +45,8 @@ test("an admin adds a webhook, sees a lead's delivery in its log, and resends it
     await dialog.getByLabel("Endpoint URL").fill(url);
     await dialog.getByRole("button", { name: "Add Webhook" }).click();
     await expect(dialog.getByText("Choose at least one event")).toBeVisible();
-    await dialog.getByRole("checkbox", { name: /Lead created/ }).check();
+    await dialog.locator("label").filter({ hasText: "Lead created (lead.created)" }).click();
+    await expect(dialog.getByRole("checkbox", { name: /Lead created/ })).toBeChecked();
     await dialog.getByLabel("Description").fill("E2E receiver");
     await dialog.getByRole("button", { name: "Add Webhook" }).click();
     await expect(dialog).toBeHidden();
