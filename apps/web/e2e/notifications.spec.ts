@@ -1,0 +1,54 @@
+import { expect, test, waitForHydration } from "./fixtures";
+import { createLead, openDashboard, signInAsAdmin, toast, uniqueToken } from "./dashboard-fixtures";
+
+test.describe("notifications (issue #25)", () => {
+  test("an admin sets who gets office mail and which client mails go out; the dashboard says where SMTP is configured", async ({
+    page,
+    baseURL,
+  }) => {
+    await signInAsAdmin(page.request, baseURL);
+    await openDashboard(page);
+    await page.getByRole("tab", { name: "User Management" }).click();
+    const section = page.getByRole("region", { name: "Notifications" });
+    await expect(section).toBeVisible();
+    // The e2e server has no SMTP_URL: the section says so and where to set it.
+    await expect(section.getByRole("status")).toContainText("SMTP_URL");
+
+    const address = `office-${uniqueToken()}@example.com`;
+    await section.getByRole("button", { name: "Add recipient" }).click();
+    const inputs = section.getByRole("textbox", { name: /Office recipient \d+ e-mail/ });
+    await inputs.last().fill(address);
+    const reminder = section.getByRole("checkbox", { name: "Reminder to the client before the appointment" });
+    await reminder.setChecked(false);
+    await section.getByRole("spinbutton", { name: /Reminder lead time/ }).fill("48");
+    await section.getByRole("button", { name: "Save notification settings" }).click();
+    await expect(toast(page, "Notification settings saved")).toBeVisible();
+
+    // Stored in the database: a fresh page shows them.
+    await page.reload();
+    await waitForHydration(page);
+    await page.getByRole("tab", { name: "User Management" }).click();
+    const again = page.getByRole("region", { name: "Notifications" });
+    await expect(again.getByRole("textbox", { name: /Office recipient \d+ e-mail/ }).last()).toHaveValue(address);
+    await expect(again.getByRole("checkbox", { name: "Reminder to the client before the appointment" })).not.toBeChecked();
+    await expect(again.getByRole("spinbutton", { name: /Reminder lead time/ })).toHaveValue("48");
+    // Put back what other runs expect.
+    await again.getByRole("checkbox", { name: "Reminder to the client before the appointment" }).setChecked(true);
+    await again.getByRole("spinbutton", { name: /Reminder lead time/ }).fill("24");
+    await again.getByRole("button", { name: `Remove ${address}` }).click();
+    await again.getByRole("button", { name: "Save notification settings" }).click();
+    await expect(toast(page, "Notification settings saved")).toBeVisible();
+  });
+
+  test("the office e-mail's link (/admin?lead=<id>) opens that lead", async ({ page, baseURL }) => {
+    await signInAsAdmin(page.request, baseURL);
+    const name = `Linked Lead ${uniqueToken()}`;
+    const lead = await createLead(page.request, baseURL, { name });
+    await page.goto(`/admin?lead=${lead.id}`);
+    await waitForHydration(page);
+    const dialog = page.getByRole("dialog", { name: "Edit Lead" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("textbox", { name: /Name/ }).first()).toHaveValue(name);
+    await expect(page).toHaveURL(/\/admin$/);
+  });
+});
