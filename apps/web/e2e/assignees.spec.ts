@@ -35,6 +35,9 @@ async function colleagueNamed(request: APIRequestContext, baseURL: string | unde
 
 /** Issue 24 §1: appointments belong to the crew member who goes. */
 test.describe("Assignees", () => {
+  // Each test sets up two accounts, a profile, a block or appointments through the API first.
+  test.describe.configure({ timeout: 60_000 });
+
   test("books for a colleague: Assigned to, the colleague's clash named, booked anyway as theirs", async ({
     staffPage: { page, user },
     request,
