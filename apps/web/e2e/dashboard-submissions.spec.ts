@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { boardColumn, leadCard, listLeads, openDashboard, submitContactForm, toast, uniqueToken } from "./dashboard-fixtures";
+import { boardColumn, createLead, leadCard, listLeads, openDashboard, submitContactForm, toast, uniqueToken } from "./dashboard-fixtures";
 
 test.describe("contact submissions", () => {
   test("a submission converts to a lead once, whatever is clicked or reloaded", async ({ staffPage: { page }, baseURL, request }) => {
@@ -93,5 +93,60 @@ test.describe("contact submissions", () => {
     await expect(page.getByRole("tab", { name: "Lead Management" })).toHaveAttribute("aria-selected", "true");
     await expect(page.getByRole("searchbox", { name: "Search leads" })).toHaveValue(email);
     await expect(leadCard(boardColumn(page, "New Leads"), name)).toBeVisible();
+  });
+});
+
+test.describe("a submission that matches a lead (issue 24 §3 and §6)", () => {
+  test("the match shows before converting; 'Add to this lead' puts the message in its notes and history; the tab counts new requests", async ({
+    staffPage: { page },
+    baseURL,
+    request,
+  }) => {
+    const token = uniqueToken();
+    const phone = `828${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
+    const earlier = await createLead(page.request, baseURL, { name: `Earlier ${token}`, phone, notes: "Asked about a sump pump." });
+    const name = `Robin ${token}`;
+    await submitContactForm(request, baseURL, {
+      name,
+      email: `robin.${token}@example.com`,
+      phone,
+      zipCode: "28801",
+      service: "sump-pump",
+      message: `The pump runs all the time ${token}.`,
+    });
+
+    await openDashboard(page);
+    const tab = page.getByRole("tab", { name: /^Contact Submissions/ });
+    const badge = tab.getByTestId("new-submissions-badge");
+    await expect(badge).toBeVisible();
+    const before = Number((await badge.innerText()).replace(/\D/g, ""));
+    expect(before).toBeGreaterThan(0);
+    await expect(tab).toHaveAccessibleName(/Contact Submissions \d+\+? new/);
+    await tab.click();
+
+    const card = page.getByRole("article", { name });
+    await card.getByRole("button", { name: "Convert to Lead" }).click();
+    const dialog = page.getByRole("dialog", { name: "This may be a lead you already have" });
+    await expect(dialog).toContainText(earlier.name);
+    await expect(dialog).toContainText("Same phone");
+    await expect(dialog.getByRole("button", { name: "Create a new lead" })).toBeVisible();
+    // Cancel converts nothing.
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(card.getByRole("button", { name: "Convert to Lead" })).toBeVisible();
+
+    await card.getByRole("button", { name: "Convert to Lead" }).click();
+    await dialog.getByRole("button", { name: "Add to this lead" }).click();
+    await expect(toast(page, "Added to lead")).toBeVisible();
+    await expect(card.getByRole("button", { name: "View lead" })).toBeVisible();
+    await expect(card).toContainText("Converted");
+    if (before > 1) await expect(badge).toHaveText(new RegExp(`^${before - 1}`));
+    else await expect(badge).toHaveCount(0);
+
+    const lead = (await listLeads(page.request)).find((l) => l.id === earlier.id);
+    expect(lead?.notes).toBe(`Asked about a sump pump.\n\nThe pump runs all the time ${token}.`);
+    const history = await page.request.get(`/api/leads/${earlier.id}/timeline`);
+    expect(((await history.json()) as { kind: string }[]).map((e) => e.kind)).toContain("submission");
+    expect((await listLeads(page.request)).filter((l) => l.name === name)).toHaveLength(0);
   });
 });
