@@ -181,6 +181,25 @@ const leadForMail = async (sql: Queryable, id: string) =>
     SELECT id, name, email, phone, address, zip_code, service, status, scheduled_date, duration_minutes FROM leads WHERE id = ${id}`
   )[0];
 
+interface SubmissionForMail {
+  name: string;
+  email: string;
+  phone: string | null;
+  zipCode: string;
+  address: string | null;
+  service: string | null;
+  message: string | null;
+  createdAt: Date;
+}
+
+const submissionForMail = async (sql: Queryable, id: string | null) =>
+  id
+    ? (
+        await sql<SubmissionForMail[]>`
+    SELECT name, email, phone, zip_code, address, service, message, created_at FROM contact_submissions WHERE id = ${id}`
+      )[0]
+    : undefined;
+
 /** The next DIGEST_HOUR:00 in the business zone after `now`. */
 export function nextDigestTime(now: Date, timeZone: string): Date {
   for (let h = 1; h <= 48; h++) {
@@ -395,18 +414,7 @@ export class Mailer implements DomainEventSubscriber {
     const p = d.payload as { start?: string; end?: string; previousStart?: string; moved?: boolean; at?: string };
 
     if (d.kind === "office-contact" || d.kind === "contact-ack") {
-      const [s] = await this.sql<
-        {
-          name: string;
-          email: string;
-          phone: string | null;
-          zipCode: string;
-          address: string | null;
-          service: string | null;
-          message: string | null;
-          createdAt: Date;
-        }[]
-      >`SELECT name, email, phone, zip_code, address, service, message, created_at FROM contact_submissions WHERE id = ${d.submissionId}`;
+      const s = await submissionForMail(this.sql, d.submissionId);
       if (!s) return { skip: "The request was deleted" };
       if (d.kind === "contact-ack")
         return render({ kind: "contact-ack", name: s.name, service: s.service, message: s.message, zipCode: s.zipCode });
@@ -537,19 +545,7 @@ export class Mailer implements DomainEventSubscriber {
     payload: Record<string, unknown>;
   }): Promise<OfficeItem | null> {
     if (row.kind === "office-contact") {
-      const [s] = await this.sql<
-        {
-          name: string;
-          email: string;
-          phone: string | null;
-          zipCode: string;
-          address: string | null;
-          service: string | null;
-          message: string | null;
-          createdAt: Date;
-        }[]
-      >`
-        SELECT name, email, phone, zip_code, address, service, message, created_at FROM contact_submissions WHERE id = ${row.submissionId}`;
+      const s = await submissionForMail(this.sql, row.submissionId);
       return s ? { kind: "contact", ...s, link: this.link(null), at: s.createdAt.toISOString() } : null;
     }
     const lead = row.leadId ? await leadForMail(this.sql, row.leadId) : undefined;
