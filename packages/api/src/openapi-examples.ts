@@ -98,4 +98,11 @@ export const REQUEST_EXAMPLES: Record<string, Record<string, unknown>> = {
   "googleCalendar-callback": { code: "4/0AeanS0b-example-code", state: "b9f3c2e1a0d4" },
   "googleCalendar-sync": {},
   "googleCalendar-disconnect": {},
+  "webhooks-create": {
+    url: "https://hooks.example.com/crawlguard",
+    events: ["contact.received", "lead.created", "appointment.booked"],
+    description: "Office CRM",
+  },
+  "webhooks-update": { enabled: true },
+  "webhooks-resend": {},
 };
