@@ -24,6 +24,7 @@ import type { Sql } from "@crawlguard/db";
 import type { ObjectStorage } from "@crawlguard/storage";
 import { apiDocsRouter } from "./api-docs.js";
 import { authFormPosts } from "./auth-form.js";
+import { calendarFeedRoute } from "./calendar-feed.js";
 import { contactFormPosts } from "./contact-form.js";
 import { cspDirectives, s3BrowserOrigins } from "./csp.js";
 import { csrfGuard, PUBLIC_URL_SETTING } from "./csrf.js";
@@ -197,6 +198,7 @@ export function createApp({ env, sql, auth, logger, storage, google, events, web
     res.json(buildOpenApiDocument(env.PUBLIC_URL ?? `${req.protocol}://${req.get("host")}`));
   });
   app.use(apiDocsRouter());
+  app.use(calendarFeedRoute({ sql, businessTimeZone: env.BUSINESS_TIME_ZONE }));
   // A known path with another method: 405 with Allow (the adapter would answer 404).
   app.use("/api", methodNotAllowed(appRouter._def.procedures));
   // Without a path prefix: every procedure's path already starts with /api. Answers 404 itself.

@@ -34,7 +34,7 @@ describe("300 concurrent contact submissions", () => {
 
     const rows = (await srv.running.db.sql<StoredSubmission[]>`
       SELECT id, name, email, phone, address, zip_code, service, message, utm_source, utm_medium, utm_campaign,
-             utm_term, utm_content, referrer, landing_page
+             utm_term, utm_content, referrer, landing_page, source
       FROM contact_submissions WHERE email LIKE ${`%@${DOMAIN}`}`) as StoredSubmission[];
     const perEmail = new Map<string, number>();
     for (const row of rows) perEmail.set(row.email, (perEmail.get(row.email) ?? 0) + 1);

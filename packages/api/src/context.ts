@@ -6,6 +6,8 @@ import type { Logger } from "./logger.js";
 import type { GoogleCalendar } from "./services/google-calendar.js";
 import { NO_EVENTS, type EventSink } from "./services/domain-events.js";
 import type { WebhookJobs, WebhookSettings } from "./services/webhooks.js";
+import { authenticateApiKey, bearerToken, type ApiKeyIdentity } from "./services/api-keys.js";
+import { DomainError } from "./errors.js";
 
 /** The slice of a pino logger the procedures use (its own module: services import it too). */
 export type { Logger };
@@ -71,6 +73,13 @@ export interface Context {
   req: IncomingMessage;
   user: SessionUser | null;
   sessionId: string | null;
+  /**
+   * The API key the request was made with (`Authorization: Bearer`, ADR 029); `user` is then its
+   * creator and the session cookie, if any, is not read.
+   */
+  apiKey: ApiKeyIdentity | null;
+  /** Why the request's API key was refused (unknown, revoked, expired): every procedure answers it (401). */
+  credentialError: DomainError | null;
   setCookie(cookie: Cookie): void;
 }
 
@@ -78,11 +87,7 @@ export interface Context {
 export function createContextFactory(deps: ContextDeps) {
   return async ({ req, res }: { req: IncomingMessage; res: ServerResponse }): Promise<Context> => {
     const setCookie = (cookie: Cookie) => res.appendHeader("Set-Cookie", cookie.serialize());
-    const token = deps.auth.readToken(req.headers.cookie);
-    const validated = token ? await deps.auth.validate(token) : null;
-    if (validated?.cookie) setCookie(validated.cookie);
-    if (token && !validated) setCookie(deps.auth.blankCookie());
-    return {
+    const base = {
       sql: deps.sql,
       auth: deps.auth,
       config: deps.config,
@@ -94,9 +99,30 @@ export function createContextFactory(deps: ContextDeps) {
       ip: deps.clientIp(req),
       origin: deps.origin(req),
       req,
+      setCookie,
+    };
+    // A bearer key is the request's only credential: the cookie is not read (the CSRF guard still
+    // refuses a cross-site change that carries the cookie, whatever else the request carries).
+    const key = bearerToken(req.headers.authorization);
+    if (key !== null) {
+      try {
+        const { apiKey, user } = await authenticateApiKey(deps.sql, key);
+        return { ...base, user, sessionId: null, apiKey, credentialError: null };
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        return { ...base, user: null, sessionId: null, apiKey: null, credentialError: error };
+      }
+    }
+    const token = deps.auth.readToken(req.headers.cookie);
+    const validated = token ? await deps.auth.validate(token) : null;
+    if (validated?.cookie) setCookie(validated.cookie);
+    if (token && !validated) setCookie(deps.auth.blankCookie());
+    return {
+      ...base,
       user: validated?.user ?? null,
       sessionId: validated?.session.id ?? null,
-      setCookie,
+      apiKey: null,
+      credentialError: null,
     };
   };
 }

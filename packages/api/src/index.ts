@@ -2,7 +2,14 @@ import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import type { AppRouter } from "./root.js";
 
 export { appRouter, type AppRouter } from "./root.js";
-export { buildOpenApiDocument, errorBodySchema, SESSION_SECURITY_SCHEME, UPLOAD_ROUTE, type ErrorBody } from "./openapi.js";
+export {
+  BEARER_SECURITY_SCHEME,
+  buildOpenApiDocument,
+  errorBodySchema,
+  SESSION_SECURITY_SCHEME,
+  UPLOAD_ROUTE,
+  type ErrorBody,
+} from "./openapi.js";
 export { createContextFactory, type ApiConfig, type Context, type ContextDeps, type Logger } from "./context.js";
 export {
   DomainError,
@@ -44,6 +51,9 @@ export {
   type DomainEventType,
   type EventSink,
 } from "./services/domain-events.js";
+
+// The calendar feed (issue 26): served by the server's own route (apps/server calendar-feed.ts).
+export { calendarFeedIcs, CALENDAR_FEED_PATH } from "./services/calendar-feed.js";
 
 export type RouterInputs = inferRouterInputs<AppRouter>;
 export type RouterOutputs = inferRouterOutputs<AppRouter>;

@@ -1,10 +1,11 @@
 import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
-import { conflictSchema } from "@crawlguard/validators";
+import { API_KEY_CONTACT_LIMIT, API_KEY_RATE_LIMIT, conflictSchema } from "@crawlguard/validators";
 import { z } from "zod";
 import { createSchema } from "zod-openapi";
 import { GENERIC_ERROR_MESSAGE, type DomainErrorKind } from "./errors.js";
 import { REQUEST_EXAMPLES } from "./openapi-examples.js";
 import { appRouter } from "./root.js";
+import { CALENDAR_FEED_PATH } from "./services/calendar-feed.js";
 import { HEIC_MESSAGE, UNSUPPORTED_TYPE_MESSAGE } from "./services/gallery-processing.js";
 import {
   LINK_EXPIRED_MESSAGE,
@@ -16,6 +17,8 @@ import {
 import { ERROR_EDGE, type Access, type Meta } from "./trpc.js";
 
 export const SESSION_SECURITY_SCHEME = "sessionCookie";
+/** API keys (ADR 029): `Authorization: Bearer cg_live_...`. */
+export const BEARER_SECURITY_SCHEME = "bearerAuth";
 /** The upload route outside the procedures (apps/server uploads.ts) that the document also describes. */
 export const UPLOAD_ROUTE = "/uploads/{token}";
 
@@ -31,6 +34,8 @@ const TAGS: Record<string, string> = {
   appointments: "Booking appointments with conflict checks, free slots, and the business time zone (staff).",
   gallery:
     "The project gallery: upload photos (checked, stripped of metadata, turned into WebP renditions), publish them and set their order (staff); the published ones (public).",
+  integrations:
+    "For tools that connect to CrawlGuard: API keys (admins) and each user's secret calendar feed URL (iCalendar, for any calendar app).",
   calendar: "The calendar: appointments and time-block occurrences in a date range, and the Schedule Appointment modal's booking (staff).",
   "google-calendar":
     "The business's Google Calendar (staff): connect one Google account (OAuth popup), see its status and upcoming events, push appointments " +
@@ -121,7 +126,10 @@ export function failureReasons({ access, method, takesInput, declared }: Operati
   if (takesInput) add("bad-input", "The input is invalid: `message` names each field and `data.issues` lists them.");
   if (hasBody) add("bad-input", "The body is not a JSON object (malformed, not UTF-8, or nested too deeply).");
   if (access !== "public") add("unauthorized", "Not signed in: the `crawlguard_session` cookie is missing, expired or revoked.");
-  if (access === "admin") add("forbidden", "Signed in, but not as an admin.");
+  add("unauthorized", "The API key sent as `Authorization: Bearer` is unknown, revoked or expired.");
+  if (access === "admin") add("forbidden", "Signed in, but not as an admin (an API key never makes admin-only calls).");
+  if (!SAFE_METHODS.has(method)) add("forbidden", "Made with a `read` API key, which may only read (GET).");
+  add("rate-limited", `Over the API key's limit: ${API_KEY_RATE_LIMIT} requests a minute per key.`);
   if (!SAFE_METHODS.has(method)) {
     add(
       "forbidden",
@@ -173,6 +181,33 @@ const INTERNAL_ERROR = errorResponse([
  * `PUT /uploads/{token}`: the filesystem storage's upload link (ADR 013), an Express route outside
  * the procedures, documented here because it is the uploadURL integrators PUT the file to.
  */
+/** GET /api/calendar/ics, the calendar feed served outside the procedures (apps/server calendar-feed.ts). */
+function calendarFeedOperation() {
+  return {
+    operationId: "calendarFeed-ics",
+    tags: ["integrations"],
+    summary: "A user's appointments and time blocks as iCalendar, for calendar apps (the secret URL of POST /api/calendar/feed)",
+    description:
+      "Appointments (the user's and the unassigned ones) and the user's time blocks, from 31 days ago to 93 days ahead, each recurring " +
+      "block's occurrences as separate events, all times in UTC. No lead notes or prices. The token is the credential (no cookie).",
+    security: [],
+    parameters: [
+      {
+        name: "token",
+        in: "query",
+        required: true,
+        description: "The feed's secret token (the `token` of the URL POST /api/calendar/feed answered).",
+        schema: { type: "string" },
+      },
+    ],
+    responses: {
+      "200": { description: "The calendar (RFC 5545).", content: { "text/calendar": { schema: { type: "string" } } } },
+      "404": errorResponse(["No feed has this token (never made, replaced by a newer URL, or revoked)."]),
+      "500": INTERNAL_ERROR,
+    },
+  };
+}
+
 function uploadRouteOperation() {
   return {
     operationId: "gallery-uploadFile",
@@ -256,7 +291,13 @@ function documentErrorsAndSecurity(doc: OpenAPIObject): void {
       );
     const success = Object.entries<unknown>(operation.responses ?? {}).filter(([status]) => status.startsWith("2"));
     operation.responses = { ...Object.fromEntries(success), ...Object.fromEntries(errors), "500": INTERNAL_ERROR };
-    operation.security = access === "public" ? [] : [{ [SESSION_SECURITY_SCHEME]: [] }];
+    // An API key works wherever a session does, except admin-only operations (ADR 029).
+    operation.security =
+      access === "public"
+        ? []
+        : access === "admin"
+          ? [{ [SESSION_SECURITY_SCHEME]: [] }]
+          : [{ [SESSION_SECURITY_SCHEME]: [] }, { [BEARER_SECURITY_SCHEME]: [] }];
   }
   // trpc-to-openapi's own error schemas, which nothing references any more.
   const schemas = doc.components?.schemas ?? {};
@@ -318,6 +359,8 @@ export function buildOpenApiDocument(baseUrl: string): OpenAPIObject {
       "Leads, contact submissions, appointments, availability, calendar sync, gallery and accounts of CrawlGuard. " +
       "Authenticate with POST /api/login; the session cookie `crawlguard_session` is then sent with every call. " +
       "Requests that change data and carry the cookie must send an Origin header of the same host. " +
+      "Integrations use an API key instead (made by an admin in User Management or POST /api/api-keys): `Authorization: Bearer cg_live_...`, " +
+      `no cookie and no Origin needed; a \`read\` key only reads, and each key may make ${API_KEY_RATE_LIMIT} requests a minute. ` +
       "Every error answers JSON with a non-empty `message` (the `Error` schema); each operation lists the statuses it can answer.",
     license: { name: "Proprietary: all rights reserved", identifier: "LicenseRef-CrawlGuard-Proprietary" },
     baseUrl,
@@ -329,6 +372,15 @@ export function buildOpenApiDocument(baseUrl: string): OpenAPIObject {
         name: "crawlguard_session",
         description: "The session cookie set by POST /api/login and POST /api/register, and cleared by POST /api/logout.",
       },
+      [BEARER_SECURITY_SCHEME]: {
+        type: "http",
+        scheme: "bearer",
+        description:
+          "An API key (`cg_live_...`) made by an admin, as `Authorization: Bearer <key>`. It acts as the admin who made it, minus admin-only " +
+          `operations; a \`read\` key only reads (GET). ${API_KEY_RATE_LIMIT} requests a minute per key (429 with Retry-After beyond). ` +
+          "POST /api/contact with a `read-write` key is a trusted lead source: no bot checks, no per-address limit " +
+          `(its own: ${API_KEY_CONTACT_LIMIT} an hour per key), and the key's name is the submission's \`source\`.`,
+      },
     },
   });
   addErrorSchema(doc);
@@ -336,7 +388,11 @@ export function buildOpenApiDocument(baseUrl: string): OpenAPIObject {
   liftParameterDescriptions(doc);
   doc.servers = [{ url: baseUrl, description: "This server: its PUBLIC_URL when set, else the address the document was fetched from." }];
   documentErrorsAndSecurity(doc);
-  doc.paths = { ...doc.paths, [UPLOAD_ROUTE]: { put: uploadRouteOperation() } as never };
+  doc.paths = {
+    ...doc.paths,
+    [UPLOAD_ROUTE]: { put: uploadRouteOperation() } as never,
+    [CALENDAR_FEED_PATH]: { get: calendarFeedOperation() } as never,
+  };
   doc.tags = Object.entries(TAGS).map(([name, description]) => ({ name, description }));
   return doc;
 }

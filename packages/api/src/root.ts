@@ -1,5 +1,7 @@
+import { apiKeysRouter } from "./router/api-keys.js";
 import { appointmentsRouter } from "./router/appointments.js";
 import { authRouter } from "./router/auth.js";
+import { calendarFeedRouter } from "./router/calendar-feed.js";
 import { contactRouter } from "./router/contact.js";
 import { galleryRouter } from "./router/gallery.js";
 import { googleCalendarRouter } from "./router/google-calendar.js";
@@ -29,6 +31,8 @@ export const appRouter = createTRPCRouter({
   googleCalendar: googleCalendarRouter,
   notifications: notificationsRouter,
   webhooks: webhooksRouter,
+  apiKeys: apiKeysRouter,
+  calendarFeed: calendarFeedRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -2,6 +2,7 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { z, ZodError } from "zod";
 import type { Context } from "./context.js";
+import { API_KEY_NOT_ADMIN, API_KEY_READ_ONLY, takeApiKeyHit } from "./services/api-keys.js";
 import { badInputFrom, ConflictError, DomainError, GENERIC_ERROR_MESSAGE, type DomainErrorKind } from "./errors.js";
 
 /** Who may call a procedure. Set by the builder that made it, never by hand. */
@@ -95,7 +96,20 @@ export const noInput = z.object({}).optional();
 
 export const LOGIN_REQUIRED = "You must be logged in";
 
-export const publicProcedure = t.procedure.use(errorEdge).meta({ access: "public" });
+/**
+ * API keys (ADR 029), before anything else a procedure does: a refused key is a 401 on every
+ * procedure, a read key only reads (queries), and every call with a key counts against its limit.
+ */
+const apiKeyGate = t.middleware(async ({ ctx, type, next }) => {
+  if (ctx.credentialError) throw ctx.credentialError;
+  if (ctx.apiKey) {
+    if (type !== "query" && ctx.apiKey.scope !== "read-write") throw new DomainError("forbidden", API_KEY_READ_ONLY);
+    await takeApiKeyHit(ctx.sql, ctx.apiKey);
+  }
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(errorEdge).use(apiKeyGate).meta({ access: "public" });
 
 /** Any logged-in user (staff or admin); 401 otherwise. */
 export const staffProcedure = publicProcedure
@@ -109,6 +123,8 @@ export const staffProcedure = publicProcedure
 export const adminProcedure = staffProcedure
   .use(({ ctx, next }) => {
     if (!ctx.user.isAdmin) throw new DomainError("forbidden", "Admin access required");
+    // A key acts as its creator minus the admin-only operations.
+    if (ctx.apiKey) throw new DomainError("forbidden", API_KEY_NOT_ADMIN);
     return next();
   })
   .meta({ access: "admin" });

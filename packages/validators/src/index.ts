@@ -10,3 +10,4 @@ export * from "./appointment.js";
 export * from "./gallery.js";
 export * from "./google-calendar.js";
 export * from "./webhook.js";
+export * from "./integrations.js";

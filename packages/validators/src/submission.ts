@@ -21,6 +21,8 @@ export const SUBMISSION_FIELDS = {
   referrer: "The page that sent the visitor to the site (document.referrer), if any.",
   landingPage: "The first page of the site the visitor saw (path and query).",
   leadId: "The lead it was converted to; null until Convert to Lead.",
+  source:
+    "The name of the API key that sent it (POST /api/contact with a read-write key, a trusted lead source); null when it came from the website's form.",
 } as const;
 
 /** A stored contact form submission, with the lead converted from it (if any). */
@@ -45,6 +47,7 @@ export const contactSubmissionSchema = z
         referrer: z.string().nullable(),
         landingPage: z.string().nullable(),
         leadId: z.string().uuid().nullable(),
+        source: z.string().nullable(),
       },
       SUBMISSION_FIELDS,
     ),

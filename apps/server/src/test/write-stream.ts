@@ -85,6 +85,7 @@ export function submissionMismatches(row: StoredSubmission, form: ContactForm): 
     utmContent: form.utmContent,
     referrer: form.referrer,
     landingPage: form.landingPage,
+    source: null,
   };
   return (Object.keys(expected) as (keyof typeof expected)[])
     .filter((key) => row[key] !== expected[key])

@@ -12,11 +12,15 @@ export const contactRouter = {
         path: "/api/contact",
         tags: ["contact"],
         summary: "Send the contact form (rate-limited per IP; bot-verified when Turnstile is configured)",
+        description:
+          "From the website: rate-limited per address and bot-checked. With a read-write API key (`Authorization: Bearer cg_live_...`) " +
+          "it is a trusted lead source: no bot checks and no per-address limit, the key's own limit instead, and the key's name " +
+          "is stored as the submission's `source`.",
         requestHeaders: idempotencyHeaders,
       },
       errors: {
         "bad-input": "The bot check (Turnstile) failed or its token is missing.",
-        "rate-limited": "Too many submissions from this network in 10 minutes.",
+        "rate-limited": "Too many submissions from this network in 10 minutes, or (with an API key) from this key in an hour.",
         unavailable: "The bot check (Turnstile) could not be reached.",
         conflict: "A request with the same Idempotency-Key is still being processed.",
         unprocessable: "The Idempotency-Key was already used with another body.",

@@ -5,11 +5,14 @@ import {
   leadCreateSchema,
   leadDuplicatesQuerySchema,
   leadEventSchema,
+  leadPageSchema,
   leadSchema,
+  syncQuerySchema,
   leadUpdateSchema,
 } from "@crawlguard/validators";
 import { idempotencyHeaders, idempotent } from "../idempotency.js";
 import * as leads from "../services/leads.js";
+import { isSyncQuery, listOrPage } from "../services/sync.js";
 import { staffProcedure } from "../trpc.js";
 
 const idInput = z.object({ id: z.string().uuid().meta({ description: "The lead's id." }) });
@@ -23,14 +26,41 @@ export const LEAD_UPDATE_DESCRIPTION =
   "To book with those checks, use `POST /api/appointments` (or `POST /api/calendar/appointment`, the Schedule Appointment modal's payload) " +
   "with `leadId`: they answer 409 with `conflicts` when the time is not free.";
 
+/** How a list path pages through changes (issue 26): one text for leads and contact submissions. */
+export function syncDescription(what: string, path: string): string {
+  return [
+    `Without parameters: every one of the ${what}, as a JSON array (SPEC).`,
+    "",
+    `With any of \`updatedSince\`, \`limit\`, \`cursor\`, \`includeDeleted\`: a page of the ${what} created or changed, ` +
+      "in the order the changes were committed (each change numbered when its transaction commits, so none is missed or repeated " +
+      "while others write), as `{ items, deleted, nextCursor, hasMore }`. Send `nextCursor` as `cursor` for the next page; " +
+      "when `hasMore` is false you are up to date: keep `nextCursor` and poll with it later. An item changed again appears again, later. " +
+      "With `includeDeleted=true`, `deleted` lists the ids deleted since (tombstones).",
+    "",
+    `First page: \`GET ${path}?limit=100&includeDeleted=true\` (or \`?updatedSince=2026-05-01T00:00:00Z&limit=100\`)`,
+    "",
+    `Next pages: \`GET ${path}?limit=100&includeDeleted=true&cursor=djE6MTI3\``,
+    "",
+    'Answer: `{ "items": [ ... ], "deleted": [{ "id": "…", "deletedAt": "2026-05-02T10:00:00.000Z" }], "nextCursor": "djE6MTI3", "hasMore": false }`',
+  ].join("\n");
+}
+
 export const leadsRouter = {
   list: staffProcedure
     .meta({
-      openapi: { method: "GET", path: "/api/leads", tags: ["leads"], summary: "Every lead, newest first (the board filters client-side)" },
+      openapi: {
+        method: "GET",
+        path: "/api/leads",
+        tags: ["leads"],
+        summary: "Every lead, newest first (the board filters client-side); with sync parameters, a page of changes",
+        description: syncDescription("leads", "/api/leads"),
+      },
+      errors: { "bad-input": "The cursor is not one this server gave." },
     })
-    .input(z.void())
-    .output(z.array(leadSchema))
-    .query(({ ctx }) => leads.listLeads(ctx.sql)),
+    .input(syncQuerySchema.optional())
+    .output(listOrPage(leadSchema, leadPageSchema))
+    // A page is answered as the union's other member (see listOrPage).
+    .query(({ ctx, input }) => (isSyncQuery(input) ? (leads.leadPage(ctx.sql, input) as never) : leads.listLeads(ctx.sql))),
 
   duplicates: staffProcedure
     .meta({

@@ -6,10 +6,14 @@ import {
   contactSubmissionSchema,
   convertToLeadResultSchema,
   duplicateLeadSchema,
+  submissionPageSchema,
+  syncQuerySchema,
 } from "@crawlguard/validators";
 import * as submissions from "../services/submissions.js";
 import { idempotencyHeaders, idempotent } from "../idempotency.js";
+import { isSyncQuery, listOrPage } from "../services/sync.js";
 import { staffProcedure } from "../trpc.js";
+import { syncDescription } from "./leads.js";
 
 export const submissionsRouter = {
   list: staffProcedure
@@ -18,12 +22,17 @@ export const submissionsRouter = {
         method: "GET",
         path: "/api/contact-submissions",
         tags: ["submissions"],
-        summary: "Contact submissions, newest first, with the lead converted from each",
+        summary: "Contact submissions, newest first, with the lead converted from each; with sync parameters, a page of changes",
+        description: syncDescription("contact submissions", "/api/contact-submissions"),
       },
+      errors: { "bad-input": "The cursor is not one this server gave." },
     })
-    .input(z.void())
-    .output(z.array(contactSubmissionSchema))
-    .query(({ ctx }) => submissions.listSubmissions(ctx.sql)),
+    .input(syncQuerySchema.optional())
+    .output(listOrPage(contactSubmissionSchema, submissionPageSchema))
+    // A page is answered as the union's other member (see listOrPage).
+    .query(({ ctx, input }) =>
+      isSyncQuery(input) ? (submissions.submissionPage(ctx.sql, input) as never) : submissions.listSubmissions(ctx.sql),
+    ),
 
   newCount: staffProcedure
     .meta({

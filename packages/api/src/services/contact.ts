@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import { transaction, type Sql } from "@crawlguard/db";
 import { company } from "@crawlguard/content";
-import type { ContactRequest } from "@crawlguard/validators";
+import { API_KEY_CONTACT_LIMIT, API_KEY_CONTACT_WINDOW_SECONDS, type ContactRequest } from "@crawlguard/validators";
+import type { ApiKeyIdentity } from "./api-keys.js";
 import type { ApiConfig } from "../context.js";
 import type { Logger } from "../logger.js";
 import { rateLimited } from "../errors.js";
@@ -22,6 +23,8 @@ export interface SubmitContext {
   log: Logger;
   /** contact.received, in the submission's transaction (only for one stored: never for spam or a repeat). */
   events?: EventSink;
+  /** A read-write API key (ADR 029): a trusted lead source. */
+  apiKey?: ApiKeyIdentity | null;
 }
 
 export type SubmitOutcome = "stored" | "duplicate" | "honeypot" | "too-fast";
@@ -33,6 +36,7 @@ export type SubmitOutcome = "stored" | "duplicate" | "honeypot" | "too-fast";
  * even when the visitor double-clicks.
  */
 export async function submitContact(ctx: SubmitContext, input: ContactRequest): Promise<SubmitOutcome> {
+  if (ctx.apiKey) return submitWithKey(ctx, ctx.apiKey, input);
   const dropped = spamSignal(input, ctx.config.contactMinElapsedMs);
   if (dropped) {
     ctx.log.info({ reason: dropped, elapsedMs: input.elapsedMs }, "contact submission dropped");
@@ -62,6 +66,27 @@ export async function submitContact(ctx: SubmitContext, input: ContactRequest): 
   }
   const stored = await storeOnce(ctx.sql, input, ctx.events ?? NO_EVENTS);
   if (!stored) ctx.log.info({}, "contact submission repeated within the duplicate window: stored once");
+  return stored ? "stored" : "duplicate";
+}
+
+/**
+ * POST /api/contact with a read-write API key (issue 26): an integration forwarding web leads. No
+ * bot checks and no per-address limit; the key's own limit instead, and the key's name stored as
+ * the submission's source.
+ */
+async function submitWithKey(ctx: SubmitContext, apiKey: ApiKeyIdentity, input: ContactRequest): Promise<SubmitOutcome> {
+  const windowMs = API_KEY_CONTACT_WINDOW_SECONDS * 1000;
+  const hit = await takeHit(ctx.sql, "contact-key", apiKey.id, windowMs, API_KEY_CONTACT_LIMIT);
+  if (!hit.allowed) {
+    throw rateLimited(`This API key has sent ${API_KEY_CONTACT_LIMIT} contact submissions in the last hour. Retry later.`, {
+      retryAfterSeconds: hit.retryAfterSeconds,
+      policy: "contact-key",
+      quota: API_KEY_CONTACT_LIMIT,
+      windowSeconds: API_KEY_CONTACT_WINDOW_SECONDS,
+    });
+  }
+  const stored = await storeOnce(ctx.sql, input, ctx.events ?? NO_EVENTS, apiKey.name);
+  ctx.log.info({ apiKeyId: apiKey.id, stored }, "contact submission from an API key");
   return stored ? "stored" : "duplicate";
 }
 
@@ -97,7 +122,7 @@ function text(value: string | undefined): string | null {
  * lock on the fingerprint serialises concurrent identical requests (a double-click), so the second
  * one sees the first one's row. Returns false for a duplicate.
  */
-async function storeOnce(sql: Sql, input: ContactRequest, events: EventSink): Promise<boolean> {
+async function storeOnce(sql: Sql, input: ContactRequest, events: EventSink, source: string | null = null): Promise<boolean> {
   const fingerprint = submissionFingerprint(input);
   const since = new Date(Date.now() - DUPLICATE_WINDOW_MS);
   return transaction(sql, async (tx) => {
@@ -107,11 +132,11 @@ async function storeOnce(sql: Sql, input: ContactRequest, events: EventSink): Pr
     if (existing) return false;
     const [row] = await tx<{ id: string }[]>`
       INSERT INTO contact_submissions (name, email, phone, address, zip_code, service, message,
-        utm_source, utm_medium, utm_campaign, utm_term, utm_content, referrer, landing_page, fingerprint)
+        utm_source, utm_medium, utm_campaign, utm_term, utm_content, referrer, landing_page, fingerprint, source)
       VALUES (${input.name.trim()}, ${input.email.trim()}, ${text(input.phone)}, ${text(input.address)},
         ${input.zipCode.trim()}, ${text(input.service)}, ${text(input.message)},
         ${text(input.utmSource)}, ${text(input.utmMedium)}, ${text(input.utmCampaign)}, ${text(input.utmTerm)},
-        ${text(input.utmContent)}, ${text(input.referrer)}, ${text(input.landingPage)}, ${fingerprint})
+        ${text(input.utmContent)}, ${text(input.referrer)}, ${text(input.landingPage)}, ${fingerprint}, ${source})
       RETURNING id`;
     await events.emit(tx, { type: "contact.received", submissionId: row!.id });
     return true;

@@ -1,4 +1,12 @@
-import type { DuplicateLead, Lead, LeadDuplicatesQuery, LeadEvent, leadCreateSchema, leadUpdateSchema } from "@crawlguard/validators";
+import type {
+  DuplicateLead,
+  Lead,
+  LeadDuplicatesQuery,
+  LeadEvent,
+  leadCreateSchema,
+  leadUpdateSchema,
+  SyncQuery,
+} from "@crawlguard/validators";
 import type { z } from "zod";
 import { transaction, type Sql } from "@crawlguard/db";
 import { DomainError } from "../errors.js";
@@ -6,6 +14,7 @@ import { appointmentEvent, leadChangeEvents, NO_EVENTS, type EventSink } from ".
 import { changesEvent, NO_PUSHES, type CalendarPushes } from "./google-calendar.js";
 import { diffLead, listLeadEvents, recordLeadEvents, type Actor, type LeadChange } from "./lead-events.js";
 import type { Queryable } from "./queryable.js";
+import { syncPage, type SyncPage } from "./sync.js";
 
 export type LeadCreate = z.output<typeof leadCreateSchema>;
 export type LeadUpdate = z.output<typeof leadUpdateSchema>;
@@ -40,6 +49,23 @@ function blankToNull<T>(value: T): T | null {
 export async function listLeads(sql: Queryable): Promise<Lead[]> {
   const rows = await sql<LeadRow[]>`SELECT ${leadColumns(sql)} FROM leads ORDER BY created_at DESC, id DESC`;
   return rows.map(toLead);
+}
+
+/** A page of lead changes (incremental sync, ADR 029): see services/sync.ts. */
+export function leadPage(sql: Sql, query: SyncQuery): Promise<SyncPage<Lead>> {
+  return syncPage(sql, "lead", query, {
+    async changed(tx, after, since, n) {
+      const rows = await tx<(LeadRow & { seqText: string })[]>`
+        SELECT ${leadColumns(tx)}, change_seq::text AS seq_text FROM leads
+        WHERE change_seq > ${after.toString()}::bigint AND (${since}::timestamptz IS NULL OR updated_at >= ${since}::timestamptz)
+        ORDER BY leads.change_seq LIMIT ${n}`;
+      return rows.map(({ seqText, ...row }) => ({ item: toLead(row), changeSeq: seqText }));
+    },
+    async maxSeq(tx) {
+      const [row] = await tx<{ max: string | null }[]>`SELECT max(change_seq)::text AS max FROM leads`;
+      return row?.max ?? null;
+    },
+  });
 }
 
 export async function getLead(sql: Queryable, id: string): Promise<Lead | null> {

@@ -7,12 +7,14 @@ import {
   type DuplicateLead,
   type Lead,
   referrerHost,
+  type SyncQuery,
 } from "@crawlguard/validators";
 import { DomainError } from "../errors.js";
 import { findDuplicateLeads, LEAD_NOT_FOUND, leadColumns, toLead, type LeadRow } from "./leads.js";
 import { NO_EVENTS, type EventSink } from "./domain-events.js";
 import { recordLeadEvents, type Actor } from "./lead-events.js";
 import type { Queryable } from "./queryable.js";
+import { syncPage, type SyncPage } from "./sync.js";
 
 interface SubmissionRow extends Omit<ContactSubmission, "createdAt"> {
   createdAt: Date;
@@ -20,12 +22,15 @@ interface SubmissionRow extends Omit<ContactSubmission, "createdAt"> {
 
 export const SUBMISSION_NOT_FOUND = "Contact submission not found";
 
+const submissionColumns = (sql: Queryable) => sql`
+  s.id, s.name, s.email, s.phone, s.address, s.zip_code, s.service, s.message, s.created_at,
+  s.utm_source, s.utm_medium, s.utm_campaign, s.utm_term, s.utm_content, s.referrer, s.landing_page,
+  s.source, COALESCE(l.id, s.added_to_lead_id) AS lead_id`;
+
 /** Every submission, newest first, with the lead converted from it (one query, no N+1). */
 export async function listSubmissions(sql: Sql): Promise<ContactSubmission[]> {
   const rows = await sql<SubmissionRow[]>`
-    SELECT s.id, s.name, s.email, s.phone, s.address, s.zip_code, s.service, s.message, s.created_at,
-           s.utm_source, s.utm_medium, s.utm_campaign, s.utm_term, s.utm_content, s.referrer, s.landing_page,
-           COALESCE(l.id, s.added_to_lead_id) AS lead_id
+    SELECT ${submissionColumns(sql)}
     FROM contact_submissions s
     LEFT JOIN leads l ON l.submission_id = s.id
     ORDER BY s.created_at DESC, s.id DESC`;
@@ -38,6 +43,24 @@ export async function countNewSubmissions(sql: Sql): Promise<number> {
     SELECT count(*)::int AS n FROM contact_submissions s
     WHERE s.added_to_lead_id IS NULL AND NOT EXISTS (SELECT 1 FROM leads l WHERE l.submission_id = s.id)`;
   return row?.n ?? 0;
+}
+
+/** A page of submission changes (incremental sync, ADR 029): see services/sync.ts. */
+export function submissionPage(sql: Sql, query: SyncQuery): Promise<SyncPage<ContactSubmission>> {
+  return syncPage(sql, "contact-submission", query, {
+    async changed(tx, after, since, n) {
+      const rows = await tx<(SubmissionRow & { seqText: string })[]>`
+        SELECT ${submissionColumns(tx)}, s.change_seq::text AS seq_text
+        FROM contact_submissions s LEFT JOIN leads l ON l.submission_id = s.id
+        WHERE s.change_seq > ${after.toString()}::bigint AND (${since}::timestamptz IS NULL OR s.updated_at >= ${since}::timestamptz)
+        ORDER BY s.change_seq LIMIT ${n}`;
+      return rows.map(({ seqText, ...row }) => ({ item: { ...row, createdAt: row.createdAt.toISOString() }, changeSeq: seqText }));
+    },
+    async maxSeq(tx) {
+      const [row] = await tx<{ max: string | null }[]>`SELECT max(change_seq)::text AS max FROM contact_submissions`;
+      return row?.max ?? null;
+    },
+  });
 }
 
 const GOOGLE = /google/;

@@ -10,6 +10,7 @@ import { ConfirmDialog } from "../dashboard/confirm-dialog";
 import { useDashboardActions } from "../dashboard/dashboard-context";
 import { LoadError } from "../dashboard/load-error";
 import { PanelEmptyState } from "../dashboard/panel-empty-state";
+import { ApiKeysSection } from "./api-keys-section";
 import { ProfileDialog } from "../staff/profile-dialog";
 import { InvitationsSection } from "./invitations-section";
 import { NotificationsSection } from "./notifications-section";
@@ -91,6 +92,7 @@ export default function UsersPanel() {
           onClose={() => setProfile((current) => current && { ...current, open: false })}
         />
       ) : null}
+      <ApiKeysSection />
       <Box mt="8">
         <WebhooksSection />
       </Box>

@@ -1,0 +1,221 @@
+import { Badge } from "@chakra-ui/react/badge";
+import { Box } from "@chakra-ui/react/box";
+import { Button } from "@chakra-ui/react/button";
+import { Card } from "@chakra-ui/react/card";
+import { Flex } from "@chakra-ui/react/flex";
+import { Heading } from "@chakra-ui/react/heading";
+import { HStack, Stack } from "@chakra-ui/react/stack";
+import { Text } from "@chakra-ui/react/text";
+import { type ApiKey, apiKeyCreateSchema, type ApiKeyScope, type CreatedApiKey } from "@crawlguard/validators";
+import { parseISO } from "date-fns";
+import { Copy, KeyRound, X } from "lucide-react";
+import { useId, useRef, useState } from "react";
+import { FormField } from "../../components/form-field";
+import { Input, SelectControl } from "../../components/form-controls";
+import { DATE_FORMAT, formatInZone } from "../../lib/business-time";
+import { fieldErrors } from "../../lib/form-errors";
+import { trpcErrorText } from "../../lib/http-error";
+import { showToast } from "../../lib/toaster";
+import { trpc } from "../../lib/trpc";
+import { useBusinessTimeZone } from "../../lib/use-business-time-zone";
+import { ConfirmDialog } from "../dashboard/confirm-dialog";
+
+const SCOPE_OPTIONS = [
+  { value: "read", label: "Read only (GET)" },
+  { value: "read-write", label: "Read and write" },
+] as const;
+
+/**
+ * API keys (issue 26, ADR 029): an admin makes a key for an integration (Zapier, a CRM, a landing
+ * page), sees it once, and revokes it. Requests with it act as the admin, minus admin-only operations.
+ */
+export function ApiKeysSection() {
+  const headingId = useId();
+  const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  const keys = trpc.apiKeys.list.useQuery();
+  const utils = trpc.useUtils();
+  const revoke = trpc.apiKeys.revoke.useMutation({ onSuccess: () => utils.apiKeys.list.invalidate() });
+
+  const confirmRevoke = () => {
+    if (!revoking) return;
+    revoke.mutate(
+      { id: revoking.id },
+      {
+        onSuccess: () => {
+          if (created?.id === revoking.id) setCreated(null);
+          setRevoking(null);
+          showToast({ title: "API key revoked", description: "Requests with it are refused from now on.", type: "success" });
+        },
+        onError: (error) => showToast({ title: "Failed to revoke API key", description: trpcErrorText(error), type: "error" }),
+      },
+    );
+  };
+
+  return (
+    <Stack as="section" aria-labelledby={headingId} gap="4" mb="8">
+      <Box>
+        <Heading as="h2" size="lg" id={headingId}>
+          API keys
+        </Heading>
+        <Text textStyle="sm" color="fg.muted">
+          For tools that connect to CrawlGuard: send the key as <code>Authorization: Bearer &lt;key&gt;</code> to any /api path.
+        </Text>
+      </Box>
+      <NewApiKeyForm onCreated={setCreated} />
+      {created ? <NewApiKey apiKey={created} onDismiss={() => setCreated(null)} /> : null}
+      {keys.isPending ? (
+        <Text color="fg.muted">Loading API keys...</Text>
+      ) : keys.isError ? (
+        <Text color="fg.error" role="alert">
+          Could not load API keys: {trpcErrorText(keys.error)}
+        </Text>
+      ) : keys.data.length === 0 ? (
+        <Text color="fg.muted">No API keys yet.</Text>
+      ) : (
+        <Stack as="ul" aria-label="API keys" gap="2" listStyleType="none" m="0" p="0">
+          {keys.data.map((key) => (
+            <ApiKeyRow key={key.id} apiKey={key} onRevoke={() => setRevoking(key)} />
+          ))}
+        </Stack>
+      )}
+      <ConfirmDialog
+        open={revoking !== null}
+        onClose={() => setRevoking(null)}
+        title="Revoke API key?"
+        confirmLabel="Revoke Key"
+        pendingLabel="Revoking..."
+        pending={revoke.isPending}
+        onConfirm={confirmRevoke}
+      >
+        {revoking ? `Every request with "${revoking.name}" will be refused at once. This cannot be undone.` : null}
+      </ConfirmDialog>
+    </Stack>
+  );
+}
+
+function NewApiKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void }) {
+  const zone = useBusinessTimeZone();
+  const [name, setName] = useState("");
+  const [scope, setScope] = useState<ApiKeyScope>("read");
+  const [expires, setExpires] = useState("");
+  const [submitted, setSubmitted] = useState(false);
+  const utils = trpc.useUtils();
+  const create = trpc.apiKeys.create.useMutation({ onSuccess: () => utils.apiKeys.list.invalidate() });
+  // A date means the end of that day in the business zone's terms is close enough: the key stops at its start.
+  const expiresAt = expires ? new Date(`${expires}T00:00:00Z`).toISOString() : undefined;
+  const parsed = apiKeyCreateSchema.safeParse({ name, scope, expiresAt });
+  const errors = submitted ? fieldErrors<"name" | "expiresAt">(parsed) : {};
+
+  const submit = async () => {
+    setSubmitted(true);
+    if (!parsed.success) return;
+    try {
+      onCreated(await create.mutateAsync(parsed.data));
+      setName("");
+      setExpires("");
+      setSubmitted(false);
+    } catch (error) {
+      showToast({ title: "Failed to create API key", description: trpcErrorText(error), type: "error" });
+    }
+  };
+
+  return (
+    <Card.Root as="form" size="sm" variant="outline" aria-label="New API key" onSubmit={(e) => (e.preventDefault(), void submit())}>
+      <Card.Body>
+        <Flex gap="3" wrap="wrap" align="flex-end">
+          <Box flex="2 1 14rem">
+            <FormField label="Key name" required error={errors.name} helper="What it is for, e.g. Zapier.">
+              <Input name="apiKeyName" autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} />
+            </FormField>
+          </Box>
+          <Box flex="1 1 10rem">
+            <FormField label="Access">
+              <SelectControl name="apiKeyScope" value={scope} options={SCOPE_OPTIONS} onChange={(v) => setScope(v as ApiKeyScope)} />
+            </FormField>
+          </Box>
+          <Box flex="1 1 10rem">
+            <FormField label="Expires" error={errors.expiresAt} helper={`Optional (${zone}).`}>
+              <Input name="apiKeyExpires" type="date" value={expires} onChange={(e) => setExpires(e.target.value)} />
+            </FormField>
+          </Box>
+          <Button type="submit" colorPalette="brand" loading={create.isPending} loadingText="Creating...">
+            <KeyRound aria-hidden="true" />
+            Create API Key
+          </Button>
+        </Flex>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function ApiKeyRow({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke: () => void }) {
+  const zone = useBusinessTimeZone();
+  const when = (iso: string) => formatInZone(parseISO(iso), DATE_FORMAT, zone);
+  const expired = apiKey.expiresAt !== null && Date.parse(apiKey.expiresAt) <= Date.now();
+  const state = apiKey.revokedAt ? "Revoked" : expired ? "Expired" : null;
+  return (
+    <Card.Root as="li" size="sm" variant="outline" aria-label={`API key ${apiKey.name}`}>
+      <Card.Body>
+        <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+          <Box minW="0">
+            <HStack gap="2" wrap="wrap">
+              <Text fontWeight="medium" wordBreak="break-all">
+                {apiKey.name}
+              </Text>
+              <Badge variant="outline">{apiKey.scope === "read" ? "Read only" : "Read and write"}</Badge>
+              {state ? <Badge colorPalette="red">{state}</Badge> : null}
+            </HStack>
+            <Text textStyle="sm" color="fg.muted">
+              <code>{apiKey.prefix}…</code> · created {when(apiKey.createdAt)}
+              {apiKey.createdBy ? ` by ${apiKey.createdBy}` : ""} ·{" "}
+              {apiKey.lastUsedAt ? `last used ${when(apiKey.lastUsedAt)}` : "never used"}
+              {apiKey.expiresAt && !apiKey.revokedAt ? ` · expires ${when(apiKey.expiresAt)}` : ""}
+            </Text>
+          </Box>
+          {apiKey.revokedAt ? null : (
+            <Button variant="outline" colorPalette="red" size="sm" onClick={onRevoke} aria-label={`Revoke API key ${apiKey.name}`}>
+              <X aria-hidden="true" />
+              Revoke
+            </Button>
+          )}
+        </Flex>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** The new key, shown once: only its hash is stored, so it cannot be shown again. */
+function NewApiKey({ apiKey, onDismiss }: { apiKey: CreatedApiKey; onDismiss: () => void }) {
+  const input = useRef<HTMLInputElement>(null);
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(apiKey.key);
+      setCopied(true);
+      showToast({ title: "Key copied", description: "Paste it into the tool you are connecting.", type: "success" });
+    } catch {
+      input.current?.select();
+      showToast({ title: "Copy the selected key", description: "Press Ctrl+C (or ⌘C) to copy it.", type: "info" });
+    }
+  };
+  return (
+    <Card.Root role="region" aria-label="New API key" variant="subtle" borderColor="brand.500" borderWidth="1px">
+      <Card.Body gap="3">
+        <Text fontWeight="semibold">API key &ldquo;{apiKey.name}&rdquo; created</Text>
+        <FormField label="API key" helper="Shown only now: copy it. CrawlGuard keeps only a fingerprint of it.">
+          <Input ref={input} name="apiKey" readOnly value={apiKey.key} onFocus={(e) => e.target.select()} />
+        </FormField>
+        <HStack gap="2" justify="flex-end" wrap="wrap">
+          <Button colorPalette="brand" size="sm" onClick={() => void copy()}>
+            <Copy aria-hidden="true" />
+            {copied ? "Copied" : "Copy Key"}
+          </Button>
+          <Button variant="outline" size="sm" onClick={onDismiss}>
+            Done
+          </Button>
+        </HStack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
