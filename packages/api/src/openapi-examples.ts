@@ -39,6 +39,8 @@ export const REQUEST_EXAMPLES: Record<string, Record<string, unknown>> = {
   "users-resetPassword": { password: "new-correct-horse" },
   "users-updateProfile": { displayName: "Sam Lee", color: "#0e7490" },
   "invitations-create": { email: "sam@example.com", isAdmin: false },
+  "calendarFeed-create": {},
+  "apiKeys-create": { name: "Zapier", scope: "read-write", expiresAt: "2027-12-31T00:00:00Z" },
   "workingHours-saveAll": {
     days: [
       { dayOfWeek: "1", startTime: "08:00", endTime: "16:00", isActive: true },

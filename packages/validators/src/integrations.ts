@@ -74,24 +74,24 @@ export const SYNC_DEFAULT_LIMIT = 100;
  */
 export const syncQuerySchema = z.object({
   updatedSince: isoInstant()
-    .optional()
-    .meta({ description: "Only items changed at or after this instant (ISO 8601), and deletions since then with includeDeleted." }),
+    .meta({ description: "Only items changed at or after this instant (ISO 8601), and deletions since then with includeDeleted." })
+    .optional(),
   limit: z
     .number()
     .int()
     .min(1)
     .max(SYNC_MAX_LIMIT)
-    .optional()
-    .meta({ description: `Items per page, 1-${SYNC_MAX_LIMIT} (default ${SYNC_DEFAULT_LIMIT}).` }),
+    .meta({ description: `Items per page, 1-${SYNC_MAX_LIMIT} (default ${SYNC_DEFAULT_LIMIT}).` })
+    .optional(),
   cursor: z
     .string()
     .max(200)
-    .optional()
-    .meta({ description: "The `nextCursor` of the previous page: the page continues after it. Omitted: from the beginning." }),
+    .meta({ description: "The `nextCursor` of the previous page: the page continues after it. Omitted: from the beginning." })
+    .optional(),
   includeDeleted: z
     .boolean()
-    .optional()
-    .meta({ description: "Also answer the ids of items deleted since (tombstones, in `deleted`). Default false." }),
+    .meta({ description: "Also answer the ids of items deleted since (tombstones, in `deleted`). Default false." })
+    .optional(),
 });
 export type SyncQuery = z.infer<typeof syncQuerySchema>;
 
