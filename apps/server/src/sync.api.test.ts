@@ -45,7 +45,7 @@ describe("incremental sync and the calendar feed", () => {
   afterAll(() => srv.stop());
 
   async function page(path: string, query: Record<string, string | number | boolean>): Promise<Page<LeadItem>> {
-    const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+    const qs = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString();
     const res = await staff.raw("GET", `${path}?${qs}`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body as Page<LeadItem>;
