@@ -1,6 +1,6 @@
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiClient, newAccount, newClient, registerInvited, startTestServer, type TestServer } from "./test/harness.js";
+import { ApiClient, newAccount, registerInvited, startTestServer, type TestServer } from "./test/harness.js";
 
 /**
  * Incremental sync (issue 26, ADR 029): GET /api/leads and /api/contact-submissions keep SPEC's
