@@ -37,6 +37,7 @@ export const REQUEST_EXAMPLES: Record<string, Record<string, unknown>> = {
   },
   "leads-update": { status: "quoted", estimatedValue: "5200", notes: "Quote sent for full encapsulation." },
   "users-resetPassword": { password: "new-correct-horse" },
+  "submissions-addToLead": { leadId: "8d0f6f2e-4b1a-4c8e-9a53-2f7d1c6b9e40" },
   "users-updateProfile": { displayName: "Sam Lee", color: "#0e7490" },
   "invitations-create": { email: "sam@example.com", isAdmin: false },
   "calendarFeed-create": {},

@@ -44,7 +44,12 @@ export const submissionsRouter = {
       },
     })
     .input(z.void())
-    .output(z.object({ count: z.number().int().min(0).meta({ description: "New submissions." }) }).meta({ id: "NewSubmissionCount" }))
+    .output(
+      z.object({ count: z.number().int().min(0).meta({ description: "New submissions." }) }).meta({
+        id: "NewSubmissionCount",
+        description: "How many contact submissions are neither converted nor added to a lead (the Contact Submissions tab's badge).",
+      }),
+    )
     .query(async ({ ctx }) => ({ count: await submissions.countNewSubmissions(ctx.sql) })),
 
   convertToLead: staffProcedure
