@@ -22,7 +22,7 @@ export const publicRecipes = {
 /** Recipes only lazy screens use (auth, dashboard, toasts): registered by their chunks. */
 export const screenRecipes = {
   recipes: ["input", "badge", "textarea"],
-  slotRecipes: ["card", "field", "tabs", "toast", "dialog", "nativeSelect", "alert", "switch", "progress"],
+  slotRecipes: ["card", "field", "tabs", "toast", "dialog", "nativeSelect", "alert", "switch", "progress", "checkbox"],
 };
 
 /**
