@@ -45,6 +45,9 @@ describe.each(doors)("accounts and sessions through the %s door", (door) => {
       email: account.email,
       isAdmin: false,
       createdAt: expect.any(String),
+      // No display name yet: the username is shown; a colour of the palette (ADR 026).
+      displayName: account.username,
+      color: expect.stringMatching(/^#[0-9a-f]{6}$/),
     });
     expect(JSON.stringify(res.body)).not.toMatch(/password|argon/i);
     const me = await client.call(door, "auth.me");

@@ -211,6 +211,8 @@ describe.each(doors)("contact form and submissions through the %s door", (door) 
         referrer: "https://mail.example/",
         landingPage: "/",
         leadId: null,
+        // Sent by the website's form, not by an API key (ADR 029).
+        source: null,
       });
       expect(list[iNewer]).toMatchObject({ phone: null, service: null });
 
