@@ -109,6 +109,8 @@ describe.each(doors)("roles through the %s door", (door: Door) => {
         recurring: false,
         recurringPattern: null,
         ownerName: alice.username,
+        // Whose busy period it is (the Everyone view's colour and filter, ADR 026), never what it is.
+        ownerId: alice.id,
         mine: false,
         occurrences: [{ start: julyAt(date, "10:00"), end: julyAt(date, "11:00") }],
       });

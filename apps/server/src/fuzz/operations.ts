@@ -138,6 +138,12 @@ function resolveRef(doc: OpenApiDocument, schema: JsonSchema | undefined, depth 
 
 const METHODS = ["get", "post", "put", "patch", "delete"];
 
+/**
+ * Documented /api operations that no procedure answers: the calendar feed serves text/calendar to
+ * calendar apps from its own route (ADR 029), with the feed's token as its only credential.
+ */
+const NOT_PROCEDURES = new Set(["calendarFeed-ics"]);
+
 export function deriveOperations(doc: OpenApiDocument): Operation[] {
   const ops: Operation[] = [];
   for (const [path, item] of Object.entries(doc.paths)) {
@@ -145,7 +151,7 @@ export function deriveOperations(doc: OpenApiDocument): Operation[] {
     if (!path.startsWith("/api/")) continue;
     for (const method of METHODS) {
       const op = item[method];
-      if (!op?.operationId) continue;
+      if (!op?.operationId || NOT_PROCEDURES.has(op.operationId)) continue;
       const params: Parameter[] = (op.parameters ?? []).flatMap((p) =>
         p.in === "path" || p.in === "query"
           ? [{ name: p.name, in: p.in, required: p.required ?? p.in === "path", schema: resolveRef(doc, p.schema) ?? {} }]
