@@ -62,6 +62,9 @@ describe("fuzz", () => {
         .map((o) => o.procedure)
         .sort(),
     ).toEqual([
+      "apiKeys.create",
+      "apiKeys.list",
+      "apiKeys.revoke",
       "googleCalendar.authUrl",
       "googleCalendar.callback",
       "googleCalendar.disconnect",

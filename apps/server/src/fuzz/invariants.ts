@@ -176,7 +176,9 @@ function checkLeaks(ctx: CheckContext, out: Violation[]): void {
   for (const m of haystack.matchAll(UUID)) {
     const id = m[0].toLowerCase();
     if (echoLower.includes(id)) continue;
-    if (!admin && secrets.userIds.has(id) && !allowedUsers.has(id)) leak(`another user's id (${id})`);
+    // Staff see their colleagues' ids by design (Assigned to, the Everyone view: ADR 026); a client
+    // that is not signed in never sees a user's id.
+    if (spec.role === "anonymous" && secrets.userIds.has(id) && !allowedUsers.has(id)) leak(`another user's id (${id})`);
     if (spec.role === "anonymous" && secrets.recordIds.has(id)) leak(`a record id (lead, submission...) to an anonymous client (${id})`);
   }
   if (spec.role === "anonymous") {
