@@ -1,28 +1,51 @@
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
-import type { Socket } from "node:net";
+import { Server as NetServer, type Socket } from "node:net";
 
 /**
- * While draining, a keep-alive connection with no request is closed once it has been idle this
- * long. Not at once: a client streaming requests sends its next one within a millisecond or two of
- * the last answer, and that request may already be on the wire (or unread in the server's socket
- * buffer, the event loop being busy) when an "idle" connection is closed, which the client sees as
- * a reset. A request that comes meanwhile is served, with `Connection: close`. 1 s, not 250 ms: on a
- * loaded 2-core CI run a streaming client's next request came more than 250 ms after the answer
- * before it, and that connection was reset under it.
+ * How long the server tells clients it keeps an idle keep-alive connection (`Keep-Alive: timeout=5`,
+ * Node's `server.keepAliveTimeout`). Clients that honour the hint (undici/fetch, Node's agent and
+ * others) stop reusing a connection a second or two before it runs out.
  */
-export const DRAIN_IDLE_CLOSE_MS = 1000;
-const SWEEP_MS = 25;
+export const KEEP_ALIVE_HINT_MS = 5_000;
+/**
+ * How long it really keeps one in normal operation: 65 s, longer than the idle timeout of the
+ * proxies in front (60 s for nginx's upstream keepalive and AWS load balancers), so that the proxy,
+ * which does not read the hint, is always the side that closes an idle connection, never the server
+ * under a request the proxy is sending. `server.keepAliveTimeoutBuffer` is the difference.
+ */
+export const KEEP_ALIVE_HOLD_MS = 65_000;
+/**
+ * While draining, an idle keep-alive connection is closed only once it has been idle longer than the
+ * advertised hint plus this margin (the client starts counting when the answer reaches it, after
+ * the server finished sending it, and on a loaded machine its own timer fires late): by then a client
+ * that honours the hint has stopped using it, so the close races no request. Closing one earlier
+ * (the first versions closed after 250 ms, then 1 s, of idleness) is a race no delay wins: a
+ * streaming client sends its next request at any moment, and a request that meets the close is
+ * reset (ECONNRESET), which a client retries only for idempotent methods, never for a POST.
+ */
+export const DRAIN_IDLE_MARGIN_MS = 2_000;
+const SWEEP_MS = 100;
+
+/** Applies the keep-alive timing above to a server (before it listens). */
+export function configureKeepAlive(server: Server): void {
+  server.keepAliveTimeout = KEEP_ALIVE_HINT_MS;
+  server.keepAliveTimeoutBuffer = KEEP_ALIVE_HOLD_MS - KEEP_ALIVE_HINT_MS;
+}
 
 /**
  * Draining the HTTP server on SIGTERM (issue 22 §2, ADR 021), with Node's own http.Server API:
  * - `draining` turns true at once: GET /api/health/ready answers 503;
- * - idle keep-alive connections close (after DRAIN_IDLE_CLOSE_MS of idleness);
  * - every answer from now on, including those of requests already in flight whose headers have
- *   not left yet, carries `Connection: close`, so no client sends another request on it;
+ *   not left yet, carries `Connection: close`: the server closes that connection after it, and no
+ *   client sends another request on it (the only close in HTTP/1.1 that races nothing);
+ * - an idle keep-alive connection is never cut under a client that may still send on it: a request
+ *   that comes on it is served (with `Connection: close`); it is closed only once it has been idle
+ *   longer than the keep-alive timeout the server advertised (`Keep-Alive: timeout=N`) plus
+ *   DRAIN_IDLE_MARGIN_MS, unless its client closes it first (clients honouring the hint do);
  * - while requests are in flight the server still answers new ones (a load balancer's probe sees
  *   the 503 instead of a refused connection; a request that was on its way is served, not cut);
  *   once none is in flight the listening socket closes, and new connections are refused;
- * - requests and uploads in flight finish, for up to `graceMs`; then what is left is cut.
+ * - requests and uploads in flight finish, for up to `graceMs`; then every connection left is cut.
  */
 export interface ConnectionDrain {
   readonly draining: boolean;
@@ -46,9 +69,12 @@ export function connectionDrain(server: Server, { graceMs }: { graceMs: number }
     socket.once("close", () => idleSince.delete(socket));
   });
 
+  // Stops accepting connections and resolves once every open one has ended. Not http.Server's
+  // close(): since Node 19 it also destroys every idle keep-alive connection at once, which is the
+  // race this drain exists to avoid (a client's next request may be on its way on one of them).
   const closeListener = () => {
     if (closed) return;
-    closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    closed = new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve()));
     listenerClosed();
   };
 
@@ -69,15 +95,16 @@ export function connectionDrain(server: Server, { graceMs }: { graceMs: number }
 
   // Looked at in the check phase, right after the poll phase has read what arrived: after the event
   // loop was busy, a request waiting unread in a socket's buffer is not taken for idleness. A
-  // connection idles from the last byte it received (a request's start is not idleness).
+  // connection idles from the last byte it received or the last answer it was sent.
   const closeIdle = () =>
     setImmediate(() => {
       const now = Date.now();
+      const idleLimit = server.keepAliveTimeout + DRAIN_IDLE_MARGIN_MS;
       for (const [socket, idle] of idleSince) {
         if (idle === null) continue;
         // Bytes came (a request's start, or the rest of a body answered early): idle from now on.
         if (socket.bytesRead !== idle.bytesRead) markIdle(socket);
-        else if (now - idle.at >= DRAIN_IDLE_CLOSE_MS) {
+        else if (now - idle.at >= idleLimit) {
           idleSince.delete(socket);
           socket.destroy();
         }
@@ -92,7 +119,6 @@ export function connectionDrain(server: Server, { graceMs }: { graceMs: number }
       drained ??= (async () => {
         draining = true;
         for (const res of inFlight) if (!res.headersSent) res.setHeader("Connection", "close");
-        closeIdle();
         const sweeper = setInterval(closeIdle, SWEEP_MS);
         if (inFlight.size === 0) closeListener();
         let forced = 0;
@@ -102,6 +128,7 @@ export function connectionDrain(server: Server, { graceMs }: { graceMs: number }
             forced = inFlight.size;
             closeListener();
             server.closeAllConnections();
+            for (const socket of idleSince.keys()) socket.destroy();
             resolve();
           }, graceMs);
         });
