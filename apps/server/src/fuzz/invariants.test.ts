@@ -129,7 +129,9 @@ describe("fuzz invariants", () => {
     expect(leaks("staff", `{"email":"Boss@Example.com"}`)).toHaveLength(1);
     expect(leaks("staff", `{"email":"sam@example.com","id":"${STAFF.id}"}`)).toHaveLength(0);
     expect(leaks("admin", `{"email":"boss@example.com","id":"${ADMIN_ID}"}`)).toHaveLength(0);
-    expect(leaks("staff", `{"id":"${ADMIN_ID}"}`)).toHaveLength(1);
+    // ADR 026: staff see colleagues' ids (Assigned to, the Everyone view); an anonymous client never.
+    expect(leaks("staff", `{"id":"${ADMIN_ID}"}`)).toHaveLength(0);
+    expect(leaks("anonymous", `{"id":"${ADMIN_ID}"}`)).toHaveLength(1);
     expect(leaks("anonymous", `{"id":"${LEAD_ID}"}`)).toHaveLength(1);
     expect(leaks("anonymous", `{"name":"Seed fzmarkcafe"}`)).toHaveLength(1);
     expect(leaks("admin", `{"err":"connect postgres://secret@db/crawlguard failed"}`)).toHaveLength(1);
