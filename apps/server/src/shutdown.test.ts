@@ -143,8 +143,8 @@ describe("connection drain", () => {
       `,
       { eval: true, workerData: { url } },
     );
-    const messages: Array<{ warm?: boolean; answered?: number; failures?: string[] }> = [];
-    const next = () => new Promise<(typeof messages)[number]>((resolve) => clients.once("message", resolve));
+    type Message = { warm?: boolean; answered?: number; failures?: string[] };
+    const next = () => new Promise<Message>((resolve) => clients.once("message", resolve));
     expect(await next()).toEqual({ warm: true });
     const started = Date.now();
     const ended = next();
