@@ -153,6 +153,13 @@ const envSchema = z
     /** How often the sender looks for due deliveries (changes made on this instance wake it at once). */
     WEBHOOKS_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(2000),
     /**
+     * A mail or webhook job claimed by an instance that died is given to another one when its
+     * heartbeat has been silent this long (pg-boss's heartbeatSeconds, at least 10), noticed at the
+     * next supervision pass (every JOBS_SUPERVISE_SECONDS). Tests shorten both.
+     */
+    JOBS_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(600).default(20),
+    JOBS_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
+    /**
      * On SIGTERM, how long requests and uploads in flight may take to finish before their
      * connections are cut (ADR 021). Keep it below the orchestrator's kill timeout (Kubernetes: 30 s).
      */

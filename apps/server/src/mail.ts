@@ -59,7 +59,7 @@ export async function startMail({
     return { configured: false, drain: () => Promise.resolve(0), pause: () => Promise.resolve(), stop: () => Promise.resolve() };
   }
   const boss = await jobs.boss();
-  await Mailer.createQueues(boss);
+  await Mailer.createQueues(boss, env.JOBS_HEARTBEAT_SECONDS);
   const mailer = new Mailer(sql, boss, {
     timeZone: env.BUSINESS_TIME_ZONE,
     get publicUrl() {
@@ -105,11 +105,42 @@ export async function startMail({
   let running: Promise<number> | null = null;
   let stopped = false;
 
+  /**
+   * Beats for every job of a batch until the batch is done: the jobs waiting behind a slow send stay
+   * this instance's, and when the instance dies they all come back (ADR 028).
+   */
+  const holding = async <T>(queue: string, ids: string[], work: () => Promise<T>): Promise<T> => {
+    if (ids.length === 0) return work();
+    const beat = setInterval(() => void boss.touch(queue, ids).catch(() => {}), (env.JOBS_HEARTBEAT_SECONDS / 2) * 1000);
+    beat.unref();
+    try {
+      return await work();
+    } finally {
+      clearInterval(beat);
+    }
+  };
+
   const round = async (): Promise<number> => {
     let handled = 0;
     const jobsDue = await boss.fetch<{ deliveryId: string }>(MAIL_QUEUE, { batchSize: BATCH });
+    await holding(
+      MAIL_QUEUE,
+      jobsDue.map((j) => j.id),
+      () => sendAll(jobsDue),
+    );
+    handled += jobsDue.length;
+    const digests = await boss.fetch<{ recipient: string }>(DIGEST_QUEUE, { batchSize: BATCH });
+    await holding(
+      DIGEST_QUEUE,
+      digests.map((j) => j.id),
+      () => digestAll(digests),
+    );
+    handled += digests.length;
+    return handled;
+  };
+
+  const sendAll = async (jobsDue: { id: string; data: { deliveryId: string } }[]) => {
     for (const job of jobsDue) {
-      handled++;
       try {
         const outcome = await mailer.deliver(job.data.deliveryId, send);
         await boss.complete(MAIL_QUEUE, job.id);
@@ -120,9 +151,10 @@ export async function startMail({
         await boss.fail(MAIL_QUEUE, job.id, { message: err instanceof Error ? err.message.slice(0, 200) : "failed" }).catch(() => {});
       }
     }
-    const digests = await boss.fetch<{ recipient: string }>(DIGEST_QUEUE, { batchSize: BATCH });
+  };
+
+  const digestAll = async (digests: { id: string; data: { recipient: string } }[]) => {
     for (const job of digests) {
-      handled++;
       try {
         await mailer.digest(job.data.recipient, send);
         await boss.complete(DIGEST_QUEUE, job.id);
@@ -131,7 +163,6 @@ export async function startMail({
         await boss.fail(DIGEST_QUEUE, job.id, { message: "failed" }).catch(() => {});
       }
     }
-    return handled;
   };
 
   const tick = (): Promise<number> => {

@@ -95,6 +95,7 @@ export async function startServer({
   const jobs = startJobs({
     databaseUrl: env.DATABASE_URL,
     sql: db.sql,
+    superviseSeconds: env.JOBS_SUPERVISE_SECONDS,
     onError: (err) => logger.warn({ err, component: "jobs" }, "job queue error"),
   });
   const events = new DomainEvents();

@@ -18,7 +18,6 @@ export const WEBHOOK_QUEUE = "webhook-delivery";
 const BATCH = 5;
 /** Rounds one wake-up may run. */
 const MAX_ROUNDS = 50;
-const HEARTBEAT_SECONDS = 20;
 
 interface JobData {
   deliveryId: string;
@@ -60,6 +59,7 @@ export async function startWebhooks({
   logger: Logger;
 }): Promise<WebhooksRuntime> {
   const settings = webhookSettings(env);
+  const heartbeatSeconds = env.JOBS_HEARTBEAT_SECONDS;
   const log = logger.child({ component: "webhooks" });
   let queueMade: Promise<void> | null = null;
   const queue = async () => {
@@ -72,7 +72,7 @@ export async function startWebhooks({
         retryBackoff: true,
         retryDelayMax: 3600,
         expireInSeconds: 120,
-        heartbeatSeconds: HEARTBEAT_SECONDS,
+        heartbeatSeconds,
         retentionSeconds: 3 * 86_400,
         deleteAfterSeconds: 86_400,
       };
@@ -114,7 +114,7 @@ export async function startWebhooks({
             claimed.map((j) => j.id),
           )
           .catch(() => {}),
-      (HEARTBEAT_SECONDS / 2) * 1000,
+      (heartbeatSeconds / 2) * 1000,
     );
     beat.unref();
     try {

@@ -60,18 +60,21 @@ export interface JobsOptions {
   databaseUrl?: string | undefined;
   /** The embedded database: pg-boss runs on the app's single connection (see postgresJsDatabase). */
   sql: SqlText;
+  /** How often pg-boss supervises (default SUPERVISE_SECONDS); tests shorten it so a dead instance's job comes back sooner. */
+  superviseSeconds?: number | undefined;
   onError?: (error: unknown) => void;
 }
 
 /** Starts a PgBoss on the app's database (its own pool with PostgreSQL, the app's connection when embedded). */
 export async function startBoss(options: JobsOptions): Promise<PgBoss> {
+  const supervise = options.superviseSeconds ?? SUPERVISE_SECONDS;
   const common = {
     schema: JOBS_SCHEMA,
     schedule: false,
     supervise: true,
     // Heartbeats are checked on every supervision pass (which the monitor interval gates per queue).
-    superviseIntervalSeconds: SUPERVISE_SECONDS,
-    monitorIntervalSeconds: SUPERVISE_SECONDS,
+    superviseIntervalSeconds: supervise,
+    monitorIntervalSeconds: supervise,
     reindex: false,
     monitorVacuum: false,
   } as const;

@@ -152,15 +152,20 @@ interface JobData {
   deliveryId: string;
 }
 
-/** Mail queue settings: retried with backoff (pg-boss's), a job whose instance died comes back after the expiry. */
-export const MAIL_QUEUE_SETTINGS = {
+/**
+ * Mail queue settings: retried with backoff (pg-boss's). The worker beats while it holds a job, so
+ * a job whose instance died comes back once its heartbeat has been silent `heartbeatSeconds` (the
+ * expiry only bounds a live instance's attempt).
+ */
+export const mailQueueSettings = (heartbeatSeconds: number) => ({
   retryLimit: 12,
   retryBackoff: true,
   retryDelayMax: 3600,
   expireInSeconds: 120,
+  heartbeatSeconds,
   retentionSeconds: 7 * 86_400,
   deleteAfterSeconds: 7 * 86_400,
-};
+});
 
 interface LeadForMail {
   id: string;
@@ -233,11 +238,12 @@ export class Mailer implements DomainEventSubscriber {
     private readonly config: MailerConfig,
   ) {}
 
-  static async createQueues(boss: PgBoss): Promise<void> {
+  static async createQueues(boss: PgBoss, heartbeatSeconds: number): Promise<void> {
+    const settings = mailQueueSettings(heartbeatSeconds);
     for (const name of [MAIL_QUEUE, DIGEST_QUEUE]) {
       const policy = name === DIGEST_QUEUE ? "stately" : "standard";
-      await boss.createQueue(name, { policy, ...MAIL_QUEUE_SETTINGS });
-      await boss.updateQueue(name, MAIL_QUEUE_SETTINGS);
+      await boss.createQueue(name, { policy, ...settings });
+      await boss.updateQueue(name, settings);
     }
   }
 
