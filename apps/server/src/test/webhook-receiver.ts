@@ -10,13 +10,16 @@ export interface ReceivedWebhook {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary bodies
   body: { type: string; timestamp: string; data: Record<string, any> };
   raw: string;
+  /** The sender's port of the connection (which process sent it: see socket-owner.ts). */
+  remotePort: number;
 }
 
 /**
  * A webhook receiver on loopback (plain http: the server runs with WEBHOOKS_ALLOW_HTTP=true) that
  * verifies every request's signature with `standardwebhooks`, as an integrator's would. A request
  * that fails verification is answered 401 and counted in `rejected`. `status(path, n)` decides the
- * answer to the n-th request (1-based) on a path; 204 by default.
+ * answer to the n-th request (1-based) on a path; 204 by default. `hold(path, n)` true: the request
+ * is verified and recorded but never answered (the sender waits, as on a receiver that stalls).
  */
 export class WebhookReceiver {
   readonly received: ReceivedWebhook[] = [];
@@ -24,6 +27,7 @@ export class WebhookReceiver {
   private readonly secrets = new Map<string, string>();
   private readonly counts = new Map<string, number>();
   status: (path: string, n: number) => number = () => 204;
+  hold: (path: string, n: number) => boolean = () => false;
   private constructor(
     private readonly server: Server,
     readonly url: string,
@@ -35,8 +39,12 @@ export class WebhookReceiver {
       const chunks: Buffer[] = [];
       req.on("data", (c: Buffer) => chunks.push(c));
       req.on("end", () =>
-        self!.handle(req.url ?? "/", req.headers as Record<string, string>, Buffer.concat(chunks).toString("utf8"), (s) =>
-          res.writeHead(s).end(),
+        self!.handle(
+          req.url ?? "/",
+          req.headers as Record<string, string>,
+          Buffer.concat(chunks).toString("utf8"),
+          req.socket.remotePort ?? 0,
+          (s) => res.writeHead(s).end(),
         ),
       );
     });
@@ -50,7 +58,7 @@ export class WebhookReceiver {
     this.secrets.set(path, secret);
   }
 
-  private handle(path: string, headers: Record<string, string>, raw: string, answer: (status: number) => void) {
+  private handle(path: string, headers: Record<string, string>, raw: string, remotePort: number, answer: (status: number) => void) {
     const secret = this.secrets.get(path);
     if (!secret) {
       this.rejected.push({ path, reason: "unknown path" });
@@ -65,7 +73,8 @@ export class WebhookReceiver {
     }
     const n = (this.counts.get(path) ?? 0) + 1;
     this.counts.set(path, n);
-    this.received.push({ path, id: headers["webhook-id"]!, timestamp: headers["webhook-timestamp"]!, body, raw });
+    this.received.push({ path, id: headers["webhook-id"]!, timestamp: headers["webhook-timestamp"]!, body, raw, remotePort });
+    if (this.hold(path, n)) return;
     answer(this.status(path, n));
   }
 

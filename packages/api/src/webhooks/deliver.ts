@@ -16,7 +16,8 @@ export function webhookRetryDelaySeconds(attempt: number, settings: Pick<Webhook
   return Math.min(delay, Math.max(settings.retryWindowSeconds / 6, settings.retryBaseSeconds));
 }
 
-export type DeliveryOutcome = "delivered" | "retrying" | "failed" | "skipped";
+/** `held`: another attempt holds the row; a follow-up job runs when its lease ends (its instance may have died). */
+export type DeliveryOutcome = "delivered" | "retrying" | "failed" | "skipped" | "held";
 
 interface Claimed {
   id: string;
@@ -49,7 +50,7 @@ export async function runDelivery(
     WHERE d.id = ${deliveryId} AND e.id = d.endpoint_id
       AND (d.status = 'pending' OR (d.status = 'sending' AND d.lease_until < now()))
     RETURNING d.id, d.endpoint_id, d.event_id, d.payload, d.attempts, e.url, e.secret, e.enabled`;
-  if (!claimed) return "skipped";
+  if (!claimed) return followHeldDelivery(sql, jobs, deliveryId);
   if (!claimed.enabled) {
     await sql`
       UPDATE webhook_deliveries SET status = 'failed', lease_until = NULL, next_attempt_at = NULL,
@@ -105,6 +106,24 @@ export async function runDelivery(
     }
     await jobs.enqueue(tx, deliveryId, { startAfter: row!.nextAt });
     return "retrying" as const;
+  });
+}
+
+/**
+ * The row was not claimable: done (delivered, failed) or held by another attempt. A held row's job
+ * is usually the dead instance's, back through pg-boss's heartbeat before the row's lease ran out:
+ * completing it would leave the row `sending` with no job, and the event would never go. So a job
+ * follows it, due when the lease ends; if the holder was alive and finished, that job finds the row
+ * done and skips.
+ */
+async function followHeldDelivery(sql: Sql, jobs: WebhookJobs, deliveryId: string): Promise<DeliveryOutcome> {
+  return transaction(sql, async (tx) => {
+    const [held] = await tx<{ at: Date }[]>`
+      SELECT GREATEST(lease_until, now()) + interval '1 second' AS at FROM webhook_deliveries
+      WHERE id = ${deliveryId} AND status = 'sending' FOR UPDATE`;
+    if (!held) return "skipped" as const;
+    await jobs.enqueue(tx, deliveryId, { startAfter: held.at });
+    return "held" as const;
   });
 }
 
