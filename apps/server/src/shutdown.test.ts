@@ -5,13 +5,7 @@
 import http from "node:http";
 import { Worker } from "node:worker_threads";
 import { afterEach, describe, expect, it } from "vitest";
-import {
-  configureKeepAlive,
-  connectionDrain,
-  DRAIN_LISTEN_MAX_MS,
-  KEEP_ALIVE_HINT_MS,
-  KEEP_ALIVE_HOLD_MS,
-} from "./shutdown.js";
+import { configureKeepAlive, connectionDrain, DRAIN_LISTEN_MAX_MS, KEEP_ALIVE_HINT_MS, KEEP_ALIVE_HOLD_MS } from "./shutdown.js";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -30,9 +24,7 @@ function startServer(workMs: [number, number] = [1, 6]) {
           res.setHeader("content-type", "application/json");
           res.end(JSON.stringify({ stored: body.length }));
         },
-        req.url?.startsWith("/slow?ms=")
-          ? Number(req.url.slice("/slow?ms=".length))
-          : workMs[0] + Math.random() * (workMs[1] - workMs[0]),
+        req.url?.startsWith("/slow?ms=") ? Number(req.url.slice("/slow?ms=".length)) : workMs[0] + Math.random() * (workMs[1] - workMs[0]),
       ),
     );
   });
@@ -107,17 +99,20 @@ describe("connection drain", () => {
     expect(drainMs).toBeLessThan(KEEP_ALIVE_HINT_MS + 5_000);
   });
 
-  it("clients that open a new connection for every request cannot hold the listener open until the grace", { timeout: 60_000 }, async () => {
-    // Answers slow enough (20–40 ms) that six clients always have one in flight.
-    const { server: s, drain, url } = await startServer([20, 40]);
-    server = s;
-    // Six clients in a thread of their own (their own event loop, as another process's would be), each
-    // sending POSTs back to back through a keep-alive agent, which opens a new connection after every
-    // `Connection: close`: there is nearly always a request in flight, so "close the listener once
-    // nothing is in flight" alone would keep it open (and the drain going) until the grace cut
-    // everything, and a listener closed while they reconnect resets what is in its accept queue.
-    const clients = new Worker(
-      `
+  it(
+    "clients that open a new connection for every request cannot hold the listener open until the grace",
+    { timeout: 60_000 },
+    async () => {
+      // Answers slow enough (20–40 ms) that six clients always have one in flight.
+      const { server: s, drain, url } = await startServer([20, 40]);
+      server = s;
+      // Six clients in a thread of their own (their own event loop, as another process's would be), each
+      // sending POSTs back to back through a keep-alive agent, which opens a new connection after every
+      // `Connection: close`: there is nearly always a request in flight, so "close the listener once
+      // nothing is in flight" alone would keep it open (and the drain going) until the grace cut
+      // everything, and a listener closed while they reconnect resets what is in its accept queue.
+      const clients = new Worker(
+        `
       const http = require("node:http");
       const { parentPort, workerData } = require("node:worker_threads");
       let answered = 0;
@@ -146,29 +141,30 @@ describe("connection drain", () => {
       };
       Promise.all(Array.from({ length: 6 }, (_, w) => worker(w))).then(() => parentPort.postMessage({ answered, failures }));
       `,
-      { eval: true, workerData: { url } },
-    );
-    type Message = { warm?: boolean; answered?: number; failures?: string[] };
-    const next = () => new Promise<Message>((resolve) => clients.once("message", resolve));
-    expect(await next()).toEqual({ warm: true });
-    // And one request that runs past the listening window, as a slow upload does: nothing is ever
-    // out of flight before the window ends, however the clients' timing goes on a loaded machine.
-    const slow = fetch(`${url}/slow?ms=${DRAIN_LISTEN_MAX_MS + 1_000}`, { method: "POST", body: "slow" });
-    await sleep(50);
-    const started = Date.now();
-    const ended = next();
-    const { forced } = await drain.drain();
-    const drainMs = Date.now() - started;
-    const result = await ended;
-    await clients.terminate();
-    expect(result.failures, "requests whose connection was reset or closed under them").toEqual([]);
-    expect(result.answered).toBeGreaterThan(100);
-    expect(forced).toBe(0);
-    const slowAnswer = await slow;
-    expect(slowAnswer.status).toBe(200);
-    expect(slowAnswer.headers.get("connection")).toBe("close");
-    // Never a moment with nothing in flight: the listening window ended it, long before the grace.
-    expect(drainMs).toBeGreaterThanOrEqual(DRAIN_LISTEN_MAX_MS);
-    expect(drainMs).toBeLessThan(DRAIN_LISTEN_MAX_MS + 5_000);
-  });
+        { eval: true, workerData: { url } },
+      );
+      type Message = { warm?: boolean; answered?: number; failures?: string[] };
+      const next = () => new Promise<Message>((resolve) => clients.once("message", resolve));
+      expect(await next()).toEqual({ warm: true });
+      // And one request that runs past the listening window, as a slow upload does: nothing is ever
+      // out of flight before the window ends, however the clients' timing goes on a loaded machine.
+      const slow = fetch(`${url}/slow?ms=${DRAIN_LISTEN_MAX_MS + 1_000}`, { method: "POST", body: "slow" });
+      await sleep(50);
+      const started = Date.now();
+      const ended = next();
+      const { forced } = await drain.drain();
+      const drainMs = Date.now() - started;
+      const result = await ended;
+      await clients.terminate();
+      expect(result.failures, "requests whose connection was reset or closed under them").toEqual([]);
+      expect(result.answered).toBeGreaterThan(100);
+      expect(forced).toBe(0);
+      const slowAnswer = await slow;
+      expect(slowAnswer.status).toBe(200);
+      expect(slowAnswer.headers.get("connection")).toBe("close");
+      // Never a moment with nothing in flight: the listening window ended it, long before the grace.
+      expect(drainMs).toBeGreaterThanOrEqual(DRAIN_LISTEN_MAX_MS);
+      expect(drainMs).toBeLessThan(DRAIN_LISTEN_MAX_MS + 5_000);
+    },
+  );
 });
