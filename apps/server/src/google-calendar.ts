@@ -3,7 +3,7 @@ import path from "node:path";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { DomainError, GoogleCalendar, type Context } from "@crawlguard/api";
 import type { Sql } from "@crawlguard/db";
-import type { Jobs } from "@crawlguard/jobs";
+import { pollingWorker, type Jobs } from "@crawlguard/jobs";
 import {
   GOOGLE_REDIRECT_PATH,
   googleEndpoints,
@@ -97,59 +97,25 @@ export async function startGoogleCalendar({
     log,
   });
 
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | null = null;
-  let again = false;
-  let stopped = false;
   let lastSweep = 0;
+  // Without a queue (Google not configured, or no token key) there is nothing to push: no loop.
+  const worker = queue
+    ? pollingWorker({
+        // Once stopping, the jobs claimed but not started go back to the queue (issue 22 §2).
+        round: (paused) => service.runPushes(paused),
+        pollMs: env.GOOGLE_PUSH_POLL_MS,
+        maxRounds: MAX_ROUNDS,
+        onError: (err) => log.warn({ err }, "calendar push round failed"),
+        afterRounds: async () => {
+          if (Date.now() - lastSweep <= STATE_SWEEP_MS) return;
+          lastSweep = Date.now();
+          await service.sweepStates();
+        },
+      })
+    : null;
 
-  const rounds = async (): Promise<number> => {
-    let total = 0;
-    for (let round = 0; round < MAX_ROUNDS && !stopped; round++) {
-      // Once stopping, the jobs claimed but not started go back to the queue (issue 22 §2).
-      const handled = await service.runPushes(() => stopped);
-      total += handled;
-      if (handled === 0) break;
-    }
-    if (Date.now() - lastSweep > STATE_SWEEP_MS) {
-      lastSweep = Date.now();
-      await service.sweepStates();
-    }
-    return total;
-  };
-
-  const schedule = (ms: number) => {
-    if (stopped || !queue) return;
-    clearTimeout(timer);
-    timer = setTimeout(() => void tick(), ms);
-    timer.unref();
-  };
-
-  const tick = async (): Promise<number> => {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      let total = 0;
-      try {
-        do {
-          again = false;
-          total += await rounds();
-        } while (again && !stopped);
-      } catch (err) {
-        log.warn({ err }, "calendar push round failed");
-      } finally {
-        running = null;
-        schedule(env.GOOGLE_PUSH_POLL_MS);
-      }
-      return total;
-    })();
-    return running;
-  };
-
-  service.onNudge(() => schedule(0));
-  schedule(0);
+  service.onNudge(() => worker?.schedule(0));
+  worker?.schedule(0);
   if (cipher) {
     // Says at start when this instance's key is not the connection's (the service logs it).
     const readiness = await service.readiness().catch(() => null);
@@ -157,17 +123,12 @@ export async function startGoogleCalendar({
   }
 
   const pause = async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await running;
+    await worker?.pause();
   };
 
   return {
     service,
-    async drain() {
-      await running;
-      return tick();
-    },
+    drain: () => worker?.drain() ?? Promise.resolve(0),
     pause,
     async stop() {
       await pause();

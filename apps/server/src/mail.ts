@@ -10,7 +10,7 @@ import {
   type Outgoing,
 } from "@crawlguard/api";
 import type { Sql } from "@crawlguard/db";
-import type { Jobs } from "@crawlguard/jobs";
+import { holdingJobs, pollingWorker, type Jobs } from "@crawlguard/jobs";
 import { Router, type Request, type Response } from "express";
 import nodemailer from "nodemailer";
 import type { Logger } from "pino";
@@ -101,42 +101,25 @@ export async function startMail({
     return { messageId: info.messageId };
   };
 
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | null = null;
-  let stopped = false;
-
-  /**
-   * Beats for every job of a batch until the batch is done: the jobs waiting behind a slow send stay
-   * this instance's, and when the instance dies they all come back (ADR 028).
-   */
-  const holding = async <T>(queue: string, ids: string[], work: () => Promise<T>): Promise<T> => {
-    if (ids.length === 0) return work();
-    const beat = setInterval(() => void boss.touch(queue, ids).catch(() => {}), (env.JOBS_HEARTBEAT_SECONDS / 2) * 1000);
-    beat.unref();
-    try {
-      return await work();
-    } finally {
-      clearInterval(beat);
-    }
-  };
+  const hold = <T>(queue: string, ids: string[], work: () => Promise<T>) =>
+    holdingJobs((held) => boss.touch(queue, held), ids, env.JOBS_HEARTBEAT_SECONDS, work);
 
   const round = async (): Promise<number> => {
-    let handled = 0;
+    // Beats for every job of a batch until the batch is done: the jobs waiting behind a slow send
+    // stay this instance's, and when the instance dies they all come back (ADR 028).
     const jobsDue = await boss.fetch<{ deliveryId: string }>(MAIL_QUEUE, { batchSize: BATCH });
-    await holding(
+    await hold(
       MAIL_QUEUE,
       jobsDue.map((j) => j.id),
       () => sendAll(jobsDue),
     );
-    handled += jobsDue.length;
     const digests = await boss.fetch<{ recipient: string }>(DIGEST_QUEUE, { batchSize: BATCH });
-    await holding(
+    await hold(
       DIGEST_QUEUE,
       digests.map((j) => j.id),
       () => digestAll(digests),
     );
-    handled += digests.length;
-    return handled;
+    return jobsDue.length + digests.length;
   };
 
   const sendAll = async (jobsDue: { id: string; data: { deliveryId: string } }[]) => {
@@ -165,43 +148,21 @@ export async function startMail({
     }
   };
 
-  const tick = (): Promise<number> => {
-    running ??= (async () => {
-      let total = 0;
-      try {
-        for (let i = 0; i < MAX_ROUNDS && !stopped; i++) {
-          const n = await round();
-          total += n;
-          if (n === 0) break;
-        }
-      } catch (err) {
-        log.warn({ err }, "mail round failed");
-      } finally {
-        running = null;
-        if (!stopped) {
-          clearTimeout(timer);
-          timer = setTimeout(() => void tick(), env.MAIL_POLL_MS);
-          timer.unref();
-        }
-      }
-      return total;
-    })();
-    return running;
-  };
-  void tick();
+  const worker = pollingWorker({
+    round,
+    pollMs: env.MAIL_POLL_MS,
+    maxRounds: MAX_ROUNDS,
+    onError: (err) => log.warn({ err }, "mail round failed"),
+  });
+  void worker.tick();
 
   const pause = async () => {
-    stopped = true;
-    clearTimeout(timer);
     unsubscribeFromEvents();
-    await running;
+    await worker.pause();
   };
   return {
     configured: true,
-    async drain() {
-      await running;
-      return tick();
-    },
+    drain: () => worker.drain(),
     pause,
     async stop() {
       await pause();

@@ -8,7 +8,7 @@ import {
   type WebhooksDeps,
 } from "@crawlguard/api";
 import type { Sql } from "@crawlguard/db";
-import { postgresJsDatabase, type Jobs } from "@crawlguard/jobs";
+import { holdingJobs, pollingWorker, postgresJsDatabase, type Jobs } from "@crawlguard/jobs";
 import type { Logger } from "pino";
 import type { Env } from "./env.js";
 
@@ -96,9 +96,6 @@ export async function startWebhooks({
     },
   };
 
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | null = null;
-  let again = false;
   let stopped = false;
   let started = false;
 
@@ -106,69 +103,35 @@ export async function startWebhooks({
     const boss = await queue();
     const claimed = await boss.fetch<JobData>(WEBHOOK_QUEUE, { batchSize: BATCH });
     if (claimed.length === 0) return 0;
-    const beat = setInterval(
+    await holdingJobs(
+      (ids) => boss.touch(WEBHOOK_QUEUE, ids),
+      claimed.map((j) => j.id),
+      heartbeatSeconds,
       () =>
-        void boss
-          .touch(
-            WEBHOOK_QUEUE,
-            claimed.map((j) => j.id),
-          )
-          .catch(() => {}),
-      (heartbeatSeconds / 2) * 1000,
+        Promise.all(
+          claimed.map(async (job) => {
+            try {
+              const outcome = await runDelivery(sql, queueJobs, job.data.deliveryId, settings);
+              if (outcome !== "skipped") log.info({ deliveryId: job.data.deliveryId, outcome }, "webhook delivery");
+              await boss.complete(WEBHOOK_QUEUE, job.id);
+            } catch (err) {
+              // The database failed under it: pg-boss brings the job back after its delay.
+              log.warn({ err, deliveryId: job.data.deliveryId }, "webhook delivery could not run");
+              await boss.fail(WEBHOOK_QUEUE, job.id).catch(() => {});
+            }
+          }),
+        ),
     );
-    beat.unref();
-    try {
-      await Promise.all(
-        claimed.map(async (job) => {
-          try {
-            const outcome = await runDelivery(sql, queueJobs, job.data.deliveryId, settings);
-            if (outcome !== "skipped") log.info({ deliveryId: job.data.deliveryId, outcome }, "webhook delivery");
-            await boss.complete(WEBHOOK_QUEUE, job.id);
-          } catch (err) {
-            // The database failed under it: pg-boss brings the job back after its delay.
-            log.warn({ err, deliveryId: job.data.deliveryId }, "webhook delivery could not run");
-            await boss.fail(WEBHOOK_QUEUE, job.id).catch(() => {});
-          }
-        }),
-      );
-    } finally {
-      clearInterval(beat);
-    }
     return claimed.length;
   };
-
+  const worker = pollingWorker({
+    round,
+    pollMs: env.WEBHOOKS_POLL_MS,
+    maxRounds: MAX_ROUNDS,
+    onError: (err) => log.warn({ err }, "webhook round failed"),
+  });
   const schedule = (ms: number) => {
-    if (stopped) return;
-    clearTimeout(timer);
-    timer = setTimeout(() => void tick(), ms);
-    timer.unref();
-  };
-
-  const tick = async (): Promise<number> => {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      let total = 0;
-      try {
-        do {
-          again = false;
-          for (let i = 0; i < MAX_ROUNDS && !stopped; i++) {
-            const n = await round();
-            total += n;
-            if (n === 0) break;
-          }
-        } while (again && !stopped);
-      } catch (err) {
-        log.warn({ err }, "webhook round failed");
-      } finally {
-        running = null;
-        schedule(env.WEBHOOKS_POLL_MS);
-      }
-      return total;
-    })();
-    return running;
+    if (!stopped) worker.schedule(ms);
   };
 
   // The sender starts (and pg-boss with it) once there is an endpoint: a server without webhooks
@@ -210,14 +173,12 @@ export async function startWebhooks({
     deps: { settings, jobs: queueJobs, nudge: () => nudge(), ready },
     async drain() {
       started = true;
-      await running;
-      return tick();
+      return worker.drain();
     },
     async pause() {
       stopped = true;
       clearInterval(watch);
-      clearTimeout(timer);
-      await running;
+      await worker.pause();
     },
   };
 }

@@ -10,3 +10,4 @@ export {
   type JobsOptions,
   type SqlText,
 } from "./jobs.js";
+export { holdingJobs, pollingWorker, type PollingWorker } from "./polling-worker.js";
