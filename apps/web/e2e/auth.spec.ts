@@ -24,6 +24,10 @@ test.describe("first account", () => {
     await form.getByLabel("Username").fill(admin.username);
     await form.getByLabel("Email").fill(admin.email);
     await form.getByLabel("Password").fill(admin.password);
+    // What was typed is still there (a page that reloaded or hydrated under the typing would drop it).
+    await expect(form.getByLabel("Username")).toHaveValue(admin.username);
+    await expect(form.getByLabel("Email")).toHaveValue(admin.email);
+    await expect(form.getByLabel("Password")).toHaveValue(admin.password);
     await form.getByRole("button", { name: "Create Account" }).click();
 
     const toast = page.getByRole("status").filter({ hasText: "Account created!" });
@@ -73,6 +77,27 @@ test.describe("auth", () => {
     await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByRole("tab")).toHaveCount(6);
     await expect(page.getByRole("tab", { name: "User Management" })).toHaveCount(0);
+  });
+
+  test("the Login and Register tabs switch in place, without loading the page again", async ({ page }) => {
+    await page.goto("/auth");
+    await waitForHydration(page);
+    // A mark on this page's window: a new document would not have it.
+    await page.evaluate(() => Object.assign(window, { e2eSamePage: true }));
+    const samePage = () => page.evaluate(() => "e2eSamePage" in window);
+
+    await page.getByRole("tab", { name: "Register" }).click();
+    await expect(page.getByRole("tab", { name: "Register", selected: true })).toBeVisible();
+    await expect(page).toHaveURL(/\/auth\?tab=register$/);
+    const form = page.getByRole("form", { name: "Register" });
+    await form.getByLabel("Username").fill("sam");
+    expect(await samePage()).toBe(true);
+    await expect(form.getByLabel("Username")).toHaveValue("sam");
+
+    await page.getByRole("tab", { name: "Login" }).click();
+    await expect(page.getByRole("form", { name: "Login" })).toBeVisible();
+    await expect(page).toHaveURL(/\/auth$/);
+    expect(await samePage()).toBe(true);
   });
 
   test("registration shows the validation messages", async ({ page }) => {

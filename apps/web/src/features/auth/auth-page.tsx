@@ -76,6 +76,11 @@ function AuthScreen() {
               onValueChange={({ value }) =>
                 void navigate({ to: "/auth", search: (prev) => tabSearch(prev, value), replace: true, resetScroll: false })
               }
+              // The triggers are links the router follows (and onValueChange navigates too): without
+              // this, Zag clicks the selected tab's link itself, with an event React never sees, and
+              // the browser loads the whole page again (typing into the new page before it hydrated
+              // was lost).
+              navigate={null}
               variant="line"
               fitted
               lazyMount
