@@ -121,30 +121,33 @@ function NewApiKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void 
   };
 
   return (
-    <Card.Root as="form" size="sm" variant="outline" aria-label="New API key" onSubmit={(e) => (e.preventDefault(), void submit())}>
-      <Card.Body>
-        <Flex gap="3" wrap="wrap" align="flex-end">
-          <Box flex="2 1 14rem">
-            <FormField label="Key name" required error={errors.name} helper="What it is for, e.g. Zapier.">
-              <Input name="apiKeyName" autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} />
-            </FormField>
-          </Box>
-          <Box flex="1 1 10rem">
-            <FormField label="Access">
-              <SelectControl name="apiKeyScope" value={scope} options={SCOPE_OPTIONS} onChange={(v) => setScope(v as ApiKeyScope)} />
-            </FormField>
-          </Box>
-          <Box flex="1 1 10rem">
-            <FormField label="Expires" error={errors.expiresAt} helper={`Optional (${zone}).`}>
-              <Input name="apiKeyExpires" type="date" value={expires} onChange={(e) => setExpires(e.target.value)} />
-            </FormField>
-          </Box>
-          <Button type="submit" colorPalette="brand" loading={create.isPending} loadingText="Creating...">
-            <KeyRound aria-hidden="true" />
-            Create API Key
-          </Button>
-        </Flex>
-      </Card.Body>
+    <Card.Root asChild size="sm" variant="outline">
+      {/* noValidate: the form's own messages ("Name is required"), not the browser's bubble, as in every form here. */}
+      <form aria-label="New API key" noValidate onSubmit={(e) => (e.preventDefault(), void submit())}>
+        <Card.Body>
+          <Flex gap="3" wrap="wrap" align="flex-end">
+            <Box flex="2 1 14rem">
+              <FormField label="Key name" required error={errors.name} helper="What it is for, e.g. Zapier.">
+                <Input name="apiKeyName" autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} />
+              </FormField>
+            </Box>
+            <Box flex="1 1 10rem">
+              <FormField label="Access">
+                <SelectControl name="apiKeyScope" value={scope} options={SCOPE_OPTIONS} onChange={(v) => setScope(v as ApiKeyScope)} />
+              </FormField>
+            </Box>
+            <Box flex="1 1 10rem">
+              <FormField label="Expires" error={errors.expiresAt} helper={`Optional (${zone}).`}>
+                <Input name="apiKeyExpires" type="date" value={expires} onChange={(e) => setExpires(e.target.value)} />
+              </FormField>
+            </Box>
+            <Button type="submit" colorPalette="brand" loading={create.isPending} loadingText="Creating...">
+              <KeyRound aria-hidden="true" />
+              Create API Key
+            </Button>
+          </Flex>
+        </Card.Body>
+      </form>
     </Card.Root>
   );
 }
