@@ -70,14 +70,16 @@ test.describe("Calendar tab", () => {
     await expect(calendarTitle(page)).toHaveText(monthTitle(day));
     const monthEvents = page.locator(".rbc-month-view .rbc-event").filter({ hasText: token });
     await expect(monthEvents).toHaveCount(2);
-    await expect(monthEvents.first()).toHaveText(`9:00 AM Mo0 ${token}`);
+    // Time and name; before them, for screen readers, the day (the line is not inside its day's cell).
+    const dayName = format(new Date(`${day}T12:00:00`), "EEEE, MMMM d");
+    await expect(monthEvents.first()).toHaveText(`${dayName}: 9:00 AM Mo0 ${token}`);
+    // …which takes no room on screen.
+    expect((await monthEvents.first().locator(".cg-sr-only").first().boundingBox())?.width).toBeLessThanOrEqual(1);
     // The keyboard path: every appointment of the month as a button.
     const monthList = page.getByRole("region", { name: `Appointments in ${monthTitle(day)}` });
     await expect(monthList.getByRole("button").filter({ hasText: token })).toHaveCount(3);
-    await page
-      .getByRole("button", { name: /^\+\d+ more$/ })
-      .first()
-      .click();
+    // "+N more" names its day too.
+    await page.getByRole("button", { name: new RegExp(`^\\+\\d+ more on ${dayName}$`) }).click();
 
     // Day: 30-minute slots from 6:00 to 22:00, Day Summary and the day's agenda.
     await expect(views.getByRole("button", { name: "Day" })).toHaveAttribute("aria-pressed", "true");
@@ -220,7 +222,10 @@ test.describe("Calendar tab", () => {
       "aria-pressed",
       "true",
     );
-    await expect(page.getByRole("columnheader").filter({ hasText: format(new Date(`${day}T12:00:00`), "EEE M/d") })).toBeVisible();
+    // The week's day headers are buttons that open their day (no table roles: issue 24 §6).
+    await expect(
+      page.locator(".rbc-time-header").getByRole("button", { name: format(new Date(`${day}T12:00:00`), "EEE M/d"), exact: true }),
+    ).toBeVisible();
     await expectSameTop(gridEvent(page, lead.name), gridSlot(page, weekdayOf(day), 10));
   });
 
