@@ -18,6 +18,9 @@ const baseURL = `http://127.0.0.1:${PORT}`;
 const GOOGLE_PORT = Number(process.env["E2E_GOOGLE_PORT"] ?? PORT + 1200);
 const googleURL = `http://127.0.0.1:${GOOGLE_PORT}`;
 process.env["E2E_GOOGLE_URL"] = googleURL;
+// An SMTP server that accepts every message (apps/server/src/test/smtp-sink-cli.ts), so the server's
+// mail goes somewhere real and a lead's History lists real deliveries: next to the emulator's port.
+const SMTP_PORT = GOOGLE_PORT + 100;
 /** The emulator's one OAuth client (its defaults). */
 const GOOGLE_CLIENT = { id: "emulator-client-id", secret: "emulator-client-secret" };
 
@@ -109,6 +112,16 @@ export default defineConfig({
       },
     },
     {
+      command: "node --import tsx ../server/src/test/smtp-sink-cli.ts",
+      port: SMTP_PORT,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
+      env: { SMTP_SINK_PORT: String(SMTP_PORT) },
+    },
+    {
       // The built server (npm run e2e builds it first) serving the built web app.
       command: "node ../server/dist/index.js",
       url: `${baseURL}/api/health`,
@@ -137,6 +150,10 @@ export default defineConfig({
         // Webhooks to the spec's own receiver on 127.0.0.1 (plain http, development only), looked for 4 times a second.
         WEBHOOKS_ALLOW_HTTP: "true",
         WEBHOOKS_POLL_MS: "250",
+        // Mail through the sink above, looked for 4 times a second.
+        SMTP_URL: `smtp://e2e:e2e@127.0.0.1:${SMTP_PORT}`,
+        MAIL_FROM: "CrawlGuard <office@crawlguard.example>",
+        MAIL_POLL_MS: "250",
       },
     },
   ],

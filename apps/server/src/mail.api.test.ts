@@ -264,6 +264,7 @@ describe("e-mail notifications", () => {
       officeRecipientsFromEnv: true,
       officeRecipients: [{ email: OFFICE, digest: false }],
       reminderLeadHours: 24,
+      notConfiguredMessage: null,
     });
     const bad = await admin.call("trpc", "notifications.updateSettings", {
       ...initial.body,
@@ -296,5 +297,20 @@ describe("e-mail notifications", () => {
     const [digest] = inbox.to("boss@crawlguard.test");
     expect(digest!.mail.subject).toMatch(/1 new update/);
     expect(digest!.mail.text).toContain(`/admin?lead=${res.body.lead.id}`);
+  });
+
+  it("without SMTP_URL: nothing is configured, and the settings say so and where to set it", async () => {
+    const bare = await startTestServer();
+    try {
+      const boss = new ApiClient(bare.url);
+      expect((await boss.call("rest", "auth.register", newAccount("bare"))).status).toBe(200);
+      const settings = await boss.call("trpc", "notifications.settings");
+      expect(settings.status).toBe(200);
+      expect(settings.body).toMatchObject({ smtpConfigured: false });
+      expect(settings.body.notConfiguredMessage).toContain("SMTP_URL");
+      expect(settings.body.notConfiguredMessage).toContain('"E-mail notifications"');
+    } finally {
+      await bare.stop();
+    }
   });
 });
