@@ -3,9 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API_KEY_CONTACT_LIMIT, API_KEY_RATE_LIMIT } from "@crawlguard/validators";
-import { loadEnv } from "./env.js";
-import { startServer, type RunningServer } from "./server.js";
-import { ApiClient, newAccount, registerInvited, startTestServer, type TestServer } from "./test/harness.js";
+import type { RunningServer } from "./server.js";
+import { ApiClient, newAccount, registerInvited, startTestServer, type TestServer, startServerOn } from "./test/harness.js";
 
 /**
  * API keys (issue 26, ADR 029) through real HTTP: made by an admin, sent as a bearer header with no
@@ -46,17 +45,7 @@ describe("API keys", () => {
     if (srv.testDb.databaseUrl) {
       // A second instance on the same PostgreSQL database (its own DATA_DIR), as behind a load balancer.
       secondDir = await mkdtemp(path.join(os.tmpdir(), "crawlguard-h26k-"));
-      second = await startServer({
-        withWeb: false,
-        env: loadEnv({
-          NODE_ENV: "test",
-          PORT: "0",
-          HOST: "127.0.0.1",
-          LOG_LEVEL: "silent",
-          DATA_DIR: secondDir,
-          DATABASE_URL: srv.testDb.databaseUrl,
-        }),
-      });
+      second = await startServerOn({ dataDir: secondDir, databaseUrl: srv.testDb.databaseUrl });
     }
   });
   afterAll(async () => {

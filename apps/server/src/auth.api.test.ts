@@ -1,9 +1,7 @@
 import http from "node:http";
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadEnv } from "./env.js";
-import { startServer } from "./server.js";
-import { ApiClient, doors, newAccount, startTestServer, type TestServer, registerInvited } from "./test/harness.js";
+import { ApiClient, doors, newAccount, startTestServer, type TestServer, registerInvited, startServerOn } from "./test/harness.js";
 
 describe("first account", () => {
   let srv: TestServer;
@@ -247,16 +245,7 @@ describe("persistence", () => {
     const account = newAccount();
     expect((await new ApiClient(srv.url).call("rest", "auth.register", account)).status).toBe(200);
     await srv.running.stop();
-    const again = await startServer({
-      withWeb: false,
-      env: loadEnv({
-        PORT: "0",
-        HOST: "127.0.0.1",
-        LOG_LEVEL: "silent",
-        DATA_DIR: srv.testDb.dataDir,
-        ...(srv.testDb.databaseUrl ? { DATABASE_URL: srv.testDb.databaseUrl } : {}),
-      }),
-    });
+    const again = await startServerOn(srv.testDb);
     try {
       const login = await new ApiClient(again.url).call("rest", "auth.login", { email: account.email, password: account.password });
       expect(login.status).toBe(200);

@@ -11,9 +11,9 @@ import {
   type Door,
   type TestServer,
   registerInvited,
+  startServerOn,
 } from "./test/harness.js";
-import { loadEnv } from "./env.js";
-import { startServer } from "./server.js";
+import type { RunningServer } from "./server.js";
 
 /*
  * Issue 21 §2 and §3: a booking that is not made is a 409 with `message` and `conflicts` in the
@@ -181,7 +181,7 @@ describe.each(doors)("booking contract through the %s door", (door: Door) => {
     // Its own database: this test stops and starts servers on it.
     const first = await startTestServer();
     const { dataDir, databaseUrl } = first.testDb;
-    let second: Awaited<ReturnType<typeof startServer>> | undefined;
+    let second: RunningServer | undefined;
     try {
       const me = new ApiClient(first.url);
       expect((await me.call(door, "auth.register", newAccount("instances"))).status).toBe(200);
@@ -196,18 +196,7 @@ describe.each(doors)("booking contract through the %s door", (door: Door) => {
 
       // Another instance on the same database (PostgreSQL: side by side; embedded: the next start on DATA_DIR).
       if (!databaseUrl) await first.running.stop();
-      second = await startServer({
-        withWeb: false,
-        env: loadEnv({
-          NODE_ENV: "test",
-          PORT: "0",
-          HOST: "127.0.0.1",
-          LOG_LEVEL: "silent",
-          DATA_DIR: dataDir,
-          CONTACT_MIN_SUBMIT_MS: "0",
-          ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-        }),
-      });
+      second = await startServerOn({ dataDir, databaseUrl });
       const there = new ApiClient(second.url, { headers: { "Idempotency-Key": key } });
       there.cookies = me.cookies;
       const replay = await there.call(door, "appointments.book", body);

@@ -5,8 +5,6 @@ import { company } from "@crawlguard/content";
 import { DEFAULT_CLIENT, startGoogleEmulator, type GoogleEmulator } from "@crawlguard/google-emulator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, BUSINESS_ZONE, FALL_BACK, JANUARY_TUESDAY, JULY_TUESDAY, julyAt } from "./test/business-dates.js";
-import { loadEnv } from "./env.js";
-import { startServer } from "./server.js";
 import {
   ApiClient,
   doors,
@@ -16,6 +14,7 @@ import {
   type Door,
   type TestServer,
   registerInvited,
+  startServerOn,
 } from "./test/harness.js";
 
 const REDIRECT_PATH = "/oauth/google/callback";
@@ -730,18 +729,7 @@ describe.runIf(usingPostgres)("Google Calendar on two server instances sharing o
     // The same token key on every instance, as production requires (ADR 014).
     const env = googleEnv(google, { GOOGLE_TOKEN_KEY: randomBytes(32).toString("base64"), GOOGLE_PUSH_POLL_MS: "50" });
     const a = await startTestServer(env);
-    const b = await startServer({
-      withWeb: false,
-      env: loadEnv({
-        NODE_ENV: "test",
-        PORT: "0",
-        HOST: "127.0.0.1",
-        LOG_LEVEL: "silent",
-        DATA_DIR: a.testDb.dataDir,
-        DATABASE_URL: a.testDb.databaseUrl!,
-        ...env,
-      }),
-    });
+    const b = await startServerOn(a.testDb, env);
     try {
       const onA = new ApiClient(a.url);
       await onA.call("rest", "auth.register", newAccount("admin"));

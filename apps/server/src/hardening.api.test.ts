@@ -4,11 +4,19 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SOCKET_NAME } from "@crawlguard/db";
 import { createTestDatabase, type TestDatabase } from "@crawlguard/db/testing";
 import { INVISIBLE_CHARACTERS_MESSAGE } from "@crawlguard/validators";
-import { loadEnv } from "./env.js";
-import { startServer, type RunningServer } from "./server.js";
+import type { RunningServer } from "./server.js";
 import { uploadThrough } from "./test/gallery.js";
 import { imageOf } from "./test/images.js";
-import { ApiClient, doors, newAccount, registerInvited, startTestServer, type Door, type TestServer } from "./test/harness.js";
+import {
+  ApiClient,
+  doors,
+  newAccount,
+  registerInvited,
+  startTestServer,
+  type Door,
+  type TestServer,
+  startServerOn,
+} from "./test/harness.js";
 
 // Issue 20 §6: the data directory's modes, the CSRF guard's scheme check, the shared validator's
 // refusal of invisible formatting characters and the pages' Content-Security-Policy.
@@ -25,20 +33,8 @@ describe("DATA_DIR is owner-only, also when it already existed with lax modes", 
     await chmod(path.join(testDb.dataDir, "files"), 0o777);
     await writeFile(path.join(testDb.dataDir, "files", "gallery", "old.webp"), "x", { mode: 0o666 });
     await chmod(path.join(testDb.dataDir, "files", "gallery", "old.webp"), 0o666);
-    running = await startServer({
-      withWeb: false,
-      env: loadEnv({
-        NODE_ENV: "test",
-        PORT: "0",
-        HOST: "127.0.0.1",
-        LOG_LEVEL: "silent",
-        DATA_DIR: testDb.dataDir,
-        // The Google token key is generated into DATA_DIR when Google is configured (embedded only).
-        GOOGLE_CLIENT_ID: "id.apps.googleusercontent.com",
-        GOOGLE_CLIENT_SECRET: "secret",
-        ...(testDb.databaseUrl ? { DATABASE_URL: testDb.databaseUrl } : {}),
-      }),
-    });
+    // The Google token key is generated into DATA_DIR when Google is configured (embedded only).
+    running = await startServerOn(testDb, { GOOGLE_CLIENT_ID: "id.apps.googleusercontent.com", GOOGLE_CLIENT_SECRET: "secret" });
   });
   afterAll(async () => {
     await running?.stop();

@@ -8,13 +8,12 @@ import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serviceIds } from "@crawlguard/content";
 import { UTM_PARAMS } from "@crawlguard/validators";
-import { loadEnv } from "./env.js";
 import { buildIdOf, createPageCache, FORM_TOKEN_PLACEHOLDER } from "./page-cache.js";
 import { NONCE_PLACEHOLDER } from "./csp.js";
-import { startServer, type RunningServer } from "./server.js";
+import type { RunningServer } from "./server.js";
 import { imageOf } from "./test/images.js";
 import { uploadThrough } from "./test/gallery.js";
-import { ApiClient, newAccount, registerInvited, startTestServer, type TestServer } from "./test/harness.js";
+import { ApiClient, newAccount, registerInvited, startTestServer, type TestServer, startServerOn } from "./test/harness.js";
 import { FORM_PAGE_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL, siteStylesheet, webDir, type PublicApi } from "./web.js";
 
 // Issue 23: public pages served from a render cache, the per-request parts (CSP nonce, the contact
@@ -340,17 +339,7 @@ describe("gallery changes reach the cached pages at once", () => {
     if (srv.testDb.databaseUrl) {
       // A second instance on the same PostgreSQL database (its own DATA_DIR), as behind a load balancer.
       secondDir = await mkdtemp(path.join(os.tmpdir(), "crawlguard-h10-"));
-      second = await startServer({
-        withWeb: true,
-        env: loadEnv({
-          NODE_ENV: "test",
-          PORT: "0",
-          HOST: "127.0.0.1",
-          LOG_LEVEL: "silent",
-          DATA_DIR: secondDir,
-          DATABASE_URL: srv.testDb.databaseUrl,
-        }),
-      });
+      second = await startServerOn({ dataDir: secondDir, databaseUrl: srv.testDb.databaseUrl }, {}, { withWeb: true });
     }
   });
   afterAll(async () => {

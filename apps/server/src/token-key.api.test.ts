@@ -6,10 +6,9 @@ import { randomBytes } from "node:crypto";
 import { DEFAULT_CLIENT, startGoogleEmulator, type GoogleEmulator } from "@crawlguard/google-emulator";
 import { createTestDatabase, type TestDatabase } from "@crawlguard/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadEnv } from "./env.js";
-import { startServer, type RunningServer } from "./server.js";
+import type { RunningServer } from "./server.js";
 import { JULY_TUESDAY, addDays } from "./test/business-dates.js";
-import { ApiClient, doors, newAccount, newClient } from "./test/harness.js";
+import { ApiClient, doors, newAccount, newClient, startServerOn } from "./test/harness.js";
 
 const embedded = !process.env.TEST_DATABASE_URL;
 const RIGHT_KEY = randomBytes(32).toString("base64");
@@ -23,24 +22,14 @@ describe(`GOOGLE_TOKEN_KEY fingerprint (${embedded ? "embedded database" : "Post
 
   const start = async (key: string) => {
     await running?.stop();
-    running = await startServer({
-      withWeb: false,
-      env: loadEnv({
-        NODE_ENV: "test",
-        PORT: "0",
-        HOST: "127.0.0.1",
-        LOG_LEVEL: "silent",
-        DATA_DIR: testDb.dataDir,
-        CONTACT_MIN_SUBMIT_MS: "0",
-        ...(testDb.databaseUrl ? { DATABASE_URL: testDb.databaseUrl } : {}),
-        GOOGLE_CLIENT_ID: DEFAULT_CLIENT.clientId,
-        GOOGLE_CLIENT_SECRET: DEFAULT_CLIENT.clientSecret,
-        GOOGLE_API_BASE_URL: google.url,
-        GOOGLE_PUSH_RETRY_SECONDS: "1",
-        // The test drives the worker itself (drain).
-        GOOGLE_PUSH_POLL_MS: "600000",
-        GOOGLE_TOKEN_KEY: key,
-      }),
+    running = await startServerOn(testDb, {
+      GOOGLE_CLIENT_ID: DEFAULT_CLIENT.clientId,
+      GOOGLE_CLIENT_SECRET: DEFAULT_CLIENT.clientSecret,
+      GOOGLE_API_BASE_URL: google.url,
+      GOOGLE_PUSH_RETRY_SECONDS: "1",
+      // The test drives the worker itself (drain).
+      GOOGLE_PUSH_POLL_MS: "600000",
+      GOOGLE_TOKEN_KEY: key,
     });
     const client = new ApiClient(running.url);
     client.cookies = cookies;

@@ -7,11 +7,10 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { webhookEventTypes } from "@crawlguard/validators";
 import { createTestDatabase, type TestDatabase } from "@crawlguard/db/testing";
-import { loadEnv } from "./env.js";
-import { startServer, type RunningServer } from "./server.js";
+import type { RunningServer } from "./server.js";
 import { JULY_TUESDAY, julyAt } from "./test/business-dates.js";
 import { uploadThrough } from "./test/gallery.js";
-import { ApiClient, newAccount, registerInvited, startTestServer, type TestServer } from "./test/harness.js";
+import { ApiClient, newAccount, registerInvited, startTestServer, type TestServer, startServerOn } from "./test/harness.js";
 import { imageOf } from "./test/images.js";
 import { WebhookReceiver } from "./test/webhook-receiver.js";
 
@@ -25,20 +24,8 @@ const ENV = {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Another server on the same database (a second instance, or the one that starts after a crash). */
-async function startOn(testDb: TestDatabase, env: Record<string, string> = ENV): Promise<RunningServer> {
-  return startServer({
-    withWeb: false,
-    env: loadEnv({
-      NODE_ENV: "test",
-      PORT: "0",
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "silent",
-      DATA_DIR: testDb.dataDir,
-      CONTACT_MIN_SUBMIT_MS: "0",
-      ...(testDb.databaseUrl ? { DATABASE_URL: testDb.databaseUrl } : {}),
-      ...env,
-    }),
-  });
+function startOn(testDb: TestDatabase, env: Record<string, string> = ENV): Promise<RunningServer> {
+  return startServerOn(testDb, env);
 }
 
 async function register(admin: ApiClient, receiver: WebhookReceiver, path: string, events: readonly string[] = webhookEventTypes) {

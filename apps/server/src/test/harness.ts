@@ -3,6 +3,31 @@ import { createTestDatabase, type TestDatabase } from "@crawlguard/db/testing";
 import { loadEnv } from "../env.js";
 import { startServer, type RunningServer } from "../server.js";
 
+/** Where a test server keeps its data: its DATA_DIR, and the PostgreSQL database when there is one. */
+export interface ServerTarget {
+  dataDir: string;
+  databaseUrl?: string | undefined;
+}
+
+/** The environment of every test server on `target`, with `env` on top. */
+export function testServerEnv(target: ServerTarget, env: Record<string, string> = {}) {
+  return loadEnv({
+    NODE_ENV: "test",
+    PORT: "0",
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "silent",
+    DATA_DIR: target.dataDir,
+    CONTACT_MIN_SUBMIT_MS: "0",
+    ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
+    ...env,
+  });
+}
+
+/** A server on an existing database: a second instance behind a load balancer, or the next start after a stop. */
+export function startServerOn(target: ServerTarget, env: Record<string, string> = {}, { withWeb = false } = {}): Promise<RunningServer> {
+  return startServer({ withWeb, env: testServerEnv(target, env) });
+}
+
 export type Door = "rest" | "trpc";
 export const doors: Door[] = ["rest", "trpc"];
 
@@ -22,19 +47,7 @@ export async function startTestServer(
   { withWeb = false }: { withWeb?: boolean } = {},
 ): Promise<TestServer> {
   const testDb = await createTestDatabase();
-  const running = await startServer({
-    withWeb,
-    env: loadEnv({
-      NODE_ENV: "test",
-      PORT: "0",
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "silent",
-      DATA_DIR: testDb.dataDir,
-      CONTACT_MIN_SUBMIT_MS: "0",
-      ...(testDb.databaseUrl ? { DATABASE_URL: testDb.databaseUrl } : {}),
-      ...env,
-    }),
-  });
+  const running = await startServerOn(testDb, env, { withWeb });
   return {
     url: running.url,
     running,
