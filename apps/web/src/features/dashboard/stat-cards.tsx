@@ -4,8 +4,9 @@ import { Flex } from "@chakra-ui/react/flex";
 import { SimpleGrid } from "@chakra-ui/react/simple-grid";
 import { Text } from "@chakra-ui/react/text";
 import { CalendarCheck, type LucideIcon, Sparkles, Trophy, Users } from "lucide-react";
-import { useMemo } from "react";
+import { useMemo, useRef } from "react";
 import { trpc } from "../../lib/trpc";
+import { useScrollsSideways } from "../../lib/use-scrolls-sideways";
 import { leadStats, type LeadStats } from "../leads/lead-board-model";
 
 const cards: ReadonlyArray<{ key: keyof LeadStats; label: string; icon: LucideIcon; palette: string }> = [
@@ -18,15 +19,21 @@ const cards: ReadonlyArray<{ key: keyof LeadStats; label: string; icon: LucideIc
 /**
  * The four stat cards above the tabs (docs/product.md §2), computed from the leads. Phones: one
  * compact row, scrolled sideways if it must (issue #24 §4: two rows of cards pushed the board off
- * the screen); wider screens: a row of four.
+ * the screen); wider screens: a row of four. A row that scrolls takes keyboard focus, so that
+ * the arrow keys scroll it.
  */
 export function StatCards() {
   const leads = trpc.leads.list.useQuery();
   const stats = useMemo(() => (leads.data ? leadStats(leads.data) : null), [leads.data]);
+  const rowRef = useRef<HTMLDivElement>(null);
+  const scrolls = useScrollsSideways(rowRef);
   return (
     <SimpleGrid
+      ref={rowRef}
       as="section"
       aria-label="Lead statistics"
+      tabIndex={scrolls ? 0 : undefined}
+      focusVisibleRing="inside"
       display={{ base: "flex", md: "grid" }}
       overflowX={{ base: "auto", md: "visible" }}
       columns={{ md: 4 }}
