@@ -121,7 +121,7 @@ export const LeadBoard = memo(function LeadBoard({ columns, zone }: { columns: B
         autoScroll={AUTO_SCROLL}
         accessibility={{ announcements, screenReaderInstructions }}
       >
-        <Box ref={boardRef} overflowX="auto" pb="3" scrollSnapType="x proximity" aria-label="Lead board" role="region">
+        <Box ref={boardRef} data-lead-board="" overflowX="auto" pb="3" scrollSnapType="x proximity" aria-label="Lead board" role="region">
           <Box
             display="grid"
             gridAutoFlow="column"

@@ -121,6 +121,7 @@ const ColumnCards = memo(function ColumnCards({ columnId, leads, headingId, onDe
   return (
     <Box
       ref={scrollRef}
+      data-column-list=""
       // An empty column is no list (axe: a list holds list items only); its text says it is empty.
       role={leads.length === 0 ? undefined : "list"}
       aria-labelledby={leads.length === 0 ? undefined : headingId}
