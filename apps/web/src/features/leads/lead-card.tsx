@@ -125,7 +125,9 @@ export const LeadCard = memo(function LeadCard({ lead, handle, isDragging, onDel
             </Box>
             {priorityLabel[lead.priority]}
           </Badge>
-          <Text as="span" flex="1" minW="0" truncate color="fg.muted" title={getServiceLabel(lead.service)}>
+          {/* Whole, never cut short (issue 24 §6: "Sump P…" at 1366 px): beside the priority when it
+              fits, else on a line of its own, wrapping between words in a narrow column. */}
+          <Text as="span" flex="1 1 auto" minW="0" color="fg.muted" overflowWrap="anywhere" data-testid="lead-card-service">
             {getServiceLabel(lead.service)}
           </Text>
           {value !== null ? (
@@ -144,11 +146,28 @@ export const LeadCard = memo(function LeadCard({ lead, handle, isDragging, onDel
             colorPalette="brand"
             size="xs"
             justifyContent="flex-start"
+            alignSelf="flex-start"
+            maxW="full"
+            // A narrow column (six share 1366 px) breaks the chip between the date and the time
+            // instead of cutting the time off.
+            h="auto"
+            minH="6"
+            py="1"
+            whiteSpace="normal"
+            textAlign="start"
             onClick={() => showInCalendar(scheduledAt)}
             aria-label={`Scheduled ${scheduled.date} at ${scheduled.time}. Open in calendar`}
+            data-testid="lead-card-date"
           >
             <CalendarClock aria-hidden="true" />
-            {scheduled.date} · {scheduled.time}
+            <Box as="span" minW="0">
+              <Box as="span" whiteSpace="nowrap">
+                {scheduled.date} ·
+              </Box>{" "}
+              <Box as="span" whiteSpace="nowrap">
+                {scheduled.time}
+              </Box>
+            </Box>
           </Button>
         ) : null}
 
