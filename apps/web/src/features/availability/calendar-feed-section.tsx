@@ -9,7 +9,7 @@ import { useId, useState } from "react";
 import { FormField } from "../../components/form-field";
 import { Input } from "../../components/form-controls";
 import { DATE_FORMAT, formatInZone } from "../../lib/business-time";
-import { trpcErrorText } from "../../lib/http-error";
+import { toastErrorText } from "../../lib/http-error";
 import { showToast } from "../../lib/toaster";
 import { trpc } from "../../lib/trpc";
 import { useBusinessTimeZone } from "../../lib/use-business-time-zone";
@@ -29,7 +29,7 @@ export function CalendarFeedSection() {
       setUrl(made.url);
       void utils.calendarFeed.get.invalidate();
     },
-    onError: (error) => showToast({ title: "Failed to create the feed URL", description: trpcErrorText(error), type: "error" }),
+    onError: (error) => showToast({ title: "Failed to create the feed URL", description: toastErrorText(error), type: "error" }),
   });
   const revoke = trpc.calendarFeed.revoke.useMutation({
     onSuccess: () => {
@@ -37,7 +37,7 @@ export function CalendarFeedSection() {
       void utils.calendarFeed.get.invalidate();
       showToast({ title: "Calendar feed revoked", description: "Its URL no longer works.", type: "success" });
     },
-    onError: (error) => showToast({ title: "Failed to revoke the feed", description: trpcErrorText(error), type: "error" }),
+    onError: (error) => showToast({ title: "Failed to revoke the feed", description: toastErrorText(error), type: "error" }),
   });
 
   return (

@@ -5,7 +5,7 @@ import { DISPLAY_NAME_MAX, initialsOf, staffColors, type User } from "@crawlguar
 import { useId, useState } from "react";
 import { FormField } from "../../components/form-field";
 import { Input } from "../../components/form-controls";
-import { trpcErrorText } from "../../lib/http-error";
+import { toastErrorText } from "../../lib/http-error";
 import { showToast } from "../../lib/toaster";
 import { trpc } from "../../lib/trpc";
 import { FormDialog, useChangedSinceOpen } from "../dashboard/form-dialog";
@@ -53,7 +53,7 @@ export function ProfileDialog({ user, own, open, onClose }: ProfileDialogProps) 
       showToast({ title: "Profile saved", description: `${shown} now shows in this colour on the calendar.`, type: "success" });
       onClose();
     } catch (error) {
-      showToast({ title: "Failed to save profile", description: trpcErrorText(error), type: "error" });
+      showToast({ title: "Failed to save profile", description: toastErrorText(error), type: "error" });
     }
   };
 

@@ -14,7 +14,7 @@ import { FormField } from "../../components/form-field";
 import { Input, SelectControl } from "../../components/form-controls";
 import { DATE_FORMAT, formatInZone } from "../../lib/business-time";
 import { fieldErrors } from "../../lib/form-errors";
-import { trpcErrorText } from "../../lib/http-error";
+import { toastErrorText, trpcErrorText } from "../../lib/http-error";
 import { showToast } from "../../lib/toaster";
 import { trpc } from "../../lib/trpc";
 import { useBusinessTimeZone } from "../../lib/use-business-time-zone";
@@ -47,7 +47,7 @@ export function ApiKeysSection() {
           setRevoking(null);
           showToast({ title: "API key revoked", description: "Requests with it are refused from now on.", type: "success" });
         },
-        onError: (error) => showToast({ title: "Failed to revoke API key", description: trpcErrorText(error), type: "error" }),
+        onError: (error) => showToast({ title: "Failed to revoke API key", description: toastErrorText(error), type: "error" }),
       },
     );
   };
@@ -116,7 +116,7 @@ function NewApiKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void 
       setExpires("");
       setSubmitted(false);
     } catch (error) {
-      showToast({ title: "Failed to create API key", description: trpcErrorText(error), type: "error" });
+      showToast({ title: "Failed to create API key", description: toastErrorText(error), type: "error" });
     }
   };
 

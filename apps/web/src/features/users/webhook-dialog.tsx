@@ -8,7 +8,7 @@ import { useId, useState } from "react";
 import { FormField } from "../../components/form-field";
 import { Input } from "../../components/form-controls";
 import { fieldErrors } from "../../lib/form-errors";
-import { trpcErrorText } from "../../lib/http-error";
+import { toastErrorText } from "../../lib/http-error";
 import { showToast } from "../../lib/toaster";
 import { trpc } from "../../lib/trpc";
 import { FormDialog, useChangedSinceOpen } from "../dashboard/form-dialog";
@@ -56,7 +56,7 @@ export function WebhookDialog({
       onCreated(await create.mutateAsync(parsed.data));
       onClose();
     } catch (error) {
-      showToast({ title: "Failed to add webhook", description: trpcErrorText(error), type: "error" });
+      showToast({ title: "Failed to add webhook", description: toastErrorText(error), type: "error" });
     }
   };
 

@@ -13,7 +13,7 @@ import { useId, useRef, useState } from "react";
 import { FormField } from "../../components/form-field";
 import { Input } from "../../components/form-controls";
 import { DATE_FORMAT, formatInZone, TIME_FORMAT } from "../../lib/business-time";
-import { trpcErrorText } from "../../lib/http-error";
+import { toastErrorText, trpcErrorText } from "../../lib/http-error";
 import { showToast } from "../../lib/toaster";
 import { trpc } from "../../lib/trpc";
 import { useBusinessTimeZone } from "../../lib/use-business-time-zone";
@@ -47,7 +47,7 @@ export function WebhooksSection() {
           setDeleting(null);
           showToast({ title: "Webhook deleted", description: "Nothing more is sent to it.", type: "success" });
         },
-        onError: (error) => showToast({ title: "Failed to delete webhook", description: trpcErrorText(error), type: "error" }),
+        onError: (error) => showToast({ title: "Failed to delete webhook", description: toastErrorText(error), type: "error" }),
       },
     );
   };
@@ -116,7 +116,7 @@ function WebhookCard({ webhook, onDelete }: { webhook: Webhook; onDelete: () => 
   const utils = trpc.useUtils();
   const update = trpc.webhooks.update.useMutation({
     onSuccess: (changed) => utils.webhooks.list.setData(undefined, (list) => list?.map((w) => (w.id === changed.id ? changed : w))),
-    onError: (error) => showToast({ title: "Failed to change webhook", description: trpcErrorText(error), type: "error" }),
+    onError: (error) => showToast({ title: "Failed to change webhook", description: toastErrorText(error), type: "error" }),
   });
   const when = (iso: string) => `${formatInZone(iso, DATE_FORMAT, zone)} ${formatInZone(iso, TIME_FORMAT, zone)}`;
   const label = webhook.description || webhook.url;
@@ -209,7 +209,7 @@ function DeliveryLog({ id, webhook, when }: { id: string; webhook: Webhook; when
       showToast({ title: "Delivery resent", description: "It is sent again now, with the same webhook-id.", type: "success" });
       void utils.webhooks.deliveries.invalidate({ id: webhook.id });
     },
-    onError: (error) => showToast({ title: "Failed to resend", description: trpcErrorText(error), type: "error" }),
+    onError: (error) => showToast({ title: "Failed to resend", description: toastErrorText(error), type: "error" }),
   });
   return (
     <Box id={id} borderTopWidth="1px" pt="3">
