@@ -286,6 +286,11 @@ test.describe("data entry that cannot go wrong", () => {
     await edit.getByLabel("Notes").fill(`Gate code ${token}`);
     await edit.getByRole("button", { name: "Update Lead" }).click();
     await expect(edit).toBeHidden();
+    // On a phone the "Lead updated" toast sits over the lower part of the card, and stays while the
+    // pointer that pressed Update Lead rests on it: dismiss it, as a person would, before History.
+    const updated = toast(page, "Lead updated");
+    await updated.getByRole("button", { name: "Dismiss notification" }).click();
+    await expect(updated).toBeHidden();
 
     details = await openLeadDetails(leadCard(page, lead.name), lead.name);
     const history = details.getByRole("button", { name: `History of ${lead.name}` });
