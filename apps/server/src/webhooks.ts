@@ -96,7 +96,6 @@ export async function startWebhooks({
     },
   };
 
-  let stopped = false;
   let started = false;
 
   const round = async (): Promise<number> => {
@@ -130,18 +129,14 @@ export async function startWebhooks({
     maxRounds: MAX_ROUNDS,
     onError: (err) => log.warn({ err }, "webhook round failed"),
   });
-  const schedule = (ms: number) => {
-    if (!stopped) worker.schedule(ms);
-  };
-
   // The sender starts (and pg-boss with it) once there is an endpoint: a server without webhooks
   // runs no queue for them. Checked at start and whenever an endpoint is registered (`ready`), and
   // always outside a transaction: on the embedded database pg-boss shares the app's one
   // connection, which a change's transaction holds while its subscriber queues the delivery.
   const startSending = () => {
-    if (started || stopped) return;
+    if (started || worker.paused) return;
     started = true;
-    schedule(0);
+    worker.schedule(0);
   };
   const ready = async () => {
     await queue();
@@ -151,7 +146,7 @@ export async function startWebhooks({
   if (await anyEndpoint()) await ready();
   // An endpoint registered on another instance: this one takes a share of the sending within a minute.
   const watch = setInterval(() => {
-    if (started || stopped) return clearInterval(watch);
+    if (started || worker.paused) return clearInterval(watch);
     anyEndpoint().then(
       (yes) => (yes ? ready() : undefined),
       () => {},
@@ -162,7 +157,7 @@ export async function startWebhooks({
   const nudge = () => {
     startSending();
     // The change that queued a delivery commits after the subscriber returns: look a moment later.
-    schedule(50);
+    worker.schedule(50);
   };
 
   events.subscribe(
@@ -176,7 +171,6 @@ export async function startWebhooks({
       return worker.drain();
     },
     async pause() {
-      stopped = true;
       clearInterval(watch);
       await worker.pause();
     },
