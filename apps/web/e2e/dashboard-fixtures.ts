@@ -54,6 +54,18 @@ export async function createLead(request: APIRequestContext, baseURL: string | u
   return (await response.json()) as Lead;
 }
 
+/** Changes a lead through the REST door (PATCH does not check availability: any date, any status). */
+export async function updateLead(
+  request: APIRequestContext,
+  baseURL: string | undefined,
+  id: string,
+  input: Partial<Omit<Lead, "id">>,
+): Promise<Lead> {
+  const response = await request.patch(`/api/leads/${id}`, { headers: originHeaders(baseURL), data: input });
+  expect(response.ok(), `PATCH /api/leads/${id} answered ${response.status()}: ${await response.text()}`).toBe(true);
+  return (await response.json()) as Lead;
+}
+
 export async function listLeads(request: APIRequestContext): Promise<Lead[]> {
   const response = await request.get("/api/leads");
   expect(response.ok()).toBe(true);
