@@ -1,0 +1,102 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { request as playwrightRequest } from "@playwright/test";
+import { expect, firstAdmin, loginUser, newUser, registerUser, test, waitForHydration } from "./fixtures";
+import { openDashboard } from "./dashboard-fixtures";
+import { showGoogleCalendarTab } from "./google-fixtures";
+
+/*
+ * A server as a contractor first starts it: no Google OAuth client and no SMTP server (issue 24 §6,
+ * issue 25). The run's own server has both (the Google emulator, the SMTP sink), so this spec starts
+ * the built server of its own, on an empty embedded database, next to the run's ports. Its first
+ * account is the admin; staff join by invitation, as everywhere.
+ */
+const PORT = Number(process.env["E2E_PORT"] ?? 3199) + 10;
+const origin = `http://127.0.0.1:${PORT}`;
+const serverEntry = fileURLToPath(new URL("../../server/dist/index.js", import.meta.url));
+
+test.use({ baseURL: origin });
+
+let server: ChildProcess | null = null;
+let dataDir = "";
+let output = "";
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  dataDir = mkdtempSync(path.join(os.tmpdir(), "crawlguard-e2e-bare-"));
+  const env: NodeJS.ProcessEnv = { PATH: process.env["PATH"], HOME: process.env["HOME"] };
+  Object.assign(env, { PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "production", LOG_LEVEL: "warn" });
+  server = spawn(process.execPath, [serverEntry], { env, stdio: ["ignore", "pipe", "pipe"] });
+  server.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  server.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  await expect
+    .poll(
+      async () => {
+        if (server?.exitCode !== null) throw new Error(`the bare server exited (${server?.exitCode}):\n${output}`);
+        return fetch(`${origin}/api/health`).then(
+          (response) => response.status,
+          () => 0,
+        );
+      },
+      { timeout: 90_000, intervals: [250] },
+    )
+    .toBe(200);
+  // The first account on an empty database is the admin: the run's first admin, here too.
+  const admin = await playwrightRequest.newContext({ baseURL: origin });
+  const response = await admin.post("/api/register", { data: firstAdmin, headers: { Origin: origin } });
+  expect(response.ok(), `register answered ${response.status()}: ${await response.text()}`).toBe(true);
+  await admin.dispose();
+});
+
+test.afterAll(async () => {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((resolve) => server?.once("exit", resolve));
+    server.kill("SIGTERM");
+    await exited;
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+test.describe("a server without Google or SMTP settings", () => {
+  test("an admin reads that Google Calendar is not set up, with what to set, before clicking anything", async ({ page }) => {
+    await loginUser(page.request, origin, firstAdmin);
+    await openDashboard(page);
+    const panel = await showGoogleCalendarTab(page);
+    const connection = panel.getByRole("region", { name: "Connection Status" });
+    await expect(connection.getByText("Google Calendar is not set up on this server", { exact: true })).toBeVisible();
+    await expect(connection.getByText(/GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET/)).toBeVisible();
+    await expect(connection.locator("code")).toHaveText(`${origin}/oauth/google/callback`);
+    // Nothing to click that could not work, and the tab's promise matches the state.
+    await expect(panel.getByRole("button", { name: /Connect/ })).toHaveCount(0);
+    await expect(panel.getByText(/^Google Calendar is not set up on this server, so appointments stay in this dashboard/)).toBeVisible();
+    await expect(panel.getByText(/goes to the office's Google Calendar/)).toHaveCount(0);
+  });
+
+  test("staff are told to ask their administrator, without the technical steps", async ({ page }) => {
+    const staff = newUser("staff");
+    await registerUser(page.request, origin, staff);
+    await openDashboard(page);
+    const panel = await showGoogleCalendarTab(page);
+    const connection = panel.getByRole("region", { name: "Connection Status" });
+    await expect(connection.getByText("Google Calendar is not set up on this server — ask your administrator.")).toBeVisible();
+    await expect(connection.getByText(/GOOGLE_CLIENT_ID/)).toHaveCount(0);
+    await expect(connection.locator("code")).toHaveCount(0);
+    await expect(panel.getByRole("button", { name: /Connect/ })).toHaveCount(0);
+  });
+
+  test("the Notifications settings say mail is not configured and where to configure it", async ({ page }) => {
+    await loginUser(page.request, origin, firstAdmin);
+    await openDashboard(page);
+    await page.getByRole("tab", { name: "User Management" }).click();
+    const section = page.getByRole("region", { name: "Notifications" });
+    await expect(section.getByRole("status")).toContainText("SMTP_URL");
+    // A fresh page reads the same (the notice comes from the server, not from a click).
+    await page.reload();
+    await waitForHydration(page);
+    await page.getByRole("tab", { name: "User Management" }).click();
+    await expect(page.getByRole("region", { name: "Notifications" }).getByRole("status")).toContainText("SMTP_URL");
+  });
+});
