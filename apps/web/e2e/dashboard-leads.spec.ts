@@ -60,7 +60,7 @@ test.describe("lead management", () => {
     await page.setViewportSize({ width: 1366, height: 768 });
     await openDashboard(page);
     for (const title of ["New Leads", "Contacted", "Scheduled", "Quoted", "Won", "Lost"]) {
-      await expect(boardColumn(page, title).getByRole("heading", { name: title })).toBeInViewport({ ratio: 1 });
+      await expect(boardColumn(page, title).getByRole("heading", { name: title, exact: true })).toBeInViewport({ ratio: 1 });
     }
   });
 

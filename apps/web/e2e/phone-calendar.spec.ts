@@ -43,7 +43,7 @@ test.describe("the dashboard on a phone (issue #24 §4)", () => {
     const viewport = page.viewportSize()!;
     expect(viewport).toEqual({ width: 390, height: 844 });
     // After login: the board's first column is on screen, not at the bottom edge.
-    const firstColumn = boardColumn(page, "New Leads").getByRole("heading", { name: "New Leads" });
+    const firstColumn = boardColumn(page, "New Leads").getByRole("heading", { name: "New Leads", exact: true });
     await expect(firstColumn).toBeInViewport({ ratio: 1 });
     const boardTop = await topOf(firstColumn);
     expect(boardTop).toBeLessThan(viewport.height * 0.5);
