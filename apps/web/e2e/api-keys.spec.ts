@@ -5,7 +5,7 @@ import { openDashboard, signInAsAdmin, toast } from "./dashboard-fixtures";
 // API keys (issue 26): an admin makes a key in User Management, sees it once, an integration uses
 // it (no cookie, no Origin), and revoking it refuses the integration at once.
 
-test.describe("API keys", () => {
+test.describe("API keys", { tag: "@any-device" }, () => {
   test("an admin creates a key, sees it once, it works as a bearer, and revoking it refuses it", async ({ page, baseURL }) => {
     const name = `Zapier ${newUser("key").username}`;
     await signInAsAdmin(page.request, baseURL);

@@ -59,7 +59,7 @@ async function signInWithForm(page: Page, email: string, password: string) {
 }
 
 test.describe("auth", () => {
-  test("a later account, registered from an invitation link, is staff, not admin", async ({ page, baseURL }) => {
+  test("a later account, registered from an invitation link, is staff, not admin", { tag: "@any-device" }, async ({ page, baseURL }) => {
     const user = newUser("staff");
     const { url } = await createInvitation(baseURL);
     await page.goto(url);
@@ -100,7 +100,7 @@ test.describe("auth", () => {
     expect(await samePage()).toBe(true);
   });
 
-  test("registration shows the validation messages", async ({ page }) => {
+  test("registration shows the validation messages", { tag: "@any-device" }, async ({ page }) => {
     await page.goto("/auth");
     await waitForHydration(page);
     await page.getByRole("tab", { name: "Register" }).click();
@@ -144,7 +144,7 @@ test.describe("auth", () => {
     await expect(toast).toBeHidden();
   });
 
-  test("a wrong password shows 'Login failed' with the server message", async ({ page, staffUser }) => {
+  test("a wrong password shows 'Login failed' with the server message", { tag: "@any-device" }, async ({ page, staffUser }) => {
     await signInWithForm(page, staffUser.email, "not-the-password");
 
     await expect(page.getByRole("status").filter({ hasText: "Login failed" })).toContainText("Invalid email or password");
@@ -161,13 +161,13 @@ test.describe("auth", () => {
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   });
 
-  test("/admin redirects to /auth when nobody is signed in", async ({ page }) => {
+  test("/admin redirects to /auth when nobody is signed in", { tag: "@any-device" }, async ({ page }) => {
     await page.goto("/admin");
     await expect(page).toHaveURL(/\/auth$/);
     await expect(page.getByRole("form", { name: "Login" })).toBeVisible();
   });
 
-  test("/auth sends a signed-in user to /admin", async ({ page, baseURL, staffUser }) => {
+  test("/auth sends a signed-in user to /admin", { tag: "@any-device" }, async ({ page, baseURL, staffUser }) => {
     await loginUser(page.request, baseURL, staffUser);
     await page.goto("/auth");
     await expect(page).toHaveURL(/\/admin$/);
@@ -176,7 +176,7 @@ test.describe("auth", () => {
 });
 
 test.describe("pages", () => {
-  test("an unknown path shows the 404 page with status 404", async ({ page }) => {
+  test("an unknown path shows the 404 page with status 404", { tag: "@any-device" }, async ({ page }) => {
     const response = await page.goto("/no-such-page");
     expect(response?.status()).toBe(404);
     await expect(page).toHaveTitle("404 Page Not Found");
@@ -206,7 +206,7 @@ test.describe("pages", () => {
     });
   }
 
-  test("the home page has its head data", async ({ page }) => {
+  test("the home page has its head data", { tag: "@any-device" }, async ({ page }) => {
     await page.goto("/");
     await expect(page).toHaveTitle(/Expert Crawl Space & Basement Waterproofing in Asheville, NC/);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/$/);

@@ -60,7 +60,7 @@ test.afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-test.describe("a server without Google or SMTP settings", () => {
+test.describe("a server without Google or SMTP settings", { tag: "@any-device" }, () => {
   test("an admin reads that Google Calendar is not set up, with what to set, before clicking anything", async ({ page }) => {
     await loginUser(page.request, origin, firstAdmin);
     await openDashboard(page);

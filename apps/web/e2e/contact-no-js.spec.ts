@@ -80,28 +80,32 @@ test.describe("contact forms without JavaScript", () => {
     expect(await submissionsFor(request, email)).toHaveLength(1);
   });
 
-  test("the compact form on the home page: errors with the values kept, then the success notice", async ({ page, request, staffUser }) => {
-    expect(staffUser.account.id).toBeTruthy();
-    await page.goto("/");
-    const form = page.getByRole("form", { name: "Request Your Inspection" });
-    const email = uniqueEmail();
+  test(
+    "the compact form on the home page: errors with the values kept, then the success notice",
+    { tag: "@any-device" },
+    async ({ page, request, staffUser }) => {
+      expect(staffUser.account.id).toBeTruthy();
+      await page.goto("/");
+      const form = page.getByRole("form", { name: "Request Your Inspection" });
+      const email = uniqueEmail();
 
-    await form.getByLabel("Name").fill("J");
-    await form.getByLabel("Email").fill(email);
-    await form.getByLabel("Zip Code").fill("288");
-    await form.getByRole("button", { name: SUBMIT }).click();
-    await expect(page).toHaveURL(/\/#contact-form$/);
-    await expectInvalidKept(form, email);
+      await form.getByLabel("Name").fill("J");
+      await form.getByLabel("Email").fill(email);
+      await form.getByLabel("Zip Code").fill("288");
+      await form.getByRole("button", { name: SUBMIT }).click();
+      await expect(page).toHaveURL(/\/#contact-form$/);
+      await expectInvalidKept(form, email);
 
-    await form.getByLabel("Name").fill("Jo Homeowner");
-    await form.getByLabel("Zip Code").fill("28801");
-    await form.getByLabel("Phone").fill("(828) 555-0101");
-    await form.getByRole("button", { name: SUBMIT }).click();
-    await expect(page).toHaveURL(/\/\?sent=[\w.-]+#contact-form$/);
-    await expect(notice(form, "status")).toContainText("Message Sent!");
-    await expect(notice(form, "status")).toContainText(SUCCESS_MESSAGE);
-    expect(await submissionsFor(request, email)).toMatchObject([{ name: "Jo Homeowner", phone: "(828) 555-0101", landingPage: "/" }]);
-  });
+      await form.getByLabel("Name").fill("Jo Homeowner");
+      await form.getByLabel("Zip Code").fill("28801");
+      await form.getByLabel("Phone").fill("(828) 555-0101");
+      await form.getByRole("button", { name: SUBMIT }).click();
+      await expect(page).toHaveURL(/\/\?sent=[\w.-]+#contact-form$/);
+      await expect(notice(form, "status")).toContainText("Message Sent!");
+      await expect(notice(form, "status")).toContainText(SUCCESS_MESSAGE);
+      expect(await submissionsFor(request, email)).toMatchObject([{ name: "Jo Homeowner", phone: "(828) 555-0101", landingPage: "/" }]);
+    },
+  );
 });
 
 /** Holds the client app's chunk until `release()`: the page stays server HTML, like on a slow phone. */
@@ -116,67 +120,71 @@ async function holdClientApp(page: Page): Promise<() => void> {
   return release;
 }
 
-test("a form sent before the app loaded comes back with its errors; the app then takes over without hydration errors", async ({ page }) => {
-  // The page answering an invalid form is a 400, which Chromium logs like any failed load.
-  const errors = collectPageErrors(page, [{ status: 400, url: /\/contact#contact-form$/ }]);
-  const release = await holdClientApp(page);
-  await page.goto("/contact");
-  const form = page.getByRole("form", { name: "Send Us a Message" });
-  const email = uniqueEmail();
-  await form.getByLabel("Name").fill("J");
-  await form.getByLabel("Email").fill(email);
-  await form.getByLabel("Zip Code").fill("288");
-  await form.getByRole("button", { name: SUBMIT }).click();
-  await expect(page).toHaveURL(/\/contact#contact-form$/);
-  await expectInvalidKept(form, email);
+test(
+  "a form sent before the app loaded comes back with its errors; the app then takes over without hydration errors",
+  { tag: "@any-device" },
+  async ({ page }) => {
+    // The page answering an invalid form is a 400, which Chromium logs like any failed load.
+    const errors = collectPageErrors(page, [{ status: 400, url: /\/contact#contact-form$/ }]);
+    const release = await holdClientApp(page);
+    await page.goto("/contact");
+    const form = page.getByRole("form", { name: "Send Us a Message" });
+    const email = uniqueEmail();
+    await form.getByLabel("Name").fill("J");
+    await form.getByLabel("Email").fill(email);
+    await form.getByLabel("Zip Code").fill("288");
+    await form.getByRole("button", { name: SUBMIT }).click();
+    await expect(page).toHaveURL(/\/contact#contact-form$/);
+    await expectInvalidKept(form, email);
 
-  release();
-  await waitForHydration(page);
-  // The app starts from what the server rendered: same errors, same values, and it validates as usual.
-  await expectInvalidKept(form, email);
-  await form.getByLabel("Name").fill("Jo Homeowner");
-  await expect(form.getByText("Name must be at least 2 characters")).toBeHidden();
-  await form.getByLabel("Zip Code").fill("28801");
-  await expect(form.getByText("Zip code must be at least 5 characters")).toBeHidden();
-  const sent = page.waitForRequest("**/trpc/contact.submit**");
-  await form.getByRole("button", { name: SUBMIT }).click();
-  expect((await sent).postDataJSON()).toMatchObject({ name: "Jo Homeowner", email, zipCode: "28801" });
-  await expect(page.getByRole("status").filter({ hasText: "Message Sent!" }).last()).toContainText(SUCCESS_MESSAGE);
-  await expect(form.getByLabel("Name")).toHaveValue("");
-  expect(errors).toEqual([]);
-});
+    release();
+    await waitForHydration(page);
+    // The app starts from what the server rendered: same errors, same values, and it validates as usual.
+    await expectInvalidKept(form, email);
+    await form.getByLabel("Name").fill("Jo Homeowner");
+    await expect(form.getByText("Name must be at least 2 characters")).toBeHidden();
+    await form.getByLabel("Zip Code").fill("28801");
+    await expect(form.getByText("Zip code must be at least 5 characters")).toBeHidden();
+    const sent = page.waitForRequest("**/trpc/contact.submit**");
+    await form.getByRole("button", { name: SUBMIT }).click();
+    expect((await sent).postDataJSON()).toMatchObject({ name: "Jo Homeowner", email, zipCode: "28801" });
+    await expect(page.getByRole("status").filter({ hasText: "Message Sent!" }).last()).toContainText(SUCCESS_MESSAGE);
+    await expect(form.getByLabel("Name")).toHaveValue("");
+    expect(errors).toEqual([]);
+  },
+);
 
-test("a form sent before the app loaded shows the success notice; the app then takes over without hydration errors", async ({
-  page,
-  request,
-  staffUser,
-}) => {
-  expect(staffUser.account.id).toBeTruthy();
-  const errors = collectPageErrors(page);
-  const release = await holdClientApp(page);
-  await page.goto("/");
-  const form = page.getByRole("form", { name: "Request Your Inspection" });
-  const email = uniqueEmail();
-  await form.getByLabel("Name").fill("Jo Homeowner");
-  await form.getByLabel("Email").fill(email);
-  await form.getByLabel("Zip Code").fill("28801");
-  await form.getByRole("button", { name: SUBMIT }).click();
-  await expect(page).toHaveURL(/\/\?sent=[\w.-]+#contact-form$/);
-  await expect(notice(form, "status")).toContainText(SUCCESS_MESSAGE);
+test(
+  "a form sent before the app loaded shows the success notice; the app then takes over without hydration errors",
+  { tag: "@any-device" },
+  async ({ page, request, staffUser }) => {
+    expect(staffUser.account.id).toBeTruthy();
+    const errors = collectPageErrors(page);
+    const release = await holdClientApp(page);
+    await page.goto("/");
+    const form = page.getByRole("form", { name: "Request Your Inspection" });
+    const email = uniqueEmail();
+    await form.getByLabel("Name").fill("Jo Homeowner");
+    await form.getByLabel("Email").fill(email);
+    await form.getByLabel("Zip Code").fill("28801");
+    await form.getByRole("button", { name: SUBMIT }).click();
+    await expect(page).toHaveURL(/\/\?sent=[\w.-]+#contact-form$/);
+    await expect(notice(form, "status")).toContainText(SUCCESS_MESSAGE);
 
-  release();
-  await waitForHydration(page);
-  await expect(notice(form, "status")).toContainText("Message Sent!");
-  await expect(form.getByLabel("Name")).toHaveValue("");
-  expect(await submissionsFor(request, email)).toHaveLength(1);
-  // A later visit to the page in the app starts with a blank form, without the old notice.
-  await page.getByRole("main").getByRole("link", { name: "Get Free Estimate" }).click();
-  await expect(page).toHaveURL(/\/contact$/);
-  // The URL changes first: the home page stays on screen until the contact page has rendered.
-  await expect(page.getByRole("heading", { level: 1, name: "Contact Us for a Free Inspection" })).toBeVisible();
-  await page.getByRole("banner").getByRole("link", { name: "CrawlGuard Waterproofing" }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole("form", { name: "Request Your Inspection" })).toBeVisible();
-  await expect(notice(page.getByRole("form", { name: "Request Your Inspection" }), "status")).toHaveCount(0);
-  expect(errors).toEqual([]);
-});
+    release();
+    await waitForHydration(page);
+    await expect(notice(form, "status")).toContainText("Message Sent!");
+    await expect(form.getByLabel("Name")).toHaveValue("");
+    expect(await submissionsFor(request, email)).toHaveLength(1);
+    // A later visit to the page in the app starts with a blank form, without the old notice.
+    await page.getByRole("main").getByRole("link", { name: "Get Free Estimate" }).click();
+    await expect(page).toHaveURL(/\/contact$/);
+    // The URL changes first: the home page stays on screen until the contact page has rendered.
+    await expect(page.getByRole("heading", { level: 1, name: "Contact Us for a Free Inspection" })).toBeVisible();
+    await page.getByRole("banner").getByRole("link", { name: "CrawlGuard Waterproofing" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("form", { name: "Request Your Inspection" })).toBeVisible();
+    await expect(notice(page.getByRole("form", { name: "Request Your Inspection" }), "status")).toHaveCount(0);
+    expect(errors).toEqual([]);
+  },
+);

@@ -46,7 +46,7 @@ async function checkPolicy(response: Response | null): Promise<void> {
   for (const [, attrs] of inline) expect(attrs).toContain(`nonce="${nonce}"`);
 }
 
-test.describe("Content-Security-Policy", () => {
+test.describe("Content-Security-Policy", { tag: "@any-device" }, () => {
   test("every public page and /auth run without a CSP violation, their scripts by nonce", async ({ page }) => {
     const violations = await watchViolations(page);
     const errors = collectPageErrors(page, [SIGNED_OUT_SESSION_CHECK, { status: 404, url: /\/no-such-page$/ }]);

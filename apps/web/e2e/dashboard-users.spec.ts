@@ -44,40 +44,44 @@ test.describe("user management", () => {
     await expect(page.getByRole("tab", { name: "User Management" })).toHaveCount(0);
   });
 
-  test("an admin resets a password, and the user signs in with it", async ({ page, baseURL, browser, staffUser }) => {
-    await signInAsAdmin(page.request, baseURL);
-    await openDashboard(page);
-    await page.getByRole("tab", { name: "User Management" }).click();
-    await page.getByRole("article", { name: staffUser.username }).getByRole("button", { name: "Reset Password" }).click();
+  test(
+    "an admin resets a password, and the user signs in with it",
+    { tag: "@any-device" },
+    async ({ page, baseURL, browser, staffUser }) => {
+      await signInAsAdmin(page.request, baseURL);
+      await openDashboard(page);
+      await page.getByRole("tab", { name: "User Management" }).click();
+      await page.getByRole("article", { name: staffUser.username }).getByRole("button", { name: "Reset Password" }).click();
 
-    const dialog = page.getByRole("dialog", { name: "Reset Password" });
-    await dialog.getByLabel("New Password").fill("short");
-    await dialog.getByLabel("Confirm Password").fill("other");
-    await dialog.getByRole("button", { name: "Reset Password" }).click();
-    await expect(dialog.getByText("Password must be at least 8 characters")).toHaveCount(2);
-    await dialog.getByLabel("New Password").fill("new-basement-pass");
-    await dialog.getByLabel("Confirm Password").fill("new-basement-typo");
-    await expect(dialog.getByText("Passwords don't match")).toBeVisible();
-    await dialog.getByLabel("Confirm Password").fill("new-basement-pass");
-    await dialog.getByRole("button", { name: "Reset Password" }).click();
-    await expect(toast(page, "Password reset")).toBeVisible();
-    await expect(dialog).toBeHidden();
+      const dialog = page.getByRole("dialog", { name: "Reset Password" });
+      await dialog.getByLabel("New Password").fill("short");
+      await dialog.getByLabel("Confirm Password").fill("other");
+      await dialog.getByRole("button", { name: "Reset Password" }).click();
+      await expect(dialog.getByText("Password must be at least 8 characters")).toHaveCount(2);
+      await dialog.getByLabel("New Password").fill("new-basement-pass");
+      await dialog.getByLabel("Confirm Password").fill("new-basement-typo");
+      await expect(dialog.getByText("Passwords don't match")).toBeVisible();
+      await dialog.getByLabel("Confirm Password").fill("new-basement-pass");
+      await dialog.getByRole("button", { name: "Reset Password" }).click();
+      await expect(toast(page, "Password reset")).toBeVisible();
+      await expect(dialog).toBeHidden();
 
-    // The user signs in with the new password, in a browser of their own.
-    const context = await browser.newContext({ baseURL });
-    const userPage = await context.newPage();
-    await userPage.goto("/auth");
-    await waitForHydration(userPage);
-    const form = userPage.getByRole("form", { name: "Login" });
-    await form.getByLabel("Email").fill(staffUser.email);
-    await form.getByLabel("Password").fill("new-basement-pass");
-    await form.getByRole("button", { name: "Sign In" }).click();
-    await expect(userPage).toHaveURL(/\/admin$/);
-    await expect(userPage.getByText(`Signed in as ${staffUser.username}`)).toBeVisible();
-    await context.close();
-  });
+      // The user signs in with the new password, in a browser of their own.
+      const context = await browser.newContext({ baseURL });
+      const userPage = await context.newPage();
+      await userPage.goto("/auth");
+      await waitForHydration(userPage);
+      const form = userPage.getByRole("form", { name: "Login" });
+      await form.getByLabel("Email").fill(staffUser.email);
+      await form.getByLabel("Password").fill("new-basement-pass");
+      await form.getByRole("button", { name: "Sign In" }).click();
+      await expect(userPage).toHaveURL(/\/admin$/);
+      await expect(userPage.getByText(`Signed in as ${staffUser.username}`)).toBeVisible();
+      await context.close();
+    },
+  );
 
-  test("an admin deletes a user after confirming", async ({ page, baseURL, request }) => {
+  test("an admin deletes a user after confirming", { tag: "@any-device" }, async ({ page, baseURL, request }) => {
     const doomed = await registerUser(request, baseURL, newUser("leaver"));
     await signInAsAdmin(page.request, baseURL);
     await openDashboard(page);

@@ -63,31 +63,35 @@ test.describe("invitations", () => {
     await expect(page.getByRole("listitem").filter({ hasText: invitee.email })).toHaveCount(0);
   });
 
-  test("an admin revokes a pending invitation by keyboard, and its link stops working", async ({ page, baseURL }) => {
-    const email = `${newUser("revoked").username}@example.com`;
-    const invitation = await createInvitation(baseURL, { email });
-    await signInAsAdmin(page.request, baseURL);
-    await openDashboard(page);
-    await page.getByRole("tab", { name: "User Management" }).click();
-    const revoke = page.getByRole("button", { name: `Revoke invitation for ${email}` });
-    await revoke.focus();
-    await page.keyboard.press("Enter");
-    const confirm = page
-      .getByRole("alertdialog", { name: "Revoke invitation?" })
-      .or(page.getByRole("dialog", { name: "Revoke invitation?" }));
-    await confirm.getByRole("button", { name: "Revoke Invitation" }).click();
-    await expect(toast(page, "Invitation revoked")).toBeVisible();
-    await expect(revoke).toHaveCount(0);
+  test(
+    "an admin revokes a pending invitation by keyboard, and its link stops working",
+    { tag: "@any-device" },
+    async ({ page, baseURL }) => {
+      const email = `${newUser("revoked").username}@example.com`;
+      const invitation = await createInvitation(baseURL, { email });
+      await signInAsAdmin(page.request, baseURL);
+      await openDashboard(page);
+      await page.getByRole("tab", { name: "User Management" }).click();
+      const revoke = page.getByRole("button", { name: `Revoke invitation for ${email}` });
+      await revoke.focus();
+      await page.keyboard.press("Enter");
+      const confirm = page
+        .getByRole("alertdialog", { name: "Revoke invitation?" })
+        .or(page.getByRole("dialog", { name: "Revoke invitation?" }));
+      await confirm.getByRole("button", { name: "Revoke Invitation" }).click();
+      await expect(toast(page, "Invitation revoked")).toBeVisible();
+      await expect(revoke).toHaveCount(0);
 
-    const res = await page.request.post("/api/register", {
-      headers: { Origin: new URL(baseURL!).origin },
-      data: { ...newUser("late"), email, inviteToken: invitation.token },
-    });
-    expect(res.status()).toBe(400);
-    expect(((await res.json()) as { message: string }).message).toMatch(/revoked/);
-  });
+      const res = await page.request.post("/api/register", {
+        headers: { Origin: new URL(baseURL!).origin },
+        data: { ...newUser("late"), email, inviteToken: invitation.token },
+      });
+      expect(res.status()).toBe(400);
+      expect(((await res.json()) as { message: string }).message).toMatch(/revoked/);
+    },
+  );
 
-  test("a stranger cannot register: the Register tab says why, and the server refuses", async ({ page }) => {
+  test("a stranger cannot register: the Register tab says why, and the server refuses", { tag: "@any-device" }, async ({ page }) => {
     await page.goto("/auth");
     await waitForHydration(page);
     await page.getByRole("tab", { name: "Register" }).click();
@@ -108,7 +112,7 @@ function requestedUrls(page: Page): string[] {
   return urls;
 }
 
-test.describe("without JavaScript", () => {
+test.describe("without JavaScript", { tag: "@any-device" }, () => {
   test.use({ javaScriptEnabled: false });
 
   test("the Login form posts and signs in; the password is in no URL", async ({ page, staffUser }) => {
@@ -155,7 +159,7 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test.describe("before the page's script has run", () => {
+test.describe("before the page's script has run", { tag: "@any-device" }, () => {
   test("Sign In pressed before hydration posts the form; the password is in no URL", async ({ page, baseURL }) => {
     const user = await registerUser(page.request, baseURL, newUser("early"));
     await page.context().clearCookies();

@@ -3,7 +3,7 @@ import { createLead, leadCard, openDashboard, openLeadDetails, searchLeads, sign
 import { ashevilleWeekday, bookAppointment } from "./scheduling-fixtures";
 
 test.describe("notifications (issue #25)", () => {
-  test("an admin sets who gets office mail and which client mails go out", async ({ page, baseURL }) => {
+  test("an admin sets who gets office mail and which client mails go out", { tag: "@any-device" }, async ({ page, baseURL }) => {
     await signInAsAdmin(page.request, baseURL);
     await openDashboard(page);
     await page.getByRole("tab", { name: "User Management" }).click();
@@ -52,7 +52,7 @@ test.describe("notifications (issue #25)", () => {
     await expect(page).toHaveURL(/\/admin$/);
   });
 
-  test("a lead's History lists the e-mails sent about it", async ({ page, baseURL }) => {
+  test("a lead's History lists the e-mails sent about it", { tag: "@any-device" }, async ({ page, baseURL }) => {
     await signInAsAdmin(page.request, baseURL);
     const token = uniqueToken();
     const email = `mail.${token}@example.com`;

@@ -30,7 +30,7 @@ async function startReceiver(): Promise<{ url: string; received: Received[]; sec
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, received, secret, server };
 }
 
-test("an admin adds a webhook, sees a lead's delivery in its log, and resends it", async ({ page, baseURL }) => {
+test("an admin adds a webhook, sees a lead's delivery in its log, and resends it", { tag: "@any-device" }, async ({ page, baseURL }) => {
   const receiver = await startReceiver();
   try {
     await signInAsAdmin(page.request, baseURL);
