@@ -52,12 +52,18 @@ async function api(base: string, cookie: string, method: string, pathname: strin
   return res;
 }
 
-/** EVENTS appointments over the loaded week's seven days, 6:00–20:40, about three per hour. */
+/**
+ * EVENTS appointments over the loaded week's seven days, 30 minutes each, back to back from
+ * midnight (43 a day for 300: 0:00–21:30). None overlaps another, so the week draws every one of
+ * them: overlapping ones would be folded into "+N more" items (issue #24 §5), and the bench would
+ * time drawing a handful.
+ */
 async function seed(base: string, cookie: string): Promise<void> {
   const bookings = Array.from({ length: EVENTS }, (_, i) => {
     const day = format(addDays(loadedSunday, i % 7), "yyyy-MM-dd");
-    const hour = 6 + (Math.floor(i / 7) % 15);
-    const minute = (Math.floor(i / 105) * 20) % 60;
+    const slot = Math.floor(i / 7);
+    const hour = Math.floor(slot / 2);
+    const minute = (slot % 2) * 30;
     return {
       clientName: `Week Bench ${i}`,
       email: `week.bench.${i}@example.com`,
@@ -68,7 +74,7 @@ async function seed(base: string, cookie: string): Promise<void> {
       priority: (["low", "medium", "high"] as const)[i % 3],
       appointmentDate: day,
       appointmentTime: `${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")}`,
-      durationMinutes: 60,
+      durationMinutes: 30,
       confirm: true,
     };
   });
@@ -81,7 +87,7 @@ async function seed(base: string, cookie: string): Promise<void> {
 async function showWeek(page: Page, date: string, events: number): Promise<Measure> {
   const seen = await page.evaluate(() => performance.getEntriesByName("cg-calendar-paint").length);
   await page.getByLabel("Go to date").fill(date);
-  await page.waitForFunction(
+  const drawnWith = page.waitForFunction(
     ([from, count]) =>
       performance
         .getEntriesByName("cg-calendar-paint")
@@ -92,6 +98,14 @@ async function showWeek(page: Page, date: string, events: number): Promise<Measu
         }),
     [seen, events] as const,
   );
+  await drawnWith.catch(async (err: unknown) => {
+    // Say what was drawn instead: the measures' details since this week was asked for.
+    const details = await page.evaluate(
+      (from) => performance.getEntriesByName("cg-calendar-paint").slice(from).map((e) => JSON.stringify((e as PerformanceMeasure).detail)),
+      seen,
+    );
+    throw new Error(`the week of ${date} was not drawn with ${events} events; drawn: ${details.join(", ") || "nothing"}`, { cause: err });
+  });
   // A string, so the bundler's helpers (tsx names functions with __name) stay out of the page.
   return page.evaluate<Measure>(`(() => {
     const drawn = (name) => performance
