@@ -101,7 +101,11 @@ async function showWeek(page: Page, date: string, events: number): Promise<Measu
   await drawnWith.catch(async (err: unknown) => {
     // Say what was drawn instead: the measures' details since this week was asked for.
     const details = await page.evaluate(
-      (from) => performance.getEntriesByName("cg-calendar-paint").slice(from).map((e) => JSON.stringify((e as PerformanceMeasure).detail)),
+      (from) =>
+        performance
+          .getEntriesByName("cg-calendar-paint")
+          .slice(from)
+          .map((e) => JSON.stringify((e as PerformanceMeasure).detail)),
       seen,
     );
     throw new Error(`the week of ${date} was not drawn with ${events} events; drawn: ${details.join(", ") || "nothing"}`, { cause: err });
