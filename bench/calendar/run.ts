@@ -105,7 +105,7 @@ async function showWeek(page: Page, date: string, events: number): Promise<Measu
         performance
           .getEntriesByName("cg-calendar-paint")
           .slice(from)
-          .map((e) => JSON.stringify((e as PerformanceMeasure).detail)),
+          .map((e) => JSON.stringify((e as unknown as { detail?: unknown }).detail)),
       seen,
     );
     throw new Error(`the week of ${date} was not drawn with ${events} events; drawn: ${details.join(", ") || "nothing"}`, { cause: err });
