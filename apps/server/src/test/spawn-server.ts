@@ -45,6 +45,8 @@ export interface SpawnServerOptions {
   startTimeoutMs?: number;
   /** The Node executable: this process's by default; "node" takes the first on PATH, as npm scripts do. */
   node?: string;
+  /** With entry "built": another checkout's dist/index.js (bench/first-paint compares two builds). */
+  builtEntry?: string;
 }
 
 export function freePort(): Promise<number> {
@@ -85,7 +87,8 @@ export async function spawnServer(options: SpawnServerOptions): Promise<ServerPr
     ...options.env,
   };
   const started = performance.now();
-  const child = spawn(options.node ?? process.execPath, ENTRY_ARGS[options.entry ?? "source"], {
+  const args = options.builtEntry ? [options.builtEntry] : ENTRY_ARGS[options.entry ?? "source"];
+  const child = spawn(options.node ?? process.execPath, args, {
     cwd: ROOT,
     env,
     stdio: ["ignore", "pipe", "pipe", "ipc"],

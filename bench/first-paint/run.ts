@@ -1,0 +1,91 @@
+// A first visit's paint, this build beside another: each public page opened with an empty cache in
+// Debian's Chromium (Playwright, 412 × 823, DevTools network emulation of slow 4G: 150 ms latency,
+// 1.47 Mbit/s down), FCP and LCP read in the page, the two builds alternated page by page. Both are
+// built servers on fresh embedded databases, each started from its own checkout.
+//   BENCH_BASELINE_DIR=/path/to/other/checkout npm run first-paint -w @crawlguard/bench
+//   (that checkout built: npx turbo run build --filter=@crawlguard/server...)   BENCH_RUNS=5
+// ADR 031 uses it: the site stylesheet against the same pages with their CSS inline.
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "@playwright/test";
+import { freePort, spawnServer, type ServerProcess } from "../../apps/server/src/test/spawn-server.ts";
+import { QUIET_CHROMIUM } from "../chromium.ts";
+import { armDeadline } from "../deadline.ts";
+
+const BASELINE = process.env.BENCH_BASELINE_DIR;
+if (!BASELINE) throw new Error("Set BENCH_BASELINE_DIR to another checkout of the project, built (its apps/server/dist/index.js)");
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const PAGES = ["/", "/services", "/services/crawl-space-encapsulation", "/contact", "/gallery", "/about"];
+const HERE = path.resolve(fileURLToPath(new URL("../..", import.meta.url)));
+
+type Paint = { fcp: number; lcp: number };
+type Build = { name: string; server: ServerProcess; dataDir: string; paints: Map<string, Paint[]> };
+
+async function startBuild(name: string, checkout: string): Promise<Build> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "crawlguard-bench-paint-"));
+  const server = await spawnServer({
+    entry: "built",
+    dataDir,
+    port: await freePort(),
+    builtEntry: path.join(checkout, "apps/server/dist/index.js"),
+  });
+  return { name, server, dataDir, paints: new Map() };
+}
+
+const deadline = armDeadline(15 * 60 * 1000);
+const builds = [await startBuild("baseline", BASELINE), await startBuild("this build", HERE)];
+const browser = await chromium.launch({ executablePath: QUIET_CHROMIUM });
+try {
+  for (let run = 0; run < RUNS; run++) {
+    for (const page of PAGES) {
+      for (const build of run % 2 ? [...builds].reverse() : builds) {
+        const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, deviceScaleFactor: 2 });
+        const tab = await context.newPage();
+        const cdp = await context.newCDPSession(tab);
+        await cdp.send("Network.enable");
+        await cdp.send("Network.emulateNetworkConditions", {
+          offline: false,
+          latency: 150,
+          downloadThroughput: (1.47 * 1024 * 1024) / 8,
+          uploadThroughput: (675 * 1024) / 8,
+        });
+        await tab.addInitScript(
+          "window.__lcp = 0; new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__lcp = e.startTime; }).observe({ type: 'largest-contentful-paint', buffered: true });",
+        );
+        await tab.goto(`${build.server.url}${page}`, { waitUntil: "load" });
+        await tab.waitForTimeout(500);
+        const paint = await tab.evaluate<Paint>(
+          "({ fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1, lcp: window.__lcp })",
+        );
+        build.paints.set(page, [...(build.paints.get(page) ?? []), paint]);
+        await context.close();
+      }
+    }
+  }
+} finally {
+  clearTimeout(deadline);
+  await browser.close();
+  for (const build of builds) {
+    await build.server.stop();
+    rmSync(build.dataDir, { recursive: true, force: true });
+  }
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const [baseline, current] = builds as [Build, Build];
+console.log(`First visit, empty cache, 150 ms latency, 1.47 Mbit/s; ${RUNS} runs alternated; baseline: ${BASELINE}`);
+console.table(
+  PAGES.map((page) => {
+    const before = baseline.paints.get(page)!;
+    const after = current.paints.get(page)!;
+    return {
+      page,
+      "FCP baseline ms": median(before.map((p) => p.fcp)).toFixed(0),
+      "FCP this ms": median(after.map((p) => p.fcp)).toFixed(0),
+      "LCP baseline ms": median(before.map((p) => p.lcp)).toFixed(0),
+      "LCP this ms": median(after.map((p) => p.lcp)).toFixed(0),
+    };
+  }),
+);
