@@ -1,9 +1,8 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { request as playwrightRequest } from "@playwright/test";
+import { spawnServer, type ServerProcess } from "../../server/src/test/spawn-server.js";
 import { expect, firstAdmin, loginUser, newUser, registerUser, test, waitForHydration } from "./fixtures";
 import { openDashboard } from "./dashboard-fixtures";
 import { showGoogleCalendarTab } from "./google-fixtures";
@@ -11,39 +10,21 @@ import { showGoogleCalendarTab } from "./google-fixtures";
 /*
  * A server as a contractor first starts it: no Google OAuth client and no SMTP server (issue 24 §6,
  * issue 25). The run's own server has both (the Google emulator, the SMTP sink), so this spec starts
- * the built server of its own, on an empty embedded database, next to the run's ports. Its first
- * account is the admin; staff join by invitation, as everywhere.
+ * the built server of its own (spawnServer, as the API tests and benches do), on an empty embedded
+ * database, next to the run's ports. Its first account is the admin; staff join by invitation.
  */
 const PORT = Number(process.env["E2E_PORT"] ?? 3199) + 10;
 const origin = `http://127.0.0.1:${PORT}`;
-const serverEntry = fileURLToPath(new URL("../../server/dist/index.js", import.meta.url));
 
 test.use({ baseURL: origin });
 
-let server: ChildProcess | null = null;
+let server: ServerProcess | null = null;
 let dataDir = "";
-let output = "";
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   dataDir = mkdtempSync(path.join(os.tmpdir(), "crawlguard-e2e-bare-"));
-  const env: NodeJS.ProcessEnv = { PATH: process.env["PATH"], HOME: process.env["HOME"] };
-  Object.assign(env, { PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "production", LOG_LEVEL: "warn" });
-  server = spawn(process.execPath, [serverEntry], { env, stdio: ["ignore", "pipe", "pipe"] });
-  server.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  server.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  await expect
-    .poll(
-      async () => {
-        if (server?.exitCode !== null) throw new Error(`the bare server exited (${server?.exitCode}):\n${output}`);
-        return fetch(`${origin}/api/health`).then(
-          (response) => response.status,
-          () => 0,
-        );
-      },
-      { timeout: 90_000, intervals: [250] },
-    )
-    .toBe(200);
+  server = await spawnServer({ entry: "built", dataDir, port: PORT });
   // The first account on an empty database is the admin: the run's first admin, here too.
   const admin = await playwrightRequest.newContext({ baseURL: origin });
   const response = await admin.post("/api/register", { data: firstAdmin, headers: { Origin: origin } });
@@ -52,11 +33,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server?.once("exit", resolve));
-    server.kill("SIGTERM");
-    await exited;
-  }
+  await server?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
