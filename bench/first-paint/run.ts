@@ -1,15 +1,18 @@
 // A first visit's paint, this build beside another: each public page opened with an empty cache in
 // Debian's Chromium (Playwright, 412 × 823, DevTools network emulation of slow 4G: 150 ms latency,
 // 1.47 Mbit/s down), FCP and LCP read in the page, the two builds alternated page by page. Both are
-// built servers on fresh embedded databases, each started from its own checkout.
+// built servers on fresh embedded databases, each started from its own checkout. Then a return
+// visit in the same browser profile (the site stylesheet and any cookie kept; a new tab typing the
+// address, as a bookmark does): FCP, LCP and the document's bytes on the wire.
 //   BENCH_BASELINE_DIR=/path/to/other/checkout npm run first-paint -w @crawlguard/bench
 //   (that checkout built: npx turbo run build --filter=@crawlguard/server...)   BENCH_RUNS=5
-// ADR 031 uses it: the site stylesheet against the same pages with their CSS inline.
+// ADR 031 uses it: the site stylesheet against the same pages with their CSS inline; ADR 032: a
+// first visit with its CSS inline and a return visit with the stylesheet cached, against ADR 031.
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium } from "@playwright/test";
+import { chromium, type Page } from "@playwright/test";
 import { freePort, spawnServer, type ServerProcess } from "../../apps/server/src/test/spawn-server.ts";
 import { QUIET_CHROMIUM } from "../chromium.ts";
 import { armDeadline } from "../deadline.ts";
@@ -20,8 +23,8 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const PAGES = ["/", "/services", "/services/crawl-space-encapsulation", "/contact", "/gallery", "/about"];
 const HERE = path.resolve(fileURLToPath(new URL("../..", import.meta.url)));
 
-type Paint = { fcp: number; lcp: number };
-type Build = { name: string; server: ServerProcess; dataDir: string; paints: Map<string, Paint[]> };
+type Paint = { fcp: number; lcp: number; documentBytes: number };
+type Build = { name: string; server: ServerProcess; dataDir: string; paints: Map<string, Paint[]>; returns: Map<string, Paint[]> };
 
 async function startBuild(name: string, checkout: string): Promise<Build> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "crawlguard-bench-paint-"));
@@ -31,7 +34,7 @@ async function startBuild(name: string, checkout: string): Promise<Build> {
     port: await freePort(),
     builtEntry: path.join(checkout, "apps/server/dist/index.js"),
   });
-  return { name, server, dataDir, paints: new Map() };
+  return { name, server, dataDir, paints: new Map(), returns: new Map() };
 }
 
 const deadline = armDeadline(15 * 60 * 1000);
@@ -42,24 +45,37 @@ try {
     for (const page of PAGES) {
       for (const build of run % 2 ? [...builds].reverse() : builds) {
         const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, deviceScaleFactor: 2 });
-        const tab = await context.newPage();
-        const cdp = await context.newCDPSession(tab);
-        await cdp.send("Network.enable");
-        await cdp.send("Network.emulateNetworkConditions", {
-          offline: false,
-          latency: 150,
-          downloadThroughput: (1.47 * 1024 * 1024) / 8,
-          uploadThroughput: (675 * 1024) / 8,
-        });
-        await tab.addInitScript(
-          "window.__lcp = 0; new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__lcp = e.startTime; }).observe({ type: 'largest-contentful-paint', buffered: true });",
+        const visit = async (): Promise<{ tab: Page; paint: Paint }> => {
+          const tab = await context.newPage();
+          const cdp = await context.newCDPSession(tab);
+          await cdp.send("Network.enable");
+          await cdp.send("Network.emulateNetworkConditions", {
+            offline: false,
+            latency: 150,
+            downloadThroughput: (1.47 * 1024 * 1024) / 8,
+            uploadThroughput: (675 * 1024) / 8,
+          });
+          await tab.addInitScript(
+            "window.__lcp = 0; new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__lcp = e.startTime; }).observe({ type: 'largest-contentful-paint', buffered: true });",
+          );
+          await tab.goto(`${build.server.url}${page}`, { waitUntil: "load" });
+          await tab.waitForTimeout(500);
+          const paint = await tab.evaluate<Paint>(
+            "({ fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1, lcp: window.__lcp, documentBytes: performance.getEntriesByType('navigation')[0]?.transferSize ?? -1 })",
+          );
+          return { tab, paint };
+        };
+        const first = await visit();
+        build.paints.set(page, [...(build.paints.get(page) ?? []), first.paint]);
+        // The site stylesheet is in the browser's cache (linked, or fetched after load) before the return visit.
+        await first.tab.waitForFunction(
+          "performance.getEntriesByType('resource').some((e) => /\\/assets\\/site-[\\w-]+\\.css$/.test(e.name) && e.responseEnd > 0)",
+          undefined,
+          { timeout: 30_000 },
         );
-        await tab.goto(`${build.server.url}${page}`, { waitUntil: "load" });
-        await tab.waitForTimeout(500);
-        const paint = await tab.evaluate<Paint>(
-          "({ fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1, lcp: window.__lcp })",
-        );
-        build.paints.set(page, [...(build.paints.get(page) ?? []), paint]);
+        await first.tab.close();
+        const back = await visit();
+        build.returns.set(page, [...(build.returns.get(page) ?? []), back.paint]);
         await context.close();
       }
     }
@@ -88,4 +104,23 @@ console.table(
       "LCP this ms": median(after.map((p) => p.lcp)).toFixed(0),
     };
   }),
+);
+console.log("Return visit (same profile: the stylesheet and cookies kept; a new tab typing the address)");
+console.table(
+  PAGES.map((page) => {
+    const before = baseline.returns.get(page)!;
+    const after = current.returns.get(page)!;
+    return {
+      page,
+      "FCP baseline ms": median(before.map((p) => p.fcp)).toFixed(0),
+      "FCP this ms": median(after.map((p) => p.fcp)).toFixed(0),
+      "LCP baseline ms": median(before.map((p) => p.lcp)).toFixed(0),
+      "LCP this ms": median(after.map((p) => p.lcp)).toFixed(0),
+      "document B baseline": median(before.map((p) => p.documentBytes)).toFixed(0),
+      "document B this": median(after.map((p) => p.documentBytes)).toFixed(0),
+    };
+  }),
+);
+console.log(
+  `First visit's document bytes (median): ${PAGES.map((page) => `${page} ${median(baseline.paints.get(page)!.map((p) => p.documentBytes))} → ${median(current.paints.get(page)!.map((p) => p.documentBytes))}`).join(", ")}`,
 );

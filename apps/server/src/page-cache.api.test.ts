@@ -14,7 +14,7 @@ import type { RunningServer } from "./server.js";
 import { imageOf } from "./test/images.js";
 import { uploadThrough } from "./test/gallery.js";
 import { ApiClient, newAccount, registerInvited, startTestServer, type TestServer, startServerOn } from "./test/harness.js";
-import { FORM_PAGE_CACHE_CONTROL, PUBLIC_PAGE_CACHE_CONTROL, siteStylesheet, webDir, type PublicApi } from "./web.js";
+import { FORM_PAGE_CACHE_CONTROL, inlineStylesTemplate, PUBLIC_PAGE_CACHE_CONTROL, siteStylesheet, webDir, type PublicApi } from "./web.js";
 
 // Issue 23: public pages served from a render cache, the per-request parts (CSP nonce, the contact
 // form's signed time) spliced in; invalidated on every instance when the published gallery changes.
@@ -76,12 +76,12 @@ describe("render cache of public pages", () => {
   let srv: TestServer;
   let render: Render;
   let template: string;
-  let sharedStyles: string[];
+  let sheet: Awaited<ReturnType<typeof siteStylesheet>>;
 
   beforeAll(async () => {
     srv = await startTestServer({}, { withWeb: true });
     template = await readFile(path.join(webDir, "dist", "client", "index.html"), "utf8");
-    ({ styles: sharedStyles } = await siteStylesheet());
+    sheet = await siteStylesheet();
     ({ render } = (await import(pathToFileURL(path.join(webDir, "dist", "server", "entry-server.js")).href)) as { render: Render });
   });
   afterAll(() => srv.stop());
@@ -92,10 +92,16 @@ describe("render cache of public pages", () => {
     const publicApi: PublicApi = {
       gallery: { published: async () => (await (await fetch(`${srv.url}/api/gallery`)).json()) as unknown[] },
     };
-    for (const url of PUBLIC_URLS) {
-      await get(srv.url, url); // rendered and kept
+    // Both forms of each page (ADR 032): the stylesheet linked (a page of this site, or no
+    // Sec-Fetch-Site), and a first visit's, with its CSS inline.
+    const forms: Array<{ headers: Record<string, string>; template: () => string; sharedStyles: () => string[] | undefined }> = [
+      { headers: {}, template: () => template, sharedStyles: () => sheet.styles },
+      { headers: { "sec-fetch-site": "cross-site" }, template: () => inlineStylesTemplate(template, sheet), sharedStyles: () => undefined },
+    ];
+    for (const [url, form] of PUBLIC_URLS.flatMap((url) => forms.map((form) => [url, form] as const))) {
+      await get(srv.url, url, form.headers); // rendered and kept
       const hits = cache().stats.hits;
-      const cached = await get(srv.url, url);
+      const cached = await get(srv.url, url, form.headers);
       expect(cache().stats.hits, url).toBe(hits + 1);
       expect(cached.status, url).toBe(200);
       const nonce = nonceOf(cached.headers)!;
@@ -108,11 +114,11 @@ describe("render cache of public pages", () => {
 
       const fresh = await render({
         url,
-        template,
+        template: form.template(),
         publicUrl: srv.url,
         publicApi,
         nonce,
-        sharedStyles,
+        sharedStyles: form.sharedStyles(),
         ...(token ? { contactForm: { path: pathname, token, attribution: attributionOf(url) } } : {}),
       });
       expect(fresh.status, url).toBe(200);
@@ -166,6 +172,96 @@ describe("render cache of public pages", () => {
     }
     // The public pages carry no inline CSS at all: their styles are all in the stylesheet.
     for (const url of PUBLIC_URLS) expect(inlineCss((await get(srv.url, url)).html), url).toBe("");
+  });
+
+  it("gives a first visit (a navigation from elsewhere) its CSS inline and the stylesheet to fetch after load; a page of this site links it", async () => {
+    const { href, globalCss } = sheet;
+    const css = (await get(srv.url, href, { "accept-encoding": "identity" })).html;
+    expect(css.startsWith(globalCss)).toBe(true);
+    expect(globalCss).toContain("--chakra-colors-brand-600:");
+    const inlineCss = (html: string) => [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join("");
+    const classesOf = (html: string) => new Set([...html.matchAll(/\bclass="([^"]*)"/g)].flatMap((m) => m[1]!.match(/\bcg-[\w-]+/g) ?? []));
+    for (const url of [...PUBLIC_URLS, "/auth", "/no-such-page-h23"]) {
+      const linked = await get(srv.url, url, { "sec-fetch-site": "same-origin" });
+      // Sec-Fetch-Site: a typed address or bookmark, a search engine's link, a sister site.
+      for (const site of ["none", "cross-site", "same-site"]) {
+        const first = await get(srv.url, url, { "sec-fetch-site": site });
+        expect(first.status, url).toBe(linked.status);
+        expect(first.headers.get("vary") ?? "", url).toMatch(/\bSec-Fetch-Site\b/i);
+        const head = headOf(first.html);
+        // Nothing render-blocking to fetch: no stylesheet link, Chakra's global CSS inline in its place.
+        expect(head, url).not.toMatch(/<link rel="stylesheet"/);
+        expect(head.split(`<style data-chakra-global>${globalCss}</style>`).length - 1, `${url} (${site})`).toBe(1);
+        // The stylesheet comes after the page has loaded (low priority), for the visit's next pages.
+        expect(head.split(`<link rel="prefetch" href="${href}" data-cg-prefetch>`).length - 1, url).toBe(1);
+        // Every class the page uses has its rule inline, and the page's own styles are all there is:
+        // not the other pages' (the names rule of the stylesheet is not there either).
+        const inline = inlineCss(first.html);
+        const used = classesOf(first.html);
+        expect(used.size, url).toBeGreaterThan(5);
+        for (const cls of used) expect(inline.includes(`.${cls}`), `${url}: ${cls}`).toBe(true);
+        expect(inline, url).not.toContain("#cg-site-stylesheet");
+        const pageCss = inline.length - globalCss.length;
+        expect(pageCss, url).toBeGreaterThan(0);
+        expect(pageCss, url).toBeLessThan(css.length - globalCss.length);
+        // The same page: the same classes, markup and head data once the CSS is set aside.
+        expect([...used].sort(), url).toEqual([...classesOf(linked.html)].sort());
+        const withoutCss = ({ html, headers }: typeof first) => {
+          const token = tokenOf(html);
+          return html
+            .replace(/<style[^>]*>[\s\S]*?<\/style>/g, "")
+            .replace(/<link rel="(?:stylesheet|prefetch)" href="[^"]*" data-cg-(?:sheet|prefetch)>/g, "")
+            .replaceAll(nonceOf(headers) ?? "no nonce", "NONCE")
+            .replaceAll(token ?? "no token", "TOKEN")
+            .replace(/\bu:\d{13}\b/g, "u:0");
+        };
+        expect(withoutCss(first), url).toBe(withoutCss(linked));
+      }
+      if (linked.status !== 200) continue;
+      // A repeat visit's page (the stylesheet cached) is at most half of a first visit's.
+      const firstVisit = await get(srv.url, url, { "sec-fetch-site": "none" });
+      expect(linked.bytes.length, url).toBeLessThanOrEqual(firstVisit.bytes.length / 2);
+    }
+  });
+
+  it("keeps a first visit's page and a linked one apart: each from the cache, each its own ETag", async () => {
+    const url = "/services";
+    const first = await get(srv.url, url, { "sec-fetch-site": "cross-site" });
+    const linked = await get(srv.url, url, { "sec-fetch-site": "same-origin" });
+    const hits = cache().stats.hits;
+    const misses = cache().stats.misses;
+    expect((await get(srv.url, url, { "sec-fetch-site": "none" })).html).toContain("data-chakra-global");
+    expect((await get(srv.url, url)).html).not.toContain("data-chakra-global");
+    expect(cache().stats.hits).toBe(hits + 2);
+    expect(cache().stats.misses).toBe(misses);
+    const [firstTag, linkedTag] = [first.headers.get("etag")!, linked.headers.get("etag")!];
+    expect(firstTag).toMatch(/^"[\w-]+"$/);
+    expect(firstTag).not.toBe(linkedTag);
+    // A tag names one form: the other form's tag gets the full page.
+    expect((await get(srv.url, url, { "sec-fetch-site": "none", "if-none-match": firstTag })).status).toBe(304);
+    expect((await get(srv.url, url, { "sec-fetch-site": "none", "if-none-match": linkedTag })).status).toBe(200);
+    expect((await get(srv.url, url, { "sec-fetch-site": "same-origin", "if-none-match": linkedTag })).status).toBe(304);
+    expect((await get(srv.url, url, { "sec-fetch-site": "same-origin", "if-none-match": firstTag })).status).toBe(200);
+    // A browser that holds this build's stylesheet says so by its cookie (the page writes it once
+    // the file is there): a bookmark or a search result then gets the linked page.
+    const hash = /site-([\w-]+)\.css/.exec(sheet.href)![1]!;
+    for (const cookie of [`cg_sheet=${hash}`, `theme=dark; cg_sheet=${hash}; other=1`]) {
+      for (const site of ["none", "cross-site"]) {
+        const back = await get(srv.url, url, { "sec-fetch-site": site, cookie });
+        expect(back.html, cookie).toContain("data-cg-sheet");
+        expect(back.html, cookie).not.toContain("data-chakra-global");
+        expect(back.headers.get("etag")).toBe(linkedTag);
+      }
+    }
+    // Another build's stylesheet (or a made-up value) is not this one: the CSS comes inline.
+    for (const cookie of ["cg_sheet=aaaaaaaaaa", `cg_sheet=${hash}x`, `xcg_sheet=${hash}`]) {
+      expect((await get(srv.url, url, { "sec-fetch-site": "none", cookie })).html, cookie).toContain("data-chakra-global");
+    }
+    expect(first.headers.get("vary")).toMatch(/\bSec-Fetch-Site\b.*\bCookie\b/i);
+    expect(first.headers.get("cache-control")).toBe(PUBLIC_PAGE_CACHE_CONTROL);
+    // The dashboard and sign-in, never cached, get the same two forms.
+    expect((await get(srv.url, "/admin", { "sec-fetch-site": "none" })).html).toContain("<style data-chakra-global>");
+    expect((await get(srv.url, "/admin", { "sec-fetch-site": "same-origin" })).html).toContain("data-cg-sheet");
   });
 
   it("never gives two visitors the same nonce or form token", async () => {

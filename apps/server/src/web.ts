@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { AuthFormServerState, ContactFormServerState } from "@crawlguard/validators";
+import { siteStylesheetCookieOf, siteStylesheetHashOf } from "@crawlguard/validators/site-stylesheet";
 import express, { type Request, type RequestHandler, type Response } from "express";
 import type { Logger } from "pino";
 import { contactFormStateFor } from "./contact-form.js";
@@ -76,20 +77,73 @@ function publicUrlFor(req: Request, configured: string | undefined): string {
   return (configured ?? `${req.protocol}://${req.get("host")}`).replace(/\/$/, "");
 }
 
-/** The renderer, its template and the emotion styles the template's site stylesheet holds (production builds). */
-type Load = (url: string) => Promise<{ render: Render; template: string; sharedStyles?: readonly string[] }>;
+/**
+ * How a page carries its CSS (ADR 032). `linked`: the template links the site stylesheet and the
+ * page leaves its styles out. `inline`: a first visit, which has not got the stylesheet yet, gets
+ * Chakra's global CSS and the page's own emotion styles inline (nothing waits for another request
+ * before the first paint) and fetches the stylesheet after the page has loaded, for its next pages.
+ */
+export type StyleVariant = "linked" | "inline";
 
 /**
- * What the build's site stylesheet holds (apps/web/scripts/site-stylesheet.mjs): its URL and the
- * names of the emotion styles in it, which page renders leave out of their inline styles.
+ * `linked` when the browser says it holds this build's stylesheet (SITE_STYLESHEET_COOKIE, written
+ * by the page once the file is there), for a navigation from a page of this site, which fetched it,
+ * and for clients that send no `Sec-Fetch-Site` (crawlers, tools, CDNs' checks), which take HTML
+ * only. `inline` for a navigation from elsewhere (`Sec-Fetch-Site`: `none` for a typed address or
+ * bookmark, `cross-site` from a search engine, `same-site`) without that cookie: a first visit.
  */
-export async function siteStylesheet(): Promise<{ href: string; styles: string[] }> {
+export function styleVariantOf(req: Request, sheetHash: string | undefined): StyleVariant {
+  if (sheetHash !== undefined && siteStylesheetCookieOf(req.get("cookie")) === sheetHash) return "linked";
+  const site = req.get("sec-fetch-site");
+  return site && site !== "same-origin" ? "inline" : "linked";
+}
+
+/** What the form of a page depends on (styleVariantOf): a shared cache keeps one answer per value of each. */
+const STYLE_VARIANT_VARY = "Sec-Fetch-Site, Cookie";
+
+/** The renderer, its template and the emotion styles the template's site stylesheet holds (production builds). */
+type Load = (url: string, variant: StyleVariant) => Promise<{ render: Render; template: string; sharedStyles?: readonly string[] }>;
+/** The loader of a build's pages and, in a production build, its site stylesheet's content hash. */
+type Pages = { load: Load; sheetHash?: string | undefined };
+
+/**
+ * What the build's site stylesheet holds (apps/web/scripts/site-stylesheet.mjs): its URL, the
+ * names of the emotion styles in it, which linked pages leave out of their inline styles, and
+ * Chakra's global CSS it starts with, which a first visit's page carries inline (ADR 032).
+ */
+export async function siteStylesheet(): Promise<{ href: string; styles: string[]; globalCss: string }> {
   const manifest = JSON.parse(await readFile(path.join(webDir, "dist", "server", "site-stylesheet.json"), "utf8")) as unknown;
-  const { href, styles } = (manifest ?? {}) as { href?: unknown; styles?: unknown };
-  if (typeof href !== "string" || !Array.isArray(styles) || !styles.every((name) => typeof name === "string")) {
+  const { href, styles, globalCssLength } = (manifest ?? {}) as { href?: unknown; styles?: unknown; globalCssLength?: unknown };
+  if (
+    typeof href !== "string" ||
+    !/^\/assets\/site-[\w-]+\.css$/.test(href) ||
+    !Array.isArray(styles) ||
+    !styles.every((name) => typeof name === "string") ||
+    typeof globalCssLength !== "number"
+  ) {
     throw new Error("apps/web/dist/server/site-stylesheet.json is not what the web build writes: build the web app again");
   }
-  return { href, styles };
+  // The file starts with Chakra's global CSS (scripts/site-stylesheet.mjs).
+  const globalCss = (await readFile(path.join(webDir, "dist", "client", href), "utf8")).slice(0, globalCssLength);
+  return { href, styles, globalCss };
+}
+
+/** The template's link to the site stylesheet (scripts/site-stylesheet.mjs writes it in place of the inline global CSS). */
+const stylesheetLink = (href: string) => `<link rel="stylesheet" href="${href}" data-cg-sheet>`;
+
+/**
+ * The template of a first visit (`inline`): Chakra's global CSS inline where the link was, as before
+ * the stylesheet, and the stylesheet prefetched (fetched at low priority once the page has loaded,
+ * kept for a year) for the visit's next pages, which link it.
+ */
+export function inlineStylesTemplate(template: string, sheet: { href: string; globalCss: string }): string {
+  const link = stylesheetLink(sheet.href);
+  if (!template.includes(link))
+    throw new Error("apps/web/dist/client/index.html does not link the site stylesheet: build the web app again");
+  return template.replace(
+    link,
+    () => `<style data-chakra-global>${sheet.globalCss}</style><link rel="prefetch" href="${sheet.href}" data-cg-prefetch>`,
+  );
 }
 
 /** Public pages: served from the render cache, with Cache-Control a CDN may follow (ADR 024). Not the dashboard or sign-in. */
@@ -111,7 +165,7 @@ type Rendered = Awaited<ReturnType<Render>>;
 
 /** Renders the page at the request's URL; `answer` overrides a 200 (a form post's outcome). */
 function pageRenderer(
-  load: Load,
+  { load, sheetHash }: Pages,
   { publicUrl, turnstileSiteKey }: WebOptions,
   log: Logger,
   publicApiFor: () => PublicApiFor | undefined,
@@ -124,7 +178,7 @@ function pageRenderer(
     contactForm: ContactFormState | undefined,
     authForm?: AuthFormServerState,
   ): Promise<Rendered> => {
-    const { render, template, sharedStyles } = await load(req.originalUrl);
+    const { render, template, sharedStyles } = await load(req.originalUrl, styleVariantOf(req, sheetHash));
     return render({
       url: req.originalUrl,
       template,
@@ -153,6 +207,7 @@ function pageRenderer(
   ): Promise<void> => {
     try {
       const { status, html, redirect } = await renderHtml(req, res, contactForm, authForm);
+      if (sheetHash) res.vary(STYLE_VARIANT_VARY);
       if (redirect && status >= 300 && status < 400) return res.redirect(status, redirect);
       if (!res.get("Cache-Control")) res.set("Cache-Control", "no-cache");
       res
@@ -173,7 +228,10 @@ function pageRenderer(
   const servePage = async (req: Request, res: Response, contactForm: ContactFormState | undefined): Promise<void> => {
     if (!cache || contactForm?.outcome || !isPublicPage(req.path)) return renderPage(req, res, contactForm);
     try {
-      const key = JSON.stringify([publicUrlFor(req, publicUrl), req.originalUrl, contactForm?.attribution ?? null]);
+      // The page depends on how it carries its CSS (ADR 032).
+      const variant = styleVariantOf(req, sheetHash);
+      if (sheetHash) res.vary(STYLE_VARIANT_VARY);
+      const key = JSON.stringify([publicUrlFor(req, publicUrl), req.originalUrl, contactForm?.attribution ?? null, variant]);
       let page = cache.get(key);
       if (!page) {
         const generation = cache.generation;
@@ -224,7 +282,7 @@ function pageRenderer(
 
 function webApp(
   handlers: RequestHandler[],
-  load: Load,
+  pages: Pages,
   options: WebOptions,
   log: Logger,
   close: () => Promise<void>,
@@ -233,13 +291,13 @@ function webApp(
 ): WebApp {
   const formTokens = createFormTokens(options.formSecret);
   let publicApiFor: PublicApiFor | undefined;
-  const { renderPage, servePage } = pageRenderer(load, options, log, () => publicApiFor, cache, onError);
-  const pages: RequestHandler = (req, res, next) => {
+  const { renderPage, servePage } = pageRenderer(pages, options, log, () => publicApiFor, cache, onError);
+  const pageHandler: RequestHandler = (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     return servePage(req, res, contactFormStateFor(req, formTokens));
   };
   return {
-    handlers: [...handlers, pages],
+    handlers: [...handlers, pageHandler],
     renderPage: (req, res, status, contactForm, authForm) => renderPage(req, res, contactForm, status, authForm),
     formTokens,
     setPublicApi: (given) => {
@@ -257,8 +315,10 @@ export async function productionWeb(options: WebOptions, log: Logger): Promise<W
   const template = await readFile(path.join(clientDir, "index.html"), "utf8");
   const entryServer = path.join(webDir, "dist", "server", "entry-server.js");
   const { render } = (await import(pathToFileURL(entryServer).href)) as { render: Render };
-  // The template links it; a render leaves its styles out of the page.
-  const { styles: sharedStyles } = await siteStylesheet();
+  // The template links it; a render leaves its styles out of the page, but for a first visit (ADR 032).
+  const sheet = await siteStylesheet();
+  const firstVisit = { render, template: inlineStylesTemplate(template, sheet) };
+  const linked = { render, template, sharedStyles: sheet.styles };
   // The build: the page template (its hashed asset names) and the server bundle that renders into it.
   const buildId = buildIdOf(template, await readFile(entryServer, "utf8"));
   const assets = express.static(clientDir, {
@@ -271,7 +331,7 @@ export async function productionWeb(options: WebOptions, log: Logger): Promise<W
   });
   return webApp(
     [assets],
-    () => Promise.resolve({ render, template, sharedStyles }),
+    { load: (_url, variant) => Promise.resolve(variant === "inline" ? firstVisit : linked), sheetHash: siteStylesheetHashOf(sheet.href) },
     options,
     log,
     async () => {},
@@ -298,7 +358,7 @@ export async function developmentWeb(httpServer: Server, options: WebOptions, lo
   };
   return webApp(
     [vite.middlewares],
-    load,
+    { load },
     options,
     log,
     () => vite.close(),

@@ -338,43 +338,146 @@ test.describe("deferred parts", () => {
   });
 });
 
+/** Every <style> the page gains after the HTML, every one moved, and every rule the app inserts (window.styleLog). */
+async function logAddedStyles(page: Page) {
+  await page.addInitScript(() => {
+    const log: string[] = [];
+    const diagnosis: string[] = [];
+    Object.assign(window, { styleLog: log, styleDiagnosis: diagnosis });
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.addedNodes) {
+          if (node.nodeName === "STYLE" && document.readyState !== "loading") log.push((node as Element).outerHTML.slice(0, 80));
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+    // Emotion fills its tags with insertRule (they look empty): log the rules too, so a failure
+    // names what the app added.
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with the sheet as `this`
+    const insertRule = CSSStyleSheet.prototype.insertRule;
+    CSSStyleSheet.prototype.insertRule = function (rule: string, index?: number) {
+      if (document.readyState !== "loading") {
+        log.push(`rule: ${rule.slice(0, 160)}`);
+        // Where it came from, and whether the server's tag named it (a failure's diagnosis).
+        const name = /^\.cg-([\w-]+)/.exec(rule)?.[1];
+        const server = [...document.querySelectorAll('style[data-emotion^="cg-server "]')]
+          .map((tag) => tag.getAttribute("data-emotion"))
+          .join(" ");
+        diagnosis.push(
+          `${rule.slice(0, 40)} listed by the server: ${name ? server.split(" ").includes(name) : "-"}; stack: ${new Error().stack}`,
+        );
+      }
+      return insertRule.call(this, rule, index);
+    };
+  });
+}
+
+const styleLogOf = (page: Page) =>
+  page.evaluate(() => {
+    const { styleLog, styleDiagnosis } = window as unknown as { styleLog: string[]; styleDiagnosis: string[] };
+    return { styleLog: [...styleLog], styleDiagnosis: [...styleDiagnosis] };
+  });
+
+/** The cg- classes on the page that no rule of any stylesheet defines (and how many there are). */
+const unstyledClasses = (page: Page) =>
+  page.evaluate(() => {
+    const selectors: string[] = [];
+    const collect = (rules: CSSRuleList) => {
+      for (const rule of rules) {
+        if (rule instanceof CSSStyleRule) selectors.push(rule.selectorText);
+        if ("cssRules" in rule) collect((rule as CSSGroupingRule).cssRules);
+      }
+    };
+    for (const sheet of document.styleSheets) collect(sheet.cssRules);
+    const defined = new Set(selectors.flatMap((selector) => selector.match(/\.cg-[\w-]+/g) ?? []));
+    const used = new Set(
+      [...document.querySelectorAll("[class]")].flatMap((node) => [...node.classList].filter((c) => c.startsWith("cg-"))),
+    );
+    return { used: used.size, missing: [...used].filter((name) => !defined.has(`.${name}`)) };
+  });
+
+/** The bytes the page's fetch of `url` took over the network (0: from the browser's cache), or undefined when it did not fetch it. */
+const transferSizeOf = (page: Page, url: string) =>
+  page.evaluate(
+    (href) => (performance.getEntriesByName(new URL(href, location.href).href)[0] as PerformanceResourceTiming | undefined)?.transferSize,
+    url,
+  );
+
+/** Goes to `path` as a link of this site would (Sec-Fetch-Site: same-origin), not as a typed address. */
+async function navigateWithinSite(page: Page, path: string) {
+  await page.evaluate((to) => window.location.assign(to), path);
+  await page.waitForURL((url) => url.pathname === path);
+  await page.waitForLoadState("load");
+}
+
 test.describe("styles", () => {
-  test("the app keeps the server's styles where they are and adds none it already has", async ({ page }) => {
-    // Every <style> the page gains after the HTML, and every one moved (a moved
-    // <style> is parsed again and restyles the whole page).
-    await page.addInitScript(() => {
-      const log: string[] = [];
-      const diagnosis: string[] = [];
-      Object.assign(window, { styleLog: log, styleDiagnosis: diagnosis });
-      new MutationObserver((records) => {
-        for (const record of records) {
-          for (const node of record.addedNodes) {
-            if (node.nodeName === "STYLE" && document.readyState !== "loading") log.push((node as Element).outerHTML.slice(0, 80));
-          }
-        }
-      }).observe(document, { childList: true, subtree: true });
-      // Emotion fills its tags with insertRule (they look empty): log the rules too, so a failure
-      // names what the app added.
-      // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with the sheet as `this`
-      const insertRule = CSSStyleSheet.prototype.insertRule;
-      CSSStyleSheet.prototype.insertRule = function (rule: string, index?: number) {
-        if (document.readyState !== "loading") {
-          log.push(`rule: ${rule.slice(0, 160)}`);
-          // Where it came from, and whether the server's tag named it (a failure's diagnosis).
-          const name = /^\.cg-([\w-]+)/.exec(rule)?.[1];
-          const server = document.querySelector('style[data-emotion^="cg-server "]')?.getAttribute("data-emotion") ?? "";
-          diagnosis.push(
-            `${rule.slice(0, 40)} listed by the server: ${name ? server.split(" ").includes(name) : "-"}; stack: ${new Error().stack}`,
-          );
-        }
-        return insertRule.call(this, rule, index);
-      };
-    });
+  test("a first visit paints from the page's own inline CSS, adds none of it again, and fetches the stylesheet for the next pages", async ({
+    page,
+  }) => {
+    await logAddedStyles(page);
+    // page.goto is a typed address (Sec-Fetch-Site: none): a browser that may not have the stylesheet.
+    const answer = await page.goto("/");
+    expect((await answer!.request().allHeaders())["sec-fetch-site"]).toBe("none");
+    await waitForHydration(page);
+    // Chakra's global CSS and the page's styles are in the page; nothing render-blocking to fetch.
+    await expect(page.locator("style[data-chakra-global]")).toHaveCount(1);
+    await expect(page.locator('style[data-emotion^="cg-server "]')).not.toHaveCount(0);
+    await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(0);
+    const prefetch = page.locator('link[rel="prefetch"]');
+    await expect(prefetch).toHaveAttribute("href", /^\/assets\/site-[\w-]{10}\.css$/);
+    const href = (await prefetch.getAttribute("href"))!;
+    // The app adopts the server's styles in place: it adds none of them and moves no <style>.
+    await page.getByRole("contentinfo").scrollIntoViewIfNeeded();
+    await expect(page.locator("[data-hydrated]")).toHaveCount(2);
+    const logged = await styleLogOf(page);
+    expect(logged.styleLog, logged.styleDiagnosis.join("\n")).toEqual([]);
+    const cta = page.getByRole("main").getByRole("link", { name: "Get Free Estimate" });
+    await expect(cta).toHaveCSS("background-color", "rgb(194, 65, 12)");
+    await expect(page.locator("body")).toHaveCSS("margin", "0px");
+    expect(await unstyledClasses(page)).toMatchObject({ missing: [] });
+
+    // A client-side navigation adds the styles of what it renders (they are not in this page).
+    await cta.click();
+    const heading = page.getByRole("heading", { level: 1, name: "Contact Us for a Free Inspection" });
+    await expect(heading).toBeVisible();
+    await expect(heading).toHaveCSS("font-weight", "600");
+    const contact = await unstyledClasses(page);
+    expect(contact.used).toBeGreaterThan(20);
+    expect(contact.missing).toEqual([]);
+
+    // The prefetched stylesheet is in the browser's cache: the next page of this site links it and
+    // takes it from there, without asking the server.
+    await expect.poll(() => page.evaluate((url) => performance.getEntriesByName(new URL(url, location.href).href).length, href)).toBe(1);
+    await navigateWithinSite(page, "/services");
+    await expect(page.locator("link[data-cg-sheet]")).toHaveAttribute("href", href);
+    await expect(page.locator("style[data-chakra-global]")).toHaveCount(0);
+    expect(await transferSizeOf(page, href)).toBe(0); // no bytes came over the network
+    await expect(page.getByRole("heading", { level: 1 })).toHaveCSS("font-weight", "600");
+
+    // The page told the server that this browser holds the file (a cookie naming its hash, the same
+    // for everyone), so a return by bookmark or search result gets the linked page too.
+    const hash = /site-([\w-]+)\.css$/.exec(href)![1];
+    const cookie = (await page.context().cookies()).find((c) => c.name === "cg_sheet");
+    expect(cookie).toMatchObject({ value: hash, path: "/", sameSite: "Lax" });
+    expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(360 * 24 * 3600);
+    const back = await page.goto("/gallery");
+    expect((await back!.request().allHeaders())["sec-fetch-site"]).toBe("none");
+    await expect(page.locator("link[data-cg-sheet]")).toHaveAttribute("href", href);
+    await expect(page.locator("style[data-chakra-global]")).toHaveCount(0);
+    expect(await transferSizeOf(page, href)).toBe(0);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveCSS("font-weight", "600");
+  });
+
+  test("a page of this site links the stylesheet; the app keeps the server's styles where they are and adds none it already has", async ({
+    page,
+  }) => {
+    await logAddedStyles(page);
     // The server renders every page in one process: pages rendered before must not change the
     // home page's class names (its spinner styles the same props in another order; see
     // src/ssr-class-names.test.tsx).
     for (const url of ["/admin", "/auth"]) expect((await page.request.get(url)).status()).toBe(200);
-    await page.goto("/");
+    await page.goto("/about");
+    await navigateWithinSite(page, "/");
     await waitForHydration(page);
     // Every style of the home page comes with the site stylesheet: none inline.
     await expect(page.locator('link[rel="stylesheet"][data-cg-sheet]')).toHaveCount(1);
@@ -382,10 +485,7 @@ test.describe("styles", () => {
     // The lower sections and the footer hydrate too, when scrolled to: they add none either.
     await page.getByRole("contentinfo").scrollIntoViewIfNeeded();
     await expect(page.locator("[data-hydrated]")).toHaveCount(2);
-    const styles = await page.evaluate(() => {
-      const { styleLog, styleDiagnosis } = window as unknown as { styleLog: string[]; styleDiagnosis: string[] };
-      return { styleLog: [...styleLog], styleDiagnosis };
-    });
+    const styles = await styleLogOf(page);
     expect(styles.styleLog, styles.styleDiagnosis.join("\n")).toEqual([]);
 
     // Chakra's global CSS comes with the site stylesheet (no inline copy): tokens and the brand palette apply.
@@ -405,22 +505,8 @@ test.describe("styles", () => {
     await expect(heading).toHaveCSS("font-weight", "600");
     // The stylesheet holds every public page's styles: the app added none for the contact page
     // either, and every class on the page has its rule.
-    expect(await page.evaluate(() => (window as unknown as { styleLog: string[] }).styleLog)).toEqual([]);
-    const unstyled = await page.evaluate(() => {
-      const selectors: string[] = [];
-      const collect = (rules: CSSRuleList) => {
-        for (const rule of rules) {
-          if (rule instanceof CSSStyleRule) selectors.push(rule.selectorText);
-          if ("cssRules" in rule) collect((rule as CSSGroupingRule).cssRules);
-        }
-      };
-      for (const sheet of document.styleSheets) collect(sheet.cssRules);
-      const defined = new Set(selectors.flatMap((selector) => selector.match(/\.cg-[\w-]+/g) ?? []));
-      const used = new Set(
-        [...document.querySelectorAll("[class]")].flatMap((node) => [...node.classList].filter((c) => c.startsWith("cg-"))),
-      );
-      return { used: used.size, missing: [...used].filter((name) => !defined.has(`.${name}`)) };
-    });
+    expect((await styleLogOf(page)).styleLog).toEqual([]);
+    const unstyled = await unstyledClasses(page);
     expect(unstyled.used).toBeGreaterThan(20);
     expect(unstyled.missing).toEqual([]);
   });

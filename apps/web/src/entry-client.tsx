@@ -1,7 +1,10 @@
 import { captureAttribution, sessionStore } from "./lib/attribution";
+import { rememberSiteStylesheet } from "./lib/site-stylesheet-cookie";
 
 // First touch of the visit (UTM parameters, referrer, landing page) for the contact form.
 captureAttribution(sessionStore(), window.location.href, document.referrer);
+// The next visit gets the page that links the stylesheet once this browser holds it (ADR 032).
+rememberSiteStylesheet();
 
 /** Longest wait for the first contentful paint before the app starts anyway. */
 const PAINT_TIMEOUT_MS = 3000;

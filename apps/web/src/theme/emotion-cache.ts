@@ -47,7 +47,8 @@ export const SITE_STYLESHEET_NAMES = { selector: "#cg-site-stylesheet", property
  * The style names the site stylesheet holds (a production build links it: scripts/site-stylesheet.mjs),
  * listed as a string in a custom property of its last rule. One lookup, no walk over its rules. The
  * app starts after the first paint, which waited for the stylesheet; if it is still not there, the
- * app inserts those styles again (the same rules, nothing else changes).
+ * app inserts those styles again (the same rules, nothing else changes). A first visit's page (ADR
+ * 032) links no stylesheet (it only prefetches it): its styles are all in the server's tags.
  */
 function siteStylesheetNames(): string[] {
   const sheet = document.querySelector<HTMLLinkElement>("link[data-cg-sheet]")?.sheet;
