@@ -164,7 +164,15 @@ export async function dragTo(page: Page, from: Locator, to: Locator): Promise<vo
   const b = await to.boundingBox();
   if (!a || !b) throw new Error("drag: element not visible");
   const grab = 6;
-  await page.mouse.move(a.x + a.width / 2, a.y + grab);
+  // Nothing on top where the mouse goes down (a closing dialog's backdrop still fading out on a
+  // busy machine takes the press, and the drag never starts).
+  const point = { x: a.x + a.width / 2, y: a.y + grab };
+  await expect
+    .poll(() => from.evaluate((element, { x, y }) => element.contains(document.elementFromPoint(x, y)), point), {
+      message: "drag: the element to drag is covered where the mouse goes down",
+    })
+    .toBe(true);
+  await page.mouse.move(point.x, point.y);
   await page.mouse.down();
   await page.mouse.move(a.x + a.width / 2, a.y + grab + 12, { steps: 4 });
   await page.mouse.move(b.x + b.width / 2, b.y + grab, { steps: 12 });
