@@ -126,7 +126,7 @@ describe(`db:backup of a running server (${source}) and db:restore into both tar
       await sleep(300);
       stopped = true;
       await stream;
-      expect(ledger.refused, "writes refused while the backup ran").toEqual([]);
+      expect(ledger.refused, `writes refused while the backup ran; the server said:\n${server.problems().join("\n")}`).toEqual([]);
       expect(await ledger.verify(staff)).toEqual([]);
       expect((await stat(underLoad)).mode & 0o777).toBe(0o600);
 

@@ -111,9 +111,19 @@ function samePassword(given: Buffer, expected: string): boolean {
  * random password, i.e. the app's own connection. A client without it (another local user, or a
  * `psql`/`pg_dump` of the same user) gets "password authentication failed" before a single byte
  * reaches PGlite, and can change nothing the app depends on. Messages of authenticated
- * connections run one at a time; while one connection has a transaction open, only its messages
- * run, and a connection that goes away mid-transaction is rolled back.
+ * connections run one at a time; while one connection has a transaction open or is in the middle
+ * of an extended-query cycle (Parse … Sync), only its messages run, and a connection that goes
+ * away in either is closed off (Sync, then ROLLBACK).
  */
+/**
+ * Messages of the extended query protocol that leave their connection in the middle of a cycle:
+ * Parse, Bind, Describe, Execute, Close, Flush and CopyData. The cycle ends with Sync (or a simple
+ * Query). In between, the backend's unnamed statement and portal, an implicit transaction and an
+ * error's "skip until Sync" state are that connection's: nothing else may run there.
+ */
+const MID_CYCLE = new Set([0x50, 0x42, 0x44, 0x45, 0x43, 0x48, 0x64]);
+const SYNC = new Uint8Array([0x53, 0, 0, 0, 4]);
+
 function protocolBridge(db: PGlite, password: string) {
   interface Item {
     conn: number;
@@ -122,8 +132,12 @@ function protocolBridge(db: PGlite, password: string) {
     fail: (err: unknown) => void;
   }
   let queue: Item[] = [];
-  /** The connection whose message ran last: while a transaction is open, only its messages run. */
+  /** The connection whose message ran last: while a transaction is open, or its cycle is, only its messages run. */
   let owner: number | null = null;
+  /** The owner sent part of an extended-query cycle (Parse … Execute) and not yet its Sync. */
+  let midCycle = false;
+  /** The backend is the owner's alone: an open transaction, or a cycle it has not finished. */
+  const held = () => owner !== null && (midCycle || db.isInTransaction());
   let inFlight: number | null = null;
   /** Connections gone while they owned (or were about to own) the open transaction. */
   const abandoned = new Set<number>();
@@ -140,22 +154,19 @@ function protocolBridge(db: PGlite, password: string) {
     running = true;
     try {
       for (;;) {
-        // Lent out: only the rest of an open transaction runs, so the task starts between transactions.
-        if (paused && !(owner !== null && db.isInTransaction() && !abandoned.has(owner))) {
-          if (owner !== null && abandoned.has(owner)) {
-            abandoned.delete(owner);
-            owner = null;
-            if (db.isInTransaction()) await db.exec("ROLLBACK").catch(() => {});
-          }
-          break;
-        }
         if (owner !== null && abandoned.has(owner)) {
           abandoned.delete(owner);
           owner = null;
+          // A cycle it left unfinished is closed (its error state, unnamed statement and implicit
+          // transaction would be the next client's), then an open transaction is rolled back.
+          if (midCycle) await db.runExclusive(() => db.execProtocolRaw(SYNC)).catch(() => {});
+          midCycle = false;
           if (db.isInTransaction()) await db.exec("ROLLBACK").catch(() => {}); // exec takes PGlite's lock itself
         }
+        // Lent out: only the rest of an open transaction or cycle runs, so the task starts between them.
+        if (paused && !held()) break;
         if (queue.length === 0) break;
-        const index = owner !== null && db.isInTransaction() ? queue.findIndex((q) => q.conn === owner) : 0;
+        const index = held() ? queue.findIndex((q) => q.conn === owner) : 0;
         if (index === -1) break;
         const item = queue.splice(index, 1)[0]!;
         inFlight = item.conn;
@@ -167,6 +178,7 @@ function protocolBridge(db: PGlite, password: string) {
           inFlight = null;
         }
         owner = item.conn;
+        midCycle = MID_CYCLE.has(item.message[0]!);
       }
     } finally {
       running = false;
@@ -249,7 +261,7 @@ function protocolBridge(db: PGlite, password: string) {
     const turn = lent.then(async () => {
       paused = true;
       try {
-        while (running || db.isInTransaction()) await new Promise((resolve) => setTimeout(resolve, 5));
+        while (running || held() || db.isInTransaction()) await new Promise((resolve) => setTimeout(resolve, 5));
         return await task();
       } finally {
         paused = false;

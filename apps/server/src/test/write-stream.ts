@@ -204,7 +204,7 @@ export class WriteLedger {
     return { patch, state: { ...before, ...patch } };
   }
 
-  /** One lead write: the next version of `lead`, through `door`. False when no answer came. */
+  /** One lead write: the next version of `lead`, through `door`. False when no answer came, or a 5xx. */
   async writeLead(staff: ApiClient, lead: TrackedLead, kind: "lead update" | "booking", door: Door): Promise<boolean> {
     // Its fate must be learnt first: only then does "the version after it" have a meaning.
     if (lead.unknown !== null) throw new Error(`lead ${lead.id} still has v${lead.unknown} in flight`);
@@ -221,6 +221,11 @@ export class WriteLedger {
     }
     if (res.status !== 200) {
       this.refused.push(`PATCH lead ${lead.id} v${version} (${door}): ${res.status} ${JSON.stringify(res.body)}`);
+      // A 5xx may or may not have happened: it stays in flight (verify learns its fate) and this
+      // writer stops, as when no answer came. A 4xx did not happen: the version is not written.
+      if (res.status >= 500) return false;
+      lead.states.pop();
+      lead.unknown = null;
       return true;
     }
     const body = res.body as Partial<LeadState>;
