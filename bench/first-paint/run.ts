@@ -91,36 +91,27 @@ try {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const [baseline, current] = builds as [Build, Build];
+/** Per page, the medians of both builds' visits of one kind (first or return): FCP, LCP and the document's bytes. */
+function medians(visits: "paints" | "returns") {
+  return PAGES.map((page) => {
+    const before = baseline[visits].get(page)!;
+    const after = current[visits].get(page)!;
+    const pair = (of: (p: Paint) => number) => [median(before.map(of)).toFixed(0), median(after.map(of)).toFixed(0)];
+    const [fcpBefore, fcpAfter] = pair((p) => p.fcp);
+    const [lcpBefore, lcpAfter] = pair((p) => p.lcp);
+    const [bytesBefore, bytesAfter] = pair((p) => p.documentBytes);
+    return {
+      page,
+      "FCP baseline ms": fcpBefore,
+      "FCP this ms": fcpAfter,
+      "LCP baseline ms": lcpBefore,
+      "LCP this ms": lcpAfter,
+      "document B baseline": bytesBefore,
+      "document B this": bytesAfter,
+    };
+  });
+}
 console.log(`First visit, empty cache, 150 ms latency, 1.47 Mbit/s; ${RUNS} runs alternated; baseline: ${BASELINE}`);
-console.table(
-  PAGES.map((page) => {
-    const before = baseline.paints.get(page)!;
-    const after = current.paints.get(page)!;
-    return {
-      page,
-      "FCP baseline ms": median(before.map((p) => p.fcp)).toFixed(0),
-      "FCP this ms": median(after.map((p) => p.fcp)).toFixed(0),
-      "LCP baseline ms": median(before.map((p) => p.lcp)).toFixed(0),
-      "LCP this ms": median(after.map((p) => p.lcp)).toFixed(0),
-    };
-  }),
-);
+console.table(medians("paints"));
 console.log("Return visit (same profile: the stylesheet and cookies kept; a new tab typing the address)");
-console.table(
-  PAGES.map((page) => {
-    const before = baseline.returns.get(page)!;
-    const after = current.returns.get(page)!;
-    return {
-      page,
-      "FCP baseline ms": median(before.map((p) => p.fcp)).toFixed(0),
-      "FCP this ms": median(after.map((p) => p.fcp)).toFixed(0),
-      "LCP baseline ms": median(before.map((p) => p.lcp)).toFixed(0),
-      "LCP this ms": median(after.map((p) => p.lcp)).toFixed(0),
-      "document B baseline": median(before.map((p) => p.documentBytes)).toFixed(0),
-      "document B this": median(after.map((p) => p.documentBytes)).toFixed(0),
-    };
-  }),
-);
-console.log(
-  `First visit's document bytes (median): ${PAGES.map((page) => `${page} ${median(baseline.paints.get(page)!.map((p) => p.documentBytes))} → ${median(current.paints.get(page)!.map((p) => p.documentBytes))}`).join(", ")}`,
-);
+console.table(medians("returns"));
