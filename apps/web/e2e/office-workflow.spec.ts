@@ -1,3 +1,4 @@
+import type { Locator } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import {
   boardColumn,
@@ -215,15 +216,17 @@ test.describe("data entry that cannot go wrong", () => {
     const startTime = dialog.getByLabel("Start time");
     const endDate = dialog.getByLabel("End date");
     const endTime = dialog.getByLabel("End time");
-    // A new block is one hour long.
-    const before = { start: await startTime.inputValue(), end: await endTime.inputValue() };
-    expect(minutesOf(before.end) - minutesOf(before.start)).toBe(60);
+    // A new block is one hour long (past 11 PM in the business time zone it ends the next day).
+    const at = async (date: Locator, time: Locator) => Date.parse(`${await date.inputValue()}T${await time.inputValue()}:00Z`) / 60_000;
+    expect((await at(endDate, endTime)) - (await at(startDate, startTime))).toBe(60);
+    const endsNextDay = (await endDate.inputValue()) !== (await startDate.inputValue());
 
     // Typed as the issue typed it: 12032026 (the end once became 12/26/3850).
     await startDate.focus();
     await page.keyboard.type("12032026");
     await expect(startDate).toHaveValue("2026-12-03");
-    await expect(endDate).toHaveValue("2026-12-03");
+    // The end moves with it, an hour later: the next day when the new block started after 11 PM.
+    await expect(endDate).toHaveValue(endsNextDay ? "2026-12-04" : "2026-12-03");
 
     // A typed start time moves the end with it (02:30 PM → 3:30 PM), and so do the arrow keys.
     await startTime.focus();
