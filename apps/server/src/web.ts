@@ -116,7 +116,8 @@ export async function siteStylesheet(): Promise<{ href: string; styles: string[]
   const { href, styles, globalCssLength } = (manifest ?? {}) as { href?: unknown; styles?: unknown; globalCssLength?: unknown };
   if (
     typeof href !== "string" ||
-    !/^\/assets\/site-[\w-]+\.css$/.test(href) ||
+    !href.startsWith("/") ||
+    siteStylesheetHashOf(href) === undefined ||
     !Array.isArray(styles) ||
     !styles.every((name) => typeof name === "string") ||
     typeof globalCssLength !== "number"
@@ -172,13 +173,20 @@ function pageRenderer(
   cache: PageCache | undefined,
   onError?: (err: Error) => void,
 ) {
+  /** The form of the page this request gets (ADR 032); the answer says what it depends on. */
+  const styleVariantFor = (req: Request, res: Response): StyleVariant => {
+    if (sheetHash) res.vary(STYLE_VARIANT_VARY);
+    return styleVariantOf(req, sheetHash);
+  };
+
   const renderHtml = async (
     req: Request,
     res: Response,
     contactForm: ContactFormState | undefined,
     authForm?: AuthFormServerState,
+    variant: StyleVariant = styleVariantFor(req, res),
   ): Promise<Rendered> => {
-    const { render, template, sharedStyles } = await load(req.originalUrl, styleVariantOf(req, sheetHash));
+    const { render, template, sharedStyles } = await load(req.originalUrl, variant);
     return render({
       url: req.originalUrl,
       template,
@@ -207,7 +215,6 @@ function pageRenderer(
   ): Promise<void> => {
     try {
       const { status, html, redirect } = await renderHtml(req, res, contactForm, authForm);
-      if (sheetHash) res.vary(STYLE_VARIANT_VARY);
       if (redirect && status >= 300 && status < 400) return res.redirect(status, redirect);
       if (!res.get("Cache-Control")) res.set("Cache-Control", "no-cache");
       res
@@ -229,13 +236,12 @@ function pageRenderer(
     if (!cache || contactForm?.outcome || !isPublicPage(req.path)) return renderPage(req, res, contactForm);
     try {
       // The page depends on how it carries its CSS (ADR 032).
-      const variant = styleVariantOf(req, sheetHash);
-      if (sheetHash) res.vary(STYLE_VARIANT_VARY);
+      const variant = styleVariantFor(req, res);
       const key = JSON.stringify([publicUrlFor(req, publicUrl), req.originalUrl, contactForm?.attribution ?? null, variant]);
       let page = cache.get(key);
       if (!page) {
         const generation = cache.generation;
-        const rendered = await renderHtml(req, res, contactForm && { ...contactForm, token: FORM_TOKEN_PLACEHOLDER });
+        const rendered = await renderHtml(req, res, contactForm && { ...contactForm, token: FORM_TOKEN_PLACEHOLDER }, undefined, variant);
         if (rendered.status !== 200 || rendered.redirect) {
           if (rendered.redirect && rendered.status >= 300 && rendered.status < 400) return res.redirect(rendered.status, rendered.redirect);
           res.set("Cache-Control", "no-cache");
