@@ -48,7 +48,10 @@ test.describe("an ended session", () => {
     const ended = await page.request.post("/api/logout", { headers: { origin: baseURL ?? "" } });
     expect(ended.ok()).toBe(true);
 
-    await page.getByRole("tab", { name: "Calendar", exact: true }).click();
+    // The next request: the Calendar tab's, or a background refetch that answers 401 before the
+    // click lands (then the tab is gone already and the click has nothing to do).
+    const calendarTab = page.getByRole("tab", { name: "Calendar", exact: true });
+    await Promise.race([page.waitForURL(/\/auth$/), calendarTab.click().catch(() => {})]);
     await expect(page).toHaveURL(/\/auth$/);
     const notice = page.getByRole("alert").filter({ hasText: "Your session has ended. Please sign in again." });
     await expect(notice).toBeVisible();
