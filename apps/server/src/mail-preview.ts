@@ -47,7 +47,7 @@ const samples: MailData[] = [
   { kind: "client-confirmation", moved: true, ...appointment, previousStart: "2027-07-12T14:00:00.000Z" },
   { kind: "client-cancellation", ...appointment },
   { kind: "client-reminder", ...appointment },
-  { kind: "contact-ack", name: "Casey Client", service: "crawl-space", message: "Musty smell under the house.", zipCode: "28801" },
+  { kind: "contact-ack", service: "crawl-space-encapsulation" },
 ];
 
 const dir = path.resolve(process.argv[2] ?? "mail-preview");

@@ -78,6 +78,8 @@ describe("e-mail notifications", () => {
       OFFICE_NOTIFY_EMAILS: OFFICE,
       MAIL_POLL_MS: "600000",
       MAIL_RETRY_SECONDS: "1",
+      // Every contact post here comes from one address; the per-address limit is not under test.
+      CONTACT_RATE_LIMIT: "50",
     });
     admin = new ApiClient(srv.url);
     await admin.call("trpc", "auth.register", newAccount("admin"));
@@ -107,12 +109,78 @@ describe("e-mail notifications", () => {
     const [ack] = inbox.to(email);
     expect(ack!.mail.subject).toMatch(/We received your request/);
     expect(ack!.mail.text).toContain(company.phone.display);
-    expect(ack!.mail.text).toContain("Water under the house");
+    expect(ack!.mail.text).not.toContain("Water under the house");
     expect(ack!.mail.html).toContain(company.address.full);
     expect(ack!.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
     expect(ack!.raw).toMatch(/^List-Unsubscribe: <http:\/\/[^>]+\/mail\/unsubscribe\?token=[^>]+>\r?$/m);
     expect(inbox.to("bot@example.com")).toEqual([]);
     expect(inbox.auths.at(-1)).toBe("mailer:s3cret-pass");
+  });
+
+  it.each(["rest", "trpc"] as const)(
+    "the acknowledgement repeats nothing the visitor wrote (%s door); the office mail has it all",
+    async (door) => {
+      const anon = new ApiClient(srv.url);
+      const email = `target-${door}-${Date.now()}@example.com`;
+      const lure = "Your account is locked";
+      const link = "https://evil.example/verify";
+      const input = {
+        name: `${lure} - verify at ${link} now`,
+        email,
+        phone: "+1 (900) 555-0199",
+        address: "1 Phish Lane, Scamtown",
+        zipCode: "99999-1234",
+        service: "mold-remediation",
+        message: `${lure}. Confirm your password at ${link} within 24 hours.`,
+      };
+      expect((await anon.call(door, "contact.submit", input)).status).toBe(200);
+      await drain();
+      const [ack, ...more] = inbox.to(email);
+      expect(more).toEqual([]);
+      expect(ack!.mail.subject).toBe(`We received your request — ${company.name}`);
+      // The service by the site's own name; the company's details.
+      expect(ack!.mail.text).toContain("Service: Mold Remediation");
+      expect(ack!.mail.text).toContain(company.phone.display);
+      expect(ack!.mail.html).toContain(company.address.full);
+      const headers = ack!.raw.split(/\r?\n\r?\n/)[0]!;
+      for (const part of [headers, ack!.mail.subject ?? "", ack!.mail.text ?? "", String(ack!.mail.html)]) {
+        for (const typed of [lure, "evil.example", "Phish Lane", "555-0199", "99999", "verify at", "password"]) {
+          expect(part, typed).not.toContain(typed);
+        }
+      }
+      const office = inbox.to(OFFICE).find((r) => r.mail.subject === `New request from ${input.name}`);
+      expect(office).toBeDefined();
+      for (const typed of [input.message, input.address, input.phone, input.zipCode]) expect(office!.mail.text).toContain(typed);
+    },
+  );
+
+  it("names no service in the acknowledgement unless it is one of the site's own", async () => {
+    const anon = new ApiClient(srv.url);
+    const email = `free-service-${Date.now()}@example.com`;
+    const res = await anon.call("rest", "contact.submit", {
+      name: "Sam Home",
+      email,
+      zipCode: "28801",
+      service: "Click https://evil.example",
+    });
+    expect(res.status).toBe(200);
+    await drain();
+    const [ack] = inbox.to(email);
+    expect(ack!.mail.text).not.toContain("evil.example");
+    expect(ack!.mail.text).not.toContain("Service:");
+    expect(ack!.mail.text).not.toContain("Sam Home");
+  });
+
+  it("acknowledges one address at most 3 times a day, however many requests name it", async () => {
+    const anon = new ApiClient(srv.url);
+    const email = `flooded-${Date.now()}@example.com`;
+    for (let i = 0; i < 5; i++) {
+      const res = await anon.call("rest", "contact.submit", { name: "Flood Test", email, zipCode: "28801", message: `Request ${i}` });
+      expect(res.status).toBe(200);
+    }
+    await drain();
+    expect(inbox.to(email)).toHaveLength(3);
+    expect(inbox.to(OFFICE).filter((r) => r.mail.subject === "New request from Flood Test")).toHaveLength(5);
   });
 
   it("a booking: the client's confirmation in the business zone with its .ics, the office's mail with the lead's link; nothing internal", async () => {

@@ -1,12 +1,15 @@
 import { Body, Button, Container, Head, Heading, Hr, Html, Preview, render, Section, Text } from "@react-email/components";
 
 import { createElement as h, type ReactNode } from "react";
-import { company, getServiceLabel } from "@crawlguard/content";
+import { company, getService, getServiceLabel } from "@crawlguard/content";
 
 /*
  * Every e-mail's text in one place (issue #25): React Email components, rendered to HTML and to a
  * plain-text part. Company name, phone and address from packages/content; links from PUBLIC_URL.
- * Client mails never show staff notes, the quoted value or who is assigned.
+ * Client mails never show staff notes, the quoted value or who is assigned. The contact
+ * acknowledgement goes to whatever address a visitor typed, so it repeats nothing the visitor wrote
+ * (a branded mail quoting a stranger's text to any inbox is a phishing relay): only the service, by
+ * its own name, and the company's details.
  */
 
 export type MailKind =
@@ -61,7 +64,11 @@ export type MailData =
   | ({ kind: "client-confirmation"; moved: boolean } & AppointmentMail)
   | ({ kind: "client-cancellation" } & AppointmentMail)
   | ({ kind: "client-reminder" } & AppointmentMail)
-  | { kind: "contact-ack"; name: string; service: string | null; message: string | null; zipCode: string };
+  | {
+      kind: "contact-ack";
+      /** The submission's service as stored; only one of the site's own services is named, by its own name. */
+      service: string | null;
+    };
 
 export interface RenderOptions {
   timeZone: string;
@@ -210,13 +217,13 @@ function build(data: MailData, o: RenderOptions): { subject: string; element: Re
     }
     case "contact-ack": {
       const subject = `We received your request — ${company.name}`;
+      // getService knows only the site's own services; any other value is the visitor's text.
+      const service = data.service ? getService(data.service)?.name : undefined;
       const content = [
-        p(`Hello ${data.name},`, "hi"),
+        p("Hello,", "hi"),
         p(`Thank you for contacting ${company.name}. We received your request and will contact you within 24 hours.`, "a"),
-        p(`Service: ${serviceName(data.service)}`, "s"),
-        p(`ZIP code: ${data.zipCode}`, "z"),
-        ...(data.message ? [p(`Your message: ${data.message}`, "m")] : []),
-        p(`In a hurry? Call us at ${company.phone.display}.`, "c"),
+        ...(service ? [p(`Service: ${service}`, "s")] : []),
+        p(`In a hurry? Call us at ${company.phone.display} or write to ${company.email}.`, "c"),
       ];
       return { subject, element: layout(subject, subject, content, o) };
     }

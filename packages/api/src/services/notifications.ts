@@ -422,8 +422,8 @@ export class Mailer implements DomainEventSubscriber {
     if (d.kind === "office-contact" || d.kind === "contact-ack") {
       const s = await submissionForMail(this.sql, d.submissionId);
       if (!s) return { skip: "The request was deleted" };
-      if (d.kind === "contact-ack")
-        return render({ kind: "contact-ack", name: s.name, service: s.service, message: s.message, zipCode: s.zipCode });
+      // The acknowledgement goes to an address a visitor typed: none of the visitor's words go with it.
+      if (d.kind === "contact-ack") return render({ kind: "contact-ack", service: s.service });
       return render({ kind: "office-contact", item: { kind: "contact", ...s, link: this.link(null), at: s.createdAt.toISOString() } });
     }
     const lead = d.leadId ? await leadForMail(this.sql, d.leadId) : undefined;
