@@ -1,3 +1,4 @@
+import { BlockList, isIP } from "node:net";
 import path from "node:path";
 import { parseTokenKey, TOKEN_KEY_FORMAT_MESSAGE } from "@crawlguard/google-calendar";
 import type { StorageConfig } from "@crawlguard/storage";
@@ -180,7 +181,18 @@ const envSchema = z
         .optional(),
     ),
     /** GET /metrics on the site's port answers a request carrying `Authorization: Bearer <METRICS_TOKEN>`. */
-    METRICS_TOKEN: optionalText().pipe(z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional()),
+    METRICS_TOKEN: optionalText().pipe(
+      z
+        .string()
+        .min(16, "METRICS_TOKEN must be at least 16 characters")
+        // A scraper sends it as `Authorization: Bearer <token>`: one header word of visible ASCII (spaces split it; other
+        // bytes are read back differently), so any other token could never be presented.
+        .regex(
+          /^[\x21-\x7e]+$/,
+          "METRICS_TOKEN must be letters, digits and ASCII symbols without spaces: it is sent as Authorization: Bearer <METRICS_TOKEN>",
+        )
+        .optional(),
+    ),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
@@ -217,6 +229,8 @@ export function parseTrustProxy(raw: string): TrustProxy | string {
   }
   const list = value.split(",").map((s) => s.trim());
   if (list.some((s) => s === "")) return `TRUST_PROXY has an empty entry in "${value}"`;
+  const broad = list.find(tooBroad);
+  if (broad !== undefined) return trustProxyTooBroadMessage(broad);
   try {
     // Express compiles the list with proxy-addr, exactly as it will at start (invalid entries throw).
     express().set("trust proxy", list);
@@ -224,6 +238,55 @@ export function parseTrustProxy(raw: string): TrustProxy | string {
     return `TRUST_PROXY must be false, a hop count or proxy addresses/CIDRs/names (loopback, linklocal, uniquelocal): ${(err as Error).message}`;
   }
   return list;
+}
+
+const ipv6Range = (network: string, prefix: number) => {
+  const list = new BlockList();
+  list.addSubnet(network, prefix, "ipv6");
+  return { list, prefix };
+};
+/** Private networks a proxy may sit in that are broader than the per-entry limit: uniquelocal's and linklocal's IPv6 ranges. */
+const PRIVATE_WIDE_RANGES = [ipv6Range("fc00::", 7), ipv6Range("fe80::", 10)];
+const IPV4_MAPPED = ipv6Range("::ffff:0:0", 96);
+/** The broadest entry accepted, by family: a /8 of IPv4 (10.0.0.0/8), a /32 of IPv6 (a provider's whole allocation). */
+const NARROWEST_BROAD_PREFIX = { ipv4: 8, ipv6: 32 } as const;
+
+/**
+ * Whether an address or CIDR entry of TRUST_PROXY spans more than a /8 (IPv4) or a /32 (IPv6)
+ * outside the private IPv6 ranges: trusting it lets a large part of the internet choose its own
+ * client address, as `true` would. An IPv4-mapped IPv6 range counts as the IPv4 range it maps
+ * (`::ffff:0:0/96` is every IPv4 address). Names and entries Express cannot read answer false
+ * (names are private ranges; Express refuses the rest with its own message).
+ */
+function tooBroad(entry: string): boolean {
+  const slash = entry.lastIndexOf("/");
+  if (slash < 0) return false;
+  const address = entry.slice(0, slash);
+  const family = isIP(address);
+  if (family === 0) return false;
+  const range = entry.slice(slash + 1);
+  let prefix: number;
+  if (/^\d+$/.test(range)) prefix = Number(range);
+  else if (family === 4 && isIP(range) === 4) prefix = netmaskBits(range);
+  else return false;
+  if (family === 4) return prefix < NARROWEST_BROAD_PREFIX.ipv4;
+  if (prefix >= IPV4_MAPPED.prefix && IPV4_MAPPED.list.check(address, "ipv6")) return prefix - 96 < NARROWEST_BROAD_PREFIX.ipv4;
+  if (prefix >= NARROWEST_BROAD_PREFIX.ipv6) return false;
+  // Within fc00::/7 or fe80::/10 (its address inside, its prefix no shorter): a private network.
+  return !PRIVATE_WIDE_RANGES.some((range) => prefix >= range.prefix && range.list.check(address, "ipv6"));
+}
+
+/** The number of leading one bits of a dotted netmask (255.240.0.0: 12). */
+function netmaskBits(mask: string): number {
+  return mask.split(".").reduce((bits, octet) => bits + (Number(octet).toString(2).match(/1/g)?.length ?? 0), 0);
+}
+
+export function trustProxyTooBroadMessage(entry: string): string {
+  return (
+    `TRUST_PROXY entry "${entry}" spans more than a /8 of IPv4 or a /32 of IPv6 addresses: trusting it would let most of the internet ` +
+    "choose its own client address through X-Forwarded-For, like TRUST_PROXY=true. Name the proxies' addresses, or the private network " +
+    "they are in (loopback, linklocal, uniquelocal, 10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16, fc00::/7, fe80::/10), or set a hop count (usually 1)."
+  );
 }
 
 function isTimeZone(zone: string): boolean {
