@@ -5,6 +5,7 @@ import { API_KEY_CONTACT_LIMIT, API_KEY_CONTACT_WINDOW_SECONDS, type ContactRequ
 import type { ApiKeyIdentity } from "./api-keys.js";
 import type { ApiConfig } from "../context.js";
 import type { Logger } from "../logger.js";
+import { clientKey } from "../client-key.js";
 import { rateLimited } from "../errors.js";
 import { NO_EVENTS, type EventSink } from "./domain-events.js";
 import { takeHit } from "./rate-limit.js";
@@ -42,7 +43,7 @@ export async function submitContact(ctx: SubmitContext, input: ContactRequest): 
     ctx.log.info({ reason: dropped, elapsedMs: input.elapsedMs }, "contact submission dropped");
     return dropped;
   }
-  const hit = await takeHit(ctx.sql, "contact-ip", ctx.ip, CONTACT_RATE_WINDOW_MS, ctx.config.contactRateLimit);
+  const hit = await takeHit(ctx.sql, "contact-ip", clientKey(ctx.ip), CONTACT_RATE_WINDOW_MS, ctx.config.contactRateLimit);
   if (!hit.allowed) {
     ctx.log.warn({ ip: ctx.ip }, "contact submission rate-limited");
     throw rateLimited(

@@ -1,4 +1,5 @@
 import { transaction, type Sql } from "@crawlguard/db";
+import { clientKey } from "../client-key.js";
 import { rateLimited, type RateLimitInfo } from "../errors.js";
 import type { Queryable } from "./queryable.js";
 
@@ -114,12 +115,15 @@ export interface LoginAttempt {
 }
 
 /**
- * Decides whether an attempt for `account` (the lower-cased email) from `address` may go ahead and,
- * when it may, reserves its failure in the same transaction (429 DomainError otherwise; a refused
- * attempt is not counted, so waiting always works). The account's and the address's advisory locks
- * (always in that order) make concurrent attempts decide one after the other, on every instance.
+ * Decides whether an attempt for `account` (the lower-cased email) from the client address `ip` may
+ * go ahead and, when it may, reserves its failure in the same transaction (429 DomainError
+ * otherwise; a refused attempt is not counted, so waiting always works). The address counts as its
+ * `clientKey` (an IPv6 client by its /64), for its failures and for the accounts it is known to.
+ * The account's and the address's advisory locks (always in that order) make concurrent attempts
+ * decide one after the other, on every instance.
  */
-export async function beginLoginAttempt(sql: Sql, account: string, address: string, limits = LOGIN_LIMITS): Promise<LoginAttempt> {
+export async function beginLoginAttempt(sql: Sql, account: string, ip: string, limits = LOGIN_LIMITS): Promise<LoginAttempt> {
+  const address = clientKey(ip);
   const attempt = await transaction(sql, async (tx) => {
     await tx`SELECT pg_advisory_xact_lock(1, hashtext(${account}))`;
     await tx`SELECT pg_advisory_xact_lock(2, hashtext(${address}))`;
