@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
+import { clientKey } from "./client-key.js";
 import type { Context } from "./context.js";
 import { badInput, DomainError } from "./errors.js";
 
@@ -25,7 +26,8 @@ export const IDEMPOTENCY_IN_PROGRESS_MESSAGE = "A request with this Idempotency-
 export const IDEMPOTENCY_HEADER_DESCRIPTION =
   "Optional. A unique value per request (a UUID, say). Sending the same key with the same body within 24 hours answers " +
   "the first successful result again and creates nothing; the same key with another body is a 422; while the first " +
-  "request still runs, a 409. Keys are per caller (the signed-in user, or the client address when anonymous). " +
+  "request still runs, a 409. Keys are per caller: the API key, the signed-in user, or, when anonymous, the client " +
+  "address (an IPv6 client by its /64 network). " +
   "Refused requests (4xx) do not use up the key.";
 
 /** The header as the OpenAPI document lists it (trpc-to-openapi's `requestHeaders`; read by `idempotent`, not by this schema). */
@@ -55,6 +57,18 @@ function requestKey(ctx: Pick<Context, "req">): string | undefined {
   return key;
 }
 
+/**
+ * Whose keys a request's key is among. Each API key has its own, so two tools of one administrator
+ * that both number their requests (a form id, say) never get each other's answers; a session counts
+ * for its user (the same person in two tabs); an anonymous caller for its client address, an IPv6
+ * client by its /64 like every per-address limit.
+ */
+function scopeOf(ctx: Pick<Context, "user" | "apiKey" | "ip">): string {
+  if (ctx.apiKey) return `api-key:${ctx.apiKey.id}`;
+  if (ctx.user) return `user:${ctx.user.id}`;
+  return `ip:${clientKey(ctx.ip)}`;
+}
+
 interface KeyRow {
   fingerprint: string;
   response: string | null;
@@ -68,7 +82,7 @@ interface KeyRow {
  * request runs, a 409. A failed `create` releases the key, so a corrected retry may use it.
  */
 export async function idempotent<T>(
-  ctx: Pick<Context, "req" | "sql" | "user" | "ip">,
+  ctx: Pick<Context, "req" | "sql" | "user" | "apiKey" | "ip">,
   operation: string,
   input: unknown,
   create: () => Promise<T>,
@@ -76,7 +90,7 @@ export async function idempotent<T>(
   const key = requestKey(ctx);
   if (key === undefined) return create();
   const { sql } = ctx;
-  const scope = ctx.user ? `user:${ctx.user.id}` : `ip:${ctx.ip}`;
+  const scope = scopeOf(ctx);
   const fingerprint = createHash("sha256")
     .update(`${operation}\n${canonicalJson(input ?? null)}`)
     .digest("hex");
