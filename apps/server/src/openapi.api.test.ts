@@ -169,7 +169,9 @@ describe("the OpenAPI document", () => {
       in: "cookie",
       name: "crawlguard_session",
     });
-    const publicOps = procedures.filter((m) => m.access === "public").map((m) => `${m.openapi.method} ${m.openapi.path}`);
+    const opsOf = (...access: string[]) =>
+      procedures.filter((m) => access.includes(m.access!)).map((m) => `${m.openapi.method} ${m.openapi.path}`);
+    const publicOps = opsOf("public", "sign-in");
     expect(publicOps.sort()).toEqual([
       "GET /api/gallery",
       "GET /api/health",
@@ -178,12 +180,18 @@ describe("the OpenAPI document", () => {
       "POST /api/logout",
       "POST /api/register",
     ]);
-    const adminOps = procedures.filter((m) => m.access === "admin").map((m) => `${m.openapi.method} ${m.openapi.path}`);
+    const sessionOnlyOps = opsOf("admin", "account");
+    expect(opsOf("account").sort()).toEqual([
+      "DELETE /api/calendar/feed",
+      "GET /api/calendar/feed",
+      "PATCH /api/users/{id}",
+      "POST /api/calendar/feed",
+    ]);
     for (const [key, op] of operations(doc)) {
       // The upload link's and the calendar feed's tokens are their credentials: no cookie.
       const open = publicOps.includes(key) || key === `PUT ${UPLOAD_ROUTE}` || key === "GET /api/calendar/ics";
-      // An API key works wherever a session does, except admin-only operations (ADR 029).
-      const expected = adminOps.includes(key)
+      // An API key works wherever a session does, except admin-only and account operations (ADR 029).
+      const expected = sessionOnlyOps.includes(key)
         ? [{ [SESSION_SECURITY_SCHEME]: [] }]
         : [{ [SESSION_SECURITY_SCHEME]: [] }, { bearerAuth: [] }];
       expect(op.security, key).toEqual(open ? [] : expected);
@@ -212,15 +220,17 @@ describe("the OpenAPI document", () => {
     // operations), with placeholder ids and empty bodies, each answers a status it documents.
     const signedIn = new Map([
       ["staff", staff],
+      ["account", staff],
       ["admin", admin],
       ["public", staff],
+      ["sign-in", staff],
     ]);
     for (const meta of procedures) {
       const key = `${meta.openapi.method} ${meta.openapi.path}`;
       const documented = Object.keys(doc.paths[meta.openapi.path]![meta.openapi.method.toLowerCase()]!.responses);
       const out = await answer(new ApiClient(srv.url), key);
       expect(documented, `${key} signed out answered ${out}`).toContain(String(out));
-      if (meta.access !== "public") expect(out, key).toBe(401);
+      if (meta.access !== "public" && meta.access !== "sign-in") expect(out, key).toBe(401);
       // Signing out would end the session the other calls use.
       if (key === "POST /api/logout") continue;
       const status = await answer(signedIn.get(meta.access!)!, key);

@@ -10,18 +10,20 @@ describe("error statuses derived from how a procedure is built", () => {
     );
   });
 
-  it("gives an admin query 401 and 403, and 400 only when it takes input", () => {
-    expect(kinds({ access: "admin", method: "GET", takesInput: false, declared: {} })).toEqual([
-      "forbidden",
-      "rate-limited",
-      "unauthorized",
-    ]);
-    expect(kinds({ access: "admin", method: "GET", takesInput: true, declared: {} })).toEqual([
-      "bad-input",
-      "forbidden",
-      "rate-limited",
-      "unauthorized",
-    ]);
+  it("gives an admin query 401 and 403, and 400 only when it takes input; no key limit, as a key is refused first", () => {
+    expect(kinds({ access: "admin", method: "GET", takesInput: false, declared: {} })).toEqual(["forbidden", "unauthorized"]);
+    expect(kinds({ access: "admin", method: "GET", takesInput: true, declared: {} })).toEqual(["bad-input", "forbidden", "unauthorized"]);
+  });
+
+  it("gives account and sign-in operations the 403 of an API key, never a read key's or the key limit", () => {
+    const account = failureReasons({ access: "account", method: "GET", takesInput: false, declared: {} });
+    expect([...account.keys()].sort()).toEqual(["forbidden", "unauthorized"]);
+    expect(account.get("forbidden")).toEqual([expect.stringMatching(/^Made with an API key/)]);
+    const signIn = failureReasons({ access: "sign-in", method: "POST", takesInput: true, declared: {} });
+    expect(signIn.get("forbidden")).toEqual([expect.stringMatching(/^Made with an API key/), expect.stringMatching(/^Cross-site/)]);
+    // Nobody needs to be signed in to sign in: the only 401 is a bad key's.
+    expect(signIn.get("unauthorized")).toEqual([expect.stringMatching(/API key/)]);
+    expect(signIn.has("rate-limited")).toBe(false);
   });
 
   it("gives a DELETE the cross-site 403 but no body failures", () => {
@@ -41,7 +43,7 @@ describe("error statuses derived from how a procedure is built", () => {
       declared: { forbidden: "Admins cannot be deleted.", "not-found": "No such account." },
     });
     expect(reasons.get("forbidden")?.at(-1)).toBe("Admins cannot be deleted.");
-    // Not an admin, a read-only API key, cross-site, then the declared reason.
+    // Not an admin, an API key, cross-site, then the declared reason.
     expect(reasons.get("forbidden")).toHaveLength(4);
     expect(reasons.get("not-found")).toEqual(["No such account."]);
   });

@@ -14,7 +14,7 @@ import {
   TOO_LARGE_MESSAGE,
   UPLOAD_NOT_FOUND,
 } from "./services/gallery-uploads.js";
-import { ERROR_EDGE, type Access, type Meta } from "./trpc.js";
+import { ERROR_EDGE, SESSION_ONLY_ACCESS, type Access, type Meta } from "./trpc.js";
 
 export const SESSION_SECURITY_SCHEME = "sessionCookie";
 /** API keys (ADR 029): `Authorization: Bearer cg_live_...`. */
@@ -125,11 +125,15 @@ export function failureReasons({ access, method, takesInput, declared }: Operati
 
   if (takesInput) add("bad-input", "The input is invalid: `message` names each field and `data.issues` lists them.");
   if (hasBody) add("bad-input", "The body is not a JSON object (malformed, not UTF-8, or nested too deeply).");
-  if (access !== "public") add("unauthorized", "Not signed in: the `crawlguard_session` cookie is missing, expired or revoked.");
+  const keysAllowed = !SESSION_ONLY_ACCESS.has(access);
+  if (access !== "public" && access !== "sign-in") {
+    add("unauthorized", "Not signed in: the `crawlguard_session` cookie is missing, expired or revoked.");
+  }
   add("unauthorized", "The API key sent as `Authorization: Bearer` is unknown, revoked or expired.");
-  if (access === "admin") add("forbidden", "Signed in, but not as an admin (an API key never makes admin-only calls).");
-  if (!SAFE_METHODS.has(method)) add("forbidden", "Made with a `read` API key, which may only read (GET).");
-  add("rate-limited", `Over the API key's limit: ${API_KEY_RATE_LIMIT} requests a minute per key.`);
+  if (access === "admin") add("forbidden", "Signed in, but not as an admin.");
+  if (!keysAllowed) add("forbidden", "Made with an API key: keys never manage accounts, sign-in, keys, settings or calendar feeds.");
+  if (keysAllowed && !SAFE_METHODS.has(method)) add("forbidden", "Made with a `read` API key, which may only read (GET).");
+  if (keysAllowed) add("rate-limited", `Over the API key's limit: ${API_KEY_RATE_LIMIT} requests a minute per key.`);
   if (!SAFE_METHODS.has(method)) {
     add(
       "forbidden",
@@ -275,7 +279,7 @@ function documentErrorsAndSecurity(doc: OpenAPIObject): void {
     const meta = procedure._def.meta;
     if (!meta?.openapi) continue;
     const { access } = meta;
-    if (!access) throw new Error(`${name}: build it with publicProcedure, staffProcedure or adminProcedure`);
+    if (!access) throw new Error(`${name}: build it with one of the procedure builders of trpc.ts`);
     const { method, path } = meta.openapi;
     const operation = doc.paths?.[path]?.[method.toLowerCase() as "get"];
     if (!operation) throw new Error(`${name}: no operation ${method} ${path} in the document`);
@@ -291,11 +295,11 @@ function documentErrorsAndSecurity(doc: OpenAPIObject): void {
       );
     const success = Object.entries<unknown>(operation.responses ?? {}).filter(([status]) => status.startsWith("2"));
     operation.responses = { ...Object.fromEntries(success), ...Object.fromEntries(errors), "500": INTERNAL_ERROR };
-    // An API key works wherever a session does, except admin-only operations (ADR 029).
+    // An API key works wherever a session does, except the session-only operations (ADR 029).
     operation.security =
-      access === "public"
+      access === "public" || access === "sign-in"
         ? []
-        : access === "admin"
+        : SESSION_ONLY_ACCESS.has(access)
           ? [{ [SESSION_SECURITY_SCHEME]: [] }]
           : [{ [SESSION_SECURITY_SCHEME]: [] }, { [BEARER_SECURITY_SCHEME]: [] }];
   }
@@ -377,7 +381,7 @@ export function buildOpenApiDocument(baseUrl: string): OpenAPIObject {
         scheme: "bearer",
         description:
           "An API key (`cg_live_...`) made by an admin, as `Authorization: Bearer <key>`. It acts as the admin who made it, minus admin-only " +
-          `operations; a \`read\` key only reads (GET). ${API_KEY_RATE_LIMIT} requests a minute per key (429 with Retry-After beyond). ` +
+          `operations and anything about accounts (sign-in, profiles, calendar feeds: 403); a \`read\` key only reads (GET). ${API_KEY_RATE_LIMIT} requests a minute per key (429 with Retry-After beyond). ` +
           "POST /api/contact with a `read-write` key is a trusted lead source: no bot checks, no per-address limit " +
           `(its own: ${API_KEY_CONTACT_LIMIT} an hour per key), and the key's name is the submission's \`source\`.`,
       },

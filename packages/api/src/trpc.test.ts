@@ -4,7 +4,18 @@ import { describe, expect, it, vi } from "vitest";
 import { z, ZodError } from "zod";
 import type { Context } from "./context.js";
 import { describeIssues, DOMAIN_ERROR_KINDS, DomainError, GENERIC_ERROR_MESSAGE, type DomainErrorKind } from "./errors.js";
-import { adminProcedure, createCallerFactory, createTRPCRouter, ERROR_EDGE, publicProcedure, staffProcedure, syncOutput } from "./trpc.js";
+import { API_KEY_SESSION_ONLY } from "./services/api-keys.js";
+import {
+  accountProcedure,
+  adminProcedure,
+  createCallerFactory,
+  createTRPCRouter,
+  ERROR_EDGE,
+  publicProcedure,
+  signInProcedure,
+  staffProcedure,
+  syncOutput,
+} from "./trpc.js";
 
 const router = createTRPCRouter({
   echo: publicProcedure
@@ -22,6 +33,9 @@ const router = createTRPCRouter({
   internalZod: publicProcedure.query(() => z.string().parse(42)),
   staff: staffProcedure.query(({ ctx }) => ctx.user.username),
   admin: adminProcedure.query(() => "ok"),
+  account: accountProcedure.query(({ ctx }) => ctx.user.id),
+  accountChange: accountProcedure.mutation(() => "changed"),
+  signIn: signInProcedure.mutation(() => "signed in"),
   output: publicProcedure
     .input(z.object({ value: z.unknown() }))
     .output(syncOutput(z.object({ n: z.number().int() })))
@@ -30,9 +44,9 @@ const router = createTRPCRouter({
 const createCaller = createCallerFactory(router);
 type Shape = { message: string; code: number; data: Record<string, unknown> };
 
-function ctx(user: Context["user"]): Context {
+function ctx(user: Context["user"], apiKey: Context["apiKey"] = null): Context {
   const noop = () => {};
-  return { user, log: { info: noop, warn: noop, error: noop } } as unknown as Context;
+  return { user, apiKey, log: { info: noop, warn: noop, error: noop } } as unknown as Context;
 }
 const staff = { id: "u1", username: "sam", email: null, isAdmin: false, createdAt: new Date() };
 
@@ -115,12 +129,28 @@ describe("procedure builders and the error edge", () => {
     expect(await createCaller(ctx({ ...staff, isAdmin: true })).admin()).toBe("ok");
   });
 
+  it("lets a session make account and sign-in calls, and refuses an API key there with one message, read or write", async () => {
+    const admin = { ...staff, isAdmin: true };
+    expect(await createCaller(ctx(staff)).account()).toBe("u1");
+    expect(await createCaller(ctx(staff)).accountChange()).toBe("changed");
+    expect(await createCaller(ctx(null)).signIn()).toBe("signed in");
+    for (const scope of ["read", "read-write"] as const) {
+      const key = { id: "k1", name: "Zapier", scope } as unknown as Context["apiKey"];
+      const caller = createCaller(ctx(admin, key));
+      for (const call of [caller.account(), caller.accountChange(), caller.signIn(), caller.admin()]) {
+        await expect(call).rejects.toMatchObject({ code: "FORBIDDEN", message: API_KEY_SESSION_ONLY });
+      }
+    }
+  });
+
   it("records who may call each procedure in its meta, for the OpenAPI document", () => {
     const meta = (name: keyof typeof router._def.procedures) =>
       (router._def.procedures[name] as { _def: { meta?: { access?: string } } })._def.meta;
     expect(meta("echo")?.access).toBe("public");
     expect(meta("staff")?.access).toBe("staff");
     expect(meta("admin")?.access).toBe("admin");
+    expect(meta("account")?.access).toBe("account");
+    expect(meta("signIn")?.access).toBe("sign-in");
   });
 });
 

@@ -2,11 +2,26 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { z, ZodError } from "zod";
 import type { Context } from "./context.js";
-import { API_KEY_NOT_ADMIN, API_KEY_READ_ONLY, takeApiKeyHit } from "./services/api-keys.js";
+import { API_KEY_READ_ONLY, API_KEY_SESSION_ONLY, takeApiKeyHit } from "./services/api-keys.js";
 import { badInputFrom, ConflictError, DomainError, GENERIC_ERROR_MESSAGE, type DomainErrorKind } from "./errors.js";
 
-/** Who may call a procedure. Set by the builder that made it, never by hand. */
-export type Access = "public" | "staff" | "admin";
+/**
+ * Who may call a procedure. Set by the builder that made it, never by hand: the first middleware
+ * enforces it and the OpenAPI document describes it.
+ * - public: anyone, with or without an API key;
+ * - sign-in: anyone without an API key (register, sign in, sign out);
+ * - staff: a signed-in user or an API key (acting as its creator);
+ * - account: a signed-in user, never an API key (one's own profile and calendar feed);
+ * - admin: a signed-in admin, never an API key.
+ */
+export type Access = "public" | "sign-in" | "staff" | "account" | "admin";
+
+/**
+ * The operations an API key never makes, whoever made it: accounts, sign-in, keys, settings and
+ * calendar feeds. A key is a credential for the business's data; what it may not do is whatever
+ * would outlive its revocation (a feed URL, a session, another key) or change who people are.
+ */
+export const SESSION_ONLY_ACCESS: ReadonlySet<Access> = new Set(["sign-in", "account", "admin"]);
 
 // A type, not an interface: trpc-to-openapi wants meta assignable to Record<string, unknown>.
 export type ApiMeta = {
@@ -98,11 +113,13 @@ export const LOGIN_REQUIRED = "You must be logged in";
 
 /**
  * API keys (ADR 029), before anything else a procedure does: a refused key is a 401 on every
- * procedure, a read key only reads (queries), and every call with a key counts against its limit.
+ * procedure, a key is a 403 on every session-only procedure (one message for all of them, read or
+ * write), a read key only reads (queries), and every other call with a key counts against its limit.
  */
-const apiKeyGate = t.middleware(async ({ ctx, type, next }) => {
+const apiKeyGate = t.middleware(async ({ ctx, type, meta, next }) => {
   if (ctx.credentialError) throw ctx.credentialError;
   if (ctx.apiKey) {
+    if (!meta?.access || SESSION_ONLY_ACCESS.has(meta.access)) throw new DomainError("forbidden", API_KEY_SESSION_ONLY);
     if (type !== "query" && ctx.apiKey.scope !== "read-write") throw new DomainError("forbidden", API_KEY_READ_ONLY);
     await takeApiKeyHit(ctx.sql, ctx.apiKey);
   }
@@ -111,7 +128,10 @@ const apiKeyGate = t.middleware(async ({ ctx, type, next }) => {
 
 export const publicProcedure = t.procedure.use(errorEdge).use(apiKeyGate).meta({ access: "public" });
 
-/** Any logged-in user (staff or admin); 401 otherwise. */
+/** Anyone, but never with an API key: registering, signing in and out make or end sessions. */
+export const signInProcedure = publicProcedure.meta({ access: "sign-in" });
+
+/** Any logged-in user (staff or admin), or an API key acting as its creator; 401 otherwise. */
 export const staffProcedure = publicProcedure
   .use(({ ctx, next }) => {
     if (!ctx.user) throw new DomainError("unauthorized", LOGIN_REQUIRED);
@@ -119,12 +139,13 @@ export const staffProcedure = publicProcedure
   })
   .meta({ access: "staff" });
 
-/** Admins only; 401 when logged out, 403 for staff. */
+/** What a logged-in user does to their own account (profile, calendar feed); 403 to an API key. */
+export const accountProcedure = staffProcedure.meta({ access: "account" });
+
+/** Admins only; 401 when logged out, 403 for staff and for an API key, even one an admin made. */
 export const adminProcedure = staffProcedure
   .use(({ ctx, next }) => {
     if (!ctx.user.isAdmin) throw new DomainError("forbidden", "Admin access required");
-    // A key acts as its creator minus the admin-only operations.
-    if (ctx.apiKey) throw new DomainError("forbidden", API_KEY_NOT_ADMIN);
     return next();
   })
   .meta({ access: "admin" });

@@ -4,7 +4,7 @@ import { loginSchema, registerSchema, userSchema } from "@crawlguard/validators"
 import type { Context } from "../context.js";
 import { DomainError } from "../errors.js";
 import * as users from "../services/users.js";
-import { LOGIN_REQUIRED, noInput, publicProcedure, staffProcedure } from "../trpc.js";
+import { LOGIN_REQUIRED, noInput, signInProcedure, staffProcedure } from "../trpc.js";
 
 /** A new session at every login (the old one, if any, ends: no session fixation). */
 async function startSession(ctx: Context, userId: string) {
@@ -14,7 +14,7 @@ async function startSession(ctx: Context, userId: string) {
 }
 
 export const authRouter = {
-  register: publicProcedure
+  register: signInProcedure
     .meta({
       openapi: {
         method: "POST",
@@ -40,7 +40,7 @@ export const authRouter = {
       return user;
     }),
 
-  login: publicProcedure
+  login: signInProcedure
     .meta({
       openapi: { method: "POST", path: "/api/login", tags: ["auth"], summary: "Sign in with email and password" },
       errors: {
@@ -58,7 +58,7 @@ export const authRouter = {
       return user;
     }),
 
-  logout: publicProcedure
+  logout: signInProcedure
     .meta({ openapi: { method: "POST", path: "/api/logout", tags: ["auth"], summary: "End the current session" } })
     .input(noInput)
     .output(z.object({ success: z.literal(true) }))

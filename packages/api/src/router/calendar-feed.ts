@@ -2,11 +2,11 @@ import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
 import { calendarFeedSchema, createdCalendarFeedSchema } from "@crawlguard/validators";
 import * as feeds from "../services/calendar-feed.js";
-import { noInput, staffProcedure } from "../trpc.js";
+import { accountProcedure, noInput } from "../trpc.js";
 
 /** The signed-in user's secret calendar feed URL (issue 26, ADR 029): GET /api/calendar/ics?token=... */
 export const calendarFeedRouter = {
-  get: staffProcedure
+  get: accountProcedure
     .meta({
       openapi: {
         method: "GET",
@@ -19,7 +19,7 @@ export const calendarFeedRouter = {
     .output(calendarFeedSchema)
     .query(({ ctx }) => feeds.getCalendarFeed(ctx.sql, ctx.user.id)),
 
-  create: staffProcedure
+  create: accountProcedure
     .meta({
       openapi: {
         method: "POST",
@@ -37,7 +37,7 @@ export const calendarFeedRouter = {
       return created;
     }),
 
-  revoke: staffProcedure
+  revoke: accountProcedure
     .meta({
       openapi: {
         method: "DELETE",

@@ -2,7 +2,7 @@ import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
 import { resetPasswordSchema, staffMemberSchema, userProfileSchema, userSchema } from "@crawlguard/validators";
 import * as users from "../services/users.js";
-import { adminProcedure, staffProcedure } from "../trpc.js";
+import { accountProcedure, adminProcedure, staffProcedure } from "../trpc.js";
 
 const idInput = z.object({ id: z.string().uuid().meta({ description: "The user's id." }) });
 /** What a 404 means on the operations that take an account id (documented in OpenAPI). */
@@ -29,7 +29,7 @@ export const usersRouter = {
     .output(z.array(staffMemberSchema))
     .query(({ ctx }) => users.listStaff(ctx.sql)),
 
-  updateProfile: staffProcedure
+  updateProfile: accountProcedure
     .meta({
       openapi: {
         method: "PATCH",

@@ -21,7 +21,8 @@ export const API_KEY_INVALID = "Invalid API key";
 export const API_KEY_REVOKED = "This API key has been revoked";
 export const API_KEY_EXPIRED = "This API key has expired";
 export const API_KEY_READ_ONLY = "This API key is read-only: it may only read (GET). Use a read-write key to change data.";
-export const API_KEY_NOT_ADMIN = "API keys cannot manage accounts, keys or settings: sign in as an administrator for that";
+/** The one answer of every operation a key may not make (accounts, sign-in, keys, settings, calendar feeds). */
+export const API_KEY_SESSION_ONLY = "API keys cannot manage accounts, keys or settings: sign in as an administrator for that";
 const EXPIRY_IN_PAST = "Must be in the future";
 
 /** How many characters of a key the list shows (the scheme and 6 characters of the secret). */
