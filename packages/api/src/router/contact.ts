@@ -11,9 +11,9 @@ export const contactRouter = {
         method: "POST",
         path: "/api/contact",
         tags: ["contact"],
-        summary: "Send the contact form (rate-limited per IP; bot-verified when Turnstile is configured)",
+        summary: "Send the contact form (rate-limited per client address; bot-verified when Turnstile is configured)",
         description:
-          "From the website: rate-limited per address and bot-checked. With a read-write API key (`Authorization: Bearer cg_live_...`) " +
+          "From the website: rate-limited per client address (an IPv6 client by its /64) and bot-checked. With a read-write API key (`Authorization: Bearer cg_live_...`) " +
           "it is a trusted lead source: no bot checks and no per-address limit, the key's own limit instead, and the key's name " +
           "is stored as the submission's `source`.",
         requestHeaders: idempotencyHeaders,

@@ -33,7 +33,7 @@ export type SubmitOutcome = "stored" | "duplicate" | "honeypot" | "too-fast";
 /**
  * The public contact form. Spam signals (honeypot, submitted faster than a person could) get the
  * same friendly answer as a real submission but store nothing, so a bot learns nothing. Real
- * submissions are rate-limited per IP, bot-verified when Turnstile is configured, and stored once
+ * submissions are rate-limited per client address (`clientKey`), bot-verified when Turnstile is configured, and stored once
  * even when the visitor double-clicks.
  */
 export async function submitContact(ctx: SubmitContext, input: ContactRequest): Promise<SubmitOutcome> {
