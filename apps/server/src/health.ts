@@ -32,13 +32,25 @@ export function withDeadline<T>(work: Promise<T>, ms: number, what: string): Pro
   return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
 }
 
-/** One run of `work` at a time: callers while it runs share its outcome (a hung database is not asked again and again). */
-function singleFlight<T>(work: () => Promise<T>): () => Promise<T> {
-  let running: Promise<T> | null = null;
-  return () =>
-    (running ??= work().finally(() => {
-      running = null;
-    }));
+/**
+ * One run of `work` at a time while it is young: callers within `deadlineMs` of its start share its
+ * outcome (a slow database is not asked again and again), and a caller after that starts a fresh
+ * run. A run that hangs is left behind, never joined again: its own timeouts end it (a database
+ * connection that stays silent is destroyed by the database package's socket watch).
+ */
+export function freshFlight<T>(work: () => Promise<T>, deadlineMs: number): () => Promise<T> {
+  let current: { run: Promise<T>; startedAt: number } | null = null;
+  return () => {
+    if (current && performance.now() - current.startedAt < deadlineMs) return current.run;
+    const flight = {
+      startedAt: performance.now(),
+      run: work().finally(() => {
+        if (current === flight) current = null;
+      }),
+    };
+    current = flight;
+    return flight.run;
+  };
 }
 
 /** "ok", or a word or two saying what is wrong ("unavailable", "no answer", "pending", "key mismatch"). */
@@ -94,27 +106,27 @@ export async function createHealth(deps: HealthDeps): Promise<Health> {
       return { ok: false, reason: describe(err) };
     }
   };
-  const storageFlight = singleFlight(async () => {
+  const storageFlight = freshFlight(async () => {
     const status = await withDeadline(probeStorage(), CHECK_DEADLINE_MS, "object storage").catch((err: unknown): StorageStatus => ({
       ok: false,
       reason: describe(err),
     }));
     storageStatus = { at: Date.now(), status };
     return status;
-  });
+  }, CHECK_DEADLINE_MS);
   const storageCheck = async (): Promise<StorageStatus> => {
     const cached = storageStatus;
     if (cached && Date.now() - cached.at < (cached.status.ok ? STORAGE_OK_TTL_MS : STORAGE_FAILED_TTL_MS)) return cached.status;
     return storageFlight();
   };
 
-  const databaseFlight = singleFlight(async () => {
+  const databaseFlight = freshFlight(async () => {
     // The app's own tables: the migrations it ran and one row of its users (the plan is an index probe).
     const [row] = await deps.sql<{ applied: number }[]>`
       SELECT (SELECT count(*) FROM schema_migrations WHERE name = ANY(${migrations}))::int AS applied,
              EXISTS (SELECT 1 FROM users) AS any_user`;
     return row?.applied ?? 0;
-  });
+  }, CHECK_DEADLINE_MS);
 
   const readiness = async () => {
     const [database, storage, google] = await Promise.all([

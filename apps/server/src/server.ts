@@ -67,7 +67,14 @@ export async function startServer({
   const db = await blamed(
     env.DATABASE_URL ? "DATABASE_URL" : "DATA_DIR",
     env.DATABASE_URL ? "cannot open the PostgreSQL database" : "cannot open the embedded database",
-    () => openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: path.resolve(env.DATA_DIR), applicationName }),
+    () =>
+      openDatabase({
+        databaseUrl: env.DATABASE_URL,
+        dataDir: path.resolve(env.DATA_DIR),
+        applicationName,
+        // A connection that went silent (no FIN or RST) is destroyed and replaced; said once per connection.
+        onConnectionDropped: (reason) => logger.warn({ component: "database", reason }, "database connection dropped"),
+      }),
   );
   logger.info({ mode: db.mode, applied: db.applied }, "database ready");
   const auth = createAuth({ sql: db.sql, secure: env.PUBLIC_URL?.startsWith("https://") ?? false });
@@ -95,6 +102,7 @@ export async function startServer({
   const jobs = startJobs({
     databaseUrl: env.DATABASE_URL,
     sql: db.sql,
+    pool: db.nodePostgres,
     superviseSeconds: env.JOBS_SUPERVISE_SECONDS,
     onError: (err) => logger.warn({ err, component: "jobs" }, "job queue error"),
   });

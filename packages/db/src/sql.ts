@@ -1,4 +1,5 @@
 import postgres from "postgres";
+import { IDLE_IN_TRANSACTION_TIMEOUT_MS, KEEPALIVE_MS, STATEMENT_TIMEOUT_MS, type SocketWatch } from "./socket-watch.js";
 
 export type Sql = postgres.Sql;
 
@@ -14,10 +15,16 @@ export interface SqlOptions {
   applicationName?: string;
   /** NOTIFY messages that arrive on the client's own connections (the embedded database, where LISTEN shares the one session). */
   onnotify?: (channel: string, payload: string) => void;
+  /**
+   * A PostgreSQL server (not the embedded one): its connections opened and watched by `watch`
+   * (silent ones destroyed), with the server's statement and idle-in-transaction timeouts. Without
+   * it (backups, restores, migrations: work that may rightly wait long), only TCP keepalive.
+   */
+  watch?: SocketWatch;
 }
 
 /** A client whose rows have camelCase keys (snake_case in SQL). */
-export function createSql(target: ConnectionTarget, { max = 10, applicationName, onnotify }: SqlOptions = {}): Sql {
+export function createSql(target: ConnectionTarget, { max = 10, applicationName, onnotify, watch }: SqlOptions = {}): Sql {
   const common = {
     max,
     idle_timeout: 30,
@@ -26,8 +33,19 @@ export function createSql(target: ConnectionTarget, { max = 10, applicationName,
     transform: postgres.camel,
     ...(onnotify ? { onnotify } : {}),
   } as const;
-  if ("url" in target)
-    return postgres(target.url, applicationName ? { ...common, connection: { application_name: applicationName } } : common);
+  if ("url" in target) {
+    const connection = {
+      ...(applicationName ? { application_name: applicationName } : {}),
+      ...(watch ? { statement_timeout: STATEMENT_TIMEOUT_MS, idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS } : {}),
+    };
+    return postgres(target.url, {
+      ...common,
+      // Probes that keep NAT and firewall state alive and, on a dead path, end the connection.
+      keep_alive: KEEPALIVE_MS / 1000,
+      ...(Object.keys(connection).length > 0 ? { connection } : {}),
+      ...(watch ? { socket: watch.postgresJs } : {}),
+    });
+  }
   // The embedded socket has a single database. PGlite is ONE backend behind
   // the socket: messages of concurrent connections interleave and their statements collide, so
   // results get crossed. One connection (queries queue in postgres.js) is exactly as fast, since

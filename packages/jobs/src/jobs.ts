@@ -60,6 +60,12 @@ export interface JobsOptions {
   databaseUrl?: string | undefined;
   /** The embedded database: pg-boss runs on the app's single connection (see postgresJsDatabase). */
   sql: SqlText;
+  /**
+   * PostgreSQL: node-postgres settings for pg-boss's pool (the database package's: statement and
+   * idle-in-transaction timeouts, keepalive, connections that go silent destroyed). pg-boss's own
+   * maintenance stays within them: it works in small batches on a table that keeps days of jobs.
+   */
+  pool?: object | null | undefined;
   /** How often pg-boss supervises (default SUPERVISE_SECONDS); tests shorten it so a dead instance's job comes back sooner. */
   superviseSeconds?: number | undefined;
   onError?: (error: unknown) => void;
@@ -79,7 +85,7 @@ export async function startBoss(options: JobsOptions): Promise<PgBoss> {
     monitorVacuum: false,
   } as const;
   const boss = options.databaseUrl
-    ? new PgBoss({ ...common, connectionString: options.databaseUrl, max: 3, application_name: "crawlguard-jobs" })
+    ? new PgBoss({ ...common, ...options.pool, connectionString: options.databaseUrl, max: 3, application_name: "crawlguard-jobs" })
     : new PgBoss({ ...common, db: postgresJsDatabase(options.sql) });
   boss.on("error", (error) => options.onError?.(error));
   await boss.start();
