@@ -126,6 +126,27 @@ describe.each(doors)("user management through the %s door", (door) => {
     expect((await login(door, adminAccount.email, "admin-rotated-1")).res.status).toBe(200);
   });
 
+  it("refuses direction controls and zero-width characters in a display name (400), as in a username", async () => {
+    const { client: staff, id } = await staffAccount();
+    for (const displayName of ["Sam\u202Eeel", "\u2066Sam\u2069", "Sam\u200BLee", "\uFEFFSam", "Sam\u200F", "Sam\u061CLee", "Sam\u2060"]) {
+      for (const [who, client] of [
+        ["self", staff],
+        ["admin", admin],
+      ] as const) {
+        const res = await client.call(door, "users.updateProfile", { id, displayName });
+        expect(res.status, `${who} ${JSON.stringify(displayName)}`).toBe(400);
+        expect(res.body.message).toBe(
+          "displayName: Contains invisible characters that are not allowed here (text direction controls or zero-width characters)",
+        );
+      }
+    }
+    const [row] = await srv.running.db.sql<{ displayName: string | null }[]>`SELECT display_name FROM users WHERE id = ${id}`;
+    expect(row!.displayName).toBeNull();
+    // Right-to-left names themselves are welcome.
+    const ok = await staff.call(door, "users.updateProfile", { id, displayName: "مريم لي" });
+    expect(ok).toMatchObject({ status: 200, body: { displayName: "مريم لي" } });
+  });
+
   it("answers 400 for a short password and 404 for an unknown user", async () => {
     const { id } = await staffAccount();
     const short = await admin.call(door, "users.resetPassword", { id, password: "short" });

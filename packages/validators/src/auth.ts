@@ -76,9 +76,12 @@ export type StaffMember = z.infer<typeof staffMemberSchema>;
 
 export const DISPLAY_NAME_MAX = 60;
 
-/** PATCH /api/users/{id}: an admin edits anyone's, everyone their own. */
+/**
+ * PATCH /api/users/{id}: an admin edits anyone's, everyone their own. The display name is shown
+ * wherever people are named (calendar, conflict messages, feeds): checked like a username.
+ */
 export const userProfileSchema = z.object({
-  displayName: text()
+  displayName: identityText()
     .trim()
     .max(DISPLAY_NAME_MAX, `Display name must be at most ${DISPLAY_NAME_MAX} characters`)
     .nullable()

@@ -10,6 +10,7 @@ import {
   leadUpdateSchema,
   loginSchema,
   registerSchema,
+  userProfileSchema,
 } from "./index.js";
 
 const BIDI = ["\u202A", "\u202B", "\u202C", "\u202D", "\u202E", "\u2066", "\u2067", "\u2068", "\u2069"];
@@ -64,6 +65,17 @@ describe("invisible formatting characters", () => {
     expect(messagesOf(invitationCreateSchema.safeParse({ email: "x\u2060@example.com" }))).toEqual([
       `email: ${INVISIBLE_CHARACTERS_MESSAGE}`,
     ]);
+  });
+
+  it("are refused in display names, every one of them, before or after the trim", () => {
+    for (const ch of [...BIDI, ...MARKS_AND_ZERO_WIDTH]) {
+      for (const displayName of [`Sam${ch}`, `${ch}Sam Lee`, `Sam ${ch} Lee`, ch]) {
+        expect(messagesOf(userProfileSchema.safeParse({ displayName })), JSON.stringify(displayName)).toEqual([
+          `displayName: ${INVISIBLE_CHARACTERS_MESSAGE}`,
+        ]);
+      }
+    }
+    expect(userProfileSchema.parse({ displayName: " مريم لي " })).toEqual({ displayName: "مريم لي" });
   });
 
   it("are refused in leads' and bookings' names, emails and phones", () => {

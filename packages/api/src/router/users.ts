@@ -38,7 +38,8 @@ export const usersRouter = {
         summary: "Set an account's display name and/or calendar colour: admins change anyone's, everyone else only their own",
       },
       errors: {
-        "bad-input": "The display name is longer than 60 characters, or the colour is not written #rrggbb.",
+        "bad-input":
+          "The display name is longer than 60 characters or holds text direction controls or zero-width characters (as a username may not), or the colour is not written #rrggbb.",
         forbidden: "The account is not the signed-in user's own and the signed-in user is not an admin.",
         "not-found": NO_SUCH_USER,
       },
