@@ -6,6 +6,7 @@ import { company } from "@crawlguard/content";
 import { ApiClient, doors, newAccount, startTestServer, type Door, type TestServer } from "./test/harness.js";
 
 const SUCCESS = "Thank you! We received your request and will contact you within 24 hours.";
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 let formCounter = 0;
 /** A valid contact form, unique per call. */
@@ -67,9 +68,10 @@ describe.each(doors)("contact form and submissions through the %s door", (door) 
       });
       const res = await visitor(srv).call(door, "contact.submit", input);
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ success: true, message: SUCCESS });
+      expect(res.body).toEqual({ success: true, message: SUCCESS, id: expect.stringMatching(UUID), duplicate: false });
       const [row] = await srv.running.db.sql`SELECT * FROM contact_submissions WHERE email = ${input.email}`;
       expect(row).toMatchObject({
+        id: res.body.id,
         name: input.name,
         phone: "(828) 555-0100",
         address: null,
@@ -112,8 +114,10 @@ describe.each(doors)("contact form and submissions through the %s door", (door) 
       const input = form({ botTrap: "https://cheap-pills.example" });
       const res = await visitor(srv).call(door, "contact.submit", input);
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ success: true, message: SUCCESS });
+      // Shaped like a first submission's answer; its id names nothing.
+      expect(res.body).toEqual({ success: true, message: SUCCESS, id: expect.stringMatching(UUID), duplicate: false });
       expect(await storedCount(srv, input.email)).toBe(0);
+      expect(await srv.running.db.sql`SELECT 1 FROM contact_submissions WHERE id = ${res.body.id}`).toHaveLength(0);
     });
 
     it("stores a submission whose integrator also sends the customer's website (not the honeypot's name)", async () => {
@@ -133,15 +137,23 @@ describe.each(doors)("contact form and submissions through the %s door", (door) 
       expect(await storedCount(srv, human.email)).toBe(1);
     });
 
-    it("stores a repeated submission once, however its case and spacing differ", async () => {
+    it("stores a repeated submission once, however its case and spacing differ, and says it is a repeat of which", async () => {
       const input = form();
       const client = visitor(srv);
-      expect((await client.call(door, "contact.submit", input)).body).toEqual({ success: true, message: SUCCESS });
+      const first = await client.call(door, "contact.submit", input);
+      expect(first.body).toEqual({ success: true, message: SUCCESS, id: expect.stringMatching(UUID), duplicate: false });
+      const [row] = await srv.running.db.sql<{ id: string }[]>`SELECT id FROM contact_submissions WHERE email = ${input.email}`;
+      expect(first.body.id).toBe(row!.id);
       const again = { ...input, email: input.email.toUpperCase(), name: `  ${input.name.toLowerCase()} `, phone: "828-555-0100" };
-      expect((await client.call(door, "contact.submit", again)).body).toEqual({ success: true, message: SUCCESS });
+      const repeat = await client.call(door, "contact.submit", again);
+      expect(repeat.status).toBe(200);
+      expect(repeat.body).toEqual({ success: true, message: SUCCESS, id: first.body.id, duplicate: true });
       expect(await storedCount(srv, input.email)).toBe(1);
       // A different message is a different request.
-      expect((await client.call(door, "contact.submit", { ...input, message: "Also the basement" })).status).toBe(200);
+      const other = await client.call(door, "contact.submit", { ...input, message: "Also the basement" });
+      expect(other.status).toBe(200);
+      expect(other.body).toMatchObject({ duplicate: false });
+      expect(other.body.id).not.toBe(first.body.id);
       expect(await storedCount(srv, input.email)).toBe(2);
     });
 
@@ -151,6 +163,9 @@ describe.each(doors)("contact form and submissions through the %s door", (door) 
       const results = await Promise.all([client.call(door, "contact.submit", input), client.call(door, "contact.submit", input)]);
       expect(results.map((r) => r.status)).toEqual([200, 200]);
       expect(results.map((r) => r.body.message)).toEqual([SUCCESS, SUCCESS]);
+      // One of them stored it, the other one names it.
+      expect(results.map((r) => r.body.duplicate).sort()).toEqual([false, true]);
+      expect(results[0].body.id).toBe(results[1].body.id);
       expect(await storedCount(srv, input.email)).toBe(1);
       // From separate addresses the per-IP limiter does not queue them: only the fingerprint lock does.
       const again = form();

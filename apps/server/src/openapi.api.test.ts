@@ -248,6 +248,17 @@ describe("the OpenAPI document", () => {
     expect((await new ApiClient(srv.url).raw("POST", "/api/logout", {})).body).toEqual({ success: true });
   });
 
+  it("documents the contact answer's submission id and whether it was a repeat", () => {
+    const schema = doc.paths["/api/contact"]!.post!.responses["200"]!.content!["application/json"]!.schema as {
+      properties: Record<string, { type?: string; format?: string; description?: string }>;
+      required: string[];
+    };
+    expect(schema.properties.id).toMatchObject({ type: "string", format: "uuid" });
+    expect(schema.properties.duplicate).toMatchObject({ type: "boolean" });
+    expect(schema.properties.duplicate!.description).toMatch(/within the last 10 minutes/);
+    expect(schema.required).toEqual(expect.arrayContaining(["success", "message", "id", "duplicate"]));
+  });
+
   it("lists `data.issues` with every 400 for an invalid input, as the 400 description promises", async () => {
     const issuesOf = (body: unknown) => (body as { data?: { issues?: unknown[] } }).data?.issues ?? [];
     const duplicated = randomUUID();

@@ -66,6 +66,15 @@ export type ContactRequest = z.infer<typeof contactRequestSchema>;
 export const contactResponseSchema = z.object({
   success: z.literal(true).meta({ description: "Always true: a submission that fails is an error answer." }),
   message: z.string().meta({ description: "The thank-you text for the Message Sent! notice." }),
+  id: z.string().uuid().meta({
+    description:
+      "The submission's id (as in GET /api/contact-submissions). An identical repeat within 10 minutes answers the first one's id.",
+  }),
+  duplicate: z.boolean().meta({
+    description:
+      "True when the same submission (same e-mail, name, ZIP code, phone digits, service and message; case and spacing aside) " +
+      "arrived within the last 10 minutes: nothing new was stored and `id` is the earlier one's. False for a new submission.",
+  }),
 });
 
 /** The form's fields as typed (every one a string, empty when left blank). */

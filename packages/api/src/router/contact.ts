@@ -15,7 +15,8 @@ export const contactRouter = {
         description:
           "From the website: rate-limited per client address (an IPv6 client by its /64) and bot-checked. With a read-write API key (`Authorization: Bearer cg_live_...`) " +
           "it is a trusted lead source: no bot checks and no per-address limit, the key's own limit instead, and the key's name " +
-          "is stored as the submission's `source`.",
+          "is stored as the submission's `source`. The answer names the submission (`id`); the same submission sent again within " +
+          "10 minutes is not stored twice and answers 200 with the first one's `id` and `duplicate: true`.",
         requestHeaders: idempotencyHeaders,
       },
       errors: {
@@ -30,9 +31,10 @@ export const contactRouter = {
     .output(contactResponseSchema)
     .mutation(({ ctx, input }) =>
       idempotent(ctx, "contact.submit", input, async () => {
-        // Stored, repeated or dropped as spam: the visitor sees the same answer.
-        await submitContact(ctx, input);
-        return { success: true as const, message: CONTACT_SUCCESS_MESSAGE };
+        // Stored or dropped as spam: the same answer, so a bot learns nothing. A repeat says so and
+        // names the first submission, so an integrator can tell it from a new one.
+        const { outcome, id } = await submitContact(ctx, input);
+        return { success: true as const, message: CONTACT_SUCCESS_MESSAGE, id, duplicate: outcome === "duplicate" };
       }),
     ),
 } satisfies TRPCRouterRecord;

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { transaction, type Sql } from "@crawlguard/db";
 import { company } from "@crawlguard/content";
 import { API_KEY_CONTACT_LIMIT, API_KEY_CONTACT_WINDOW_SECONDS, type ContactRequest } from "@crawlguard/validators";
@@ -30,18 +30,27 @@ export interface SubmitContext {
 
 export type SubmitOutcome = "stored" | "duplicate" | "honeypot" | "too-fast";
 
+export interface SubmitResult {
+  outcome: SubmitOutcome;
+  /**
+   * The stored submission's id; for a repeat, the first one's. A submission dropped as spam gets a
+   * fresh id that names no row, so its answer looks like any first submission's.
+   */
+  id: string;
+}
+
 /**
  * The public contact form. Spam signals (honeypot, submitted faster than a person could) get the
  * same friendly answer as a real submission but store nothing, so a bot learns nothing. Real
  * submissions are rate-limited per client address (`clientKey`), bot-verified when Turnstile is configured, and stored once
  * even when the visitor double-clicks.
  */
-export async function submitContact(ctx: SubmitContext, input: ContactRequest): Promise<SubmitOutcome> {
+export async function submitContact(ctx: SubmitContext, input: ContactRequest): Promise<SubmitResult> {
   if (ctx.apiKey) return submitWithKey(ctx, ctx.apiKey, input);
   const dropped = spamSignal(input, ctx.config.contactMinElapsedMs);
   if (dropped) {
     ctx.log.info({ reason: dropped, elapsedMs: input.elapsedMs }, "contact submission dropped");
-    return dropped;
+    return { outcome: dropped, id: randomUUID() };
   }
   const hit = await takeHit(ctx.sql, "contact-ip", clientKey(ctx.ip), CONTACT_RATE_WINDOW_MS, ctx.config.contactRateLimit);
   if (!hit.allowed) {
@@ -65,9 +74,9 @@ export async function submitContact(ctx: SubmitContext, input: ContactRequest): 
       log: ctx.log,
     });
   }
-  const stored = await storeOnce(ctx.sql, input, ctx.events ?? NO_EVENTS);
-  if (!stored) ctx.log.info({}, "contact submission repeated within the duplicate window: stored once");
-  return stored ? "stored" : "duplicate";
+  const result = await storeOnce(ctx.sql, input, ctx.events ?? NO_EVENTS);
+  if (result.outcome === "duplicate") ctx.log.info({}, "contact submission repeated within the duplicate window: stored once");
+  return result;
 }
 
 /**
@@ -75,7 +84,7 @@ export async function submitContact(ctx: SubmitContext, input: ContactRequest): 
  * bot checks and no per-address limit; the key's own limit instead, and the key's name stored as
  * the submission's source.
  */
-async function submitWithKey(ctx: SubmitContext, apiKey: ApiKeyIdentity, input: ContactRequest): Promise<SubmitOutcome> {
+async function submitWithKey(ctx: SubmitContext, apiKey: ApiKeyIdentity, input: ContactRequest): Promise<SubmitResult> {
   const windowMs = API_KEY_CONTACT_WINDOW_SECONDS * 1000;
   const hit = await takeHit(ctx.sql, "contact-key", apiKey.id, windowMs, API_KEY_CONTACT_LIMIT);
   if (!hit.allowed) {
@@ -86,9 +95,9 @@ async function submitWithKey(ctx: SubmitContext, apiKey: ApiKeyIdentity, input: 
       windowSeconds: API_KEY_CONTACT_WINDOW_SECONDS,
     });
   }
-  const stored = await storeOnce(ctx.sql, input, ctx.events ?? NO_EVENTS, apiKey.name);
-  ctx.log.info({ apiKeyId: apiKey.id, stored }, "contact submission from an API key");
-  return stored ? "stored" : "duplicate";
+  const result = await storeOnce(ctx.sql, input, ctx.events ?? NO_EVENTS, apiKey.name);
+  ctx.log.info({ apiKeyId: apiKey.id, stored: result.outcome === "stored" }, "contact submission from an API key");
+  return result;
 }
 
 function spamSignal(input: ContactRequest, minElapsedMs: number): "honeypot" | "too-fast" | null {
@@ -121,16 +130,22 @@ function text(value: string | undefined): string | null {
 /**
  * Inserts the submission unless the same one arrived within the duplicate window. The advisory
  * lock on the fingerprint serialises concurrent identical requests (a double-click), so the second
- * one sees the first one's row. Returns false for a duplicate.
+ * one sees the first one's row. A duplicate answers the row it repeats.
  */
-async function storeOnce(sql: Sql, input: ContactRequest, events: EventSink, source: string | null = null): Promise<boolean> {
+async function storeOnce(
+  sql: Sql,
+  input: ContactRequest,
+  events: EventSink,
+  source: string | null = null,
+): Promise<{ outcome: "stored" | "duplicate"; id: string }> {
   const fingerprint = submissionFingerprint(input);
   const since = new Date(Date.now() - DUPLICATE_WINDOW_MS);
   return transaction(sql, async (tx) => {
     await tx`SELECT pg_advisory_xact_lock(hashtext(${fingerprint}))`;
-    const [existing] = await tx`
-      SELECT 1 FROM contact_submissions WHERE fingerprint = ${fingerprint} AND created_at > ${since} LIMIT 1`;
-    if (existing) return false;
+    const [existing] = await tx<{ id: string }[]>`
+      SELECT id FROM contact_submissions WHERE fingerprint = ${fingerprint} AND created_at > ${since}
+      ORDER BY created_at DESC LIMIT 1`;
+    if (existing) return { outcome: "duplicate" as const, id: existing.id };
     const [row] = await tx<{ id: string }[]>`
       INSERT INTO contact_submissions (name, email, phone, address, zip_code, service, message,
         utm_source, utm_medium, utm_campaign, utm_term, utm_content, referrer, landing_page, fingerprint, source)
@@ -140,6 +155,6 @@ async function storeOnce(sql: Sql, input: ContactRequest, events: EventSink, sou
         ${text(input.utmContent)}, ${text(input.referrer)}, ${text(input.landingPage)}, ${fingerprint}, ${source})
       RETURNING id`;
     await events.emit(tx, { type: "contact.received", submissionId: row!.id });
-    return true;
+    return { outcome: "stored" as const, id: row!.id };
   });
 }
