@@ -1,11 +1,16 @@
-// `npm run db:backup -- <file>` / `npm run db:restore -- <file>` (issue 22 §1, ADR 022, README "Backups").
+// `npm run db:backup -- <file>` / `npm run db:restore -- [--hold-deliveries] <file>` (ADR 022,
+// README "Backups"). Built with the server (dist/backup-cli.js), so it runs without dev dependencies.
 import { backup, restore } from "./backup.js";
 import { loadEnv } from "./env.js";
 import { reportStartupFailure } from "./startup-errors.js";
 
-const [command, file] = process.argv.slice(2);
-if ((command !== "backup" && command !== "restore") || !file) {
-  console.error("usage: npm run db:backup -- <file>   |   npm run db:restore -- <file>");
+const USAGE = "usage: npm run db:backup -- <file>   |   npm run db:restore -- [--hold-deliveries] <file>";
+const [command, ...rest] = process.argv.slice(2);
+const holdDeliveries = command === "restore" && rest.includes("--hold-deliveries");
+const operands = rest.filter((arg) => !(command === "restore" && arg === "--hold-deliveries"));
+const [file] = operands;
+if ((command !== "backup" && command !== "restore") || !file || operands.length !== 1 || file.startsWith("--")) {
+  console.error(USAGE);
   process.exit(2);
 }
 
@@ -26,12 +31,23 @@ try {
         database: done.manifest.database,
         from: done.source,
         files: done.manifest.files === "s3" ? "in the S3 bucket (not in the archive)" : done.manifest.fileList.length,
-        googleTokenKey: "not included: keep GOOGLE_TOKEN_KEY (or DATA_DIR/google-token.key) separately",
+        googleTokenKey: "not included: keep GOOGLE_TOKEN_KEY (or DATA_DIR/google-token.key, when the server made one) separately",
       }),
     );
   } else {
-    const done = await restore(env, file);
-    console.log(JSON.stringify({ msg: "backup restored", file, into: done.target, files: done.files, filesTo: done.filesTo }));
+    const done = await restore(env, file, { holdDeliveries });
+    console.log(
+      JSON.stringify({
+        msg: "backup restored",
+        file,
+        into: done.target,
+        files: done.files,
+        filesTo: done.filesTo,
+        webhookDeliveries: done.deliveriesHeld
+          ? "held: nothing is sent until an admin resumes them (User Management → Webhooks, or POST /api/webhook-deliveries/resume)"
+          : "the ones waiting in the backup are sent when the server starts",
+      }),
+    );
   }
   process.exit(0);
 } catch (err) {

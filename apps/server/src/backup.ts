@@ -1,12 +1,29 @@
-import { createHash } from "node:crypto";
-import { createReadStream } from "node:fs";
-import { chmod, copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
+import { createHash, randomBytes } from "node:crypto";
+import { constants, createReadStream } from "node:fs";
+import {
+  chmod,
+  copyFile,
+  link,
+  lstat,
+  mkdir,
+  mkdtemp,
+  open,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  stat,
+  symlink,
+  writeFile,
+} from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { pipeline } from "node:stream/promises";
 import {
   createSql,
   dumpPostgres,
   findDumpSocket,
+  migrate,
   PRIVATE_DIR_MODE,
   PRIVATE_FILE_MODE,
   requestDump,
@@ -14,6 +31,7 @@ import {
   secureDataDir,
   startEmbeddedDatabase,
   userRelations,
+  type Sql,
 } from "@crawlguard/db";
 import { createStorage } from "@crawlguard/storage";
 import * as tar from "tar";
@@ -102,9 +120,62 @@ async function dumpDatabase(env: Env): Promise<{ sql: string; source: BackupResu
   }
 }
 
-/** Makes the backup archive `file` of whatever database and file storage `env` configures. */
+/** The answer when the backup's path is taken: nothing is ever written through what is there. */
+export const backupExistsMessage = (out: string) =>
+  `${out} already exists: a backup never replaces or writes through an existing file or link. Choose a new file name.`;
+
+/** Refuses `out` when anything is there: a file, a directory, a symlink (a dangling one too). */
+async function refuseExisting(out: string): Promise<void> {
+  const there = await lstat(out).then(
+    () => true,
+    (err: NodeJS.ErrnoException) => {
+      if (err.code === "ENOENT") return false;
+      throw err;
+    },
+  );
+  if (there) throw new Error(backupExistsMessage(out));
+}
+
+/**
+ * Writes the archive of `files` (under `cwd`) to `out`, which must not exist. The bytes go to a
+ * temporary file of our own in the same directory (created exclusively, never through a link,
+ * owner-only), and it takes the name `out` only when complete, by a hard link, which fails when
+ * anything appeared at `out` meanwhile (a rename would replace it). On a file system without hard
+ * links: a rename after checking again.
+ */
+export async function writeArchiveExclusively(out: string, cwd: string, files: string[]): Promise<void> {
+  await mkdir(path.dirname(out), { recursive: true, mode: PRIVATE_DIR_MODE });
+  await refuseExisting(out);
+  const temporary = path.join(path.dirname(out), `.${path.basename(out)}.${randomBytes(6).toString("hex")}.partial`);
+  const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
+  const handle = await open(temporary, flags, PRIVATE_FILE_MODE);
+  try {
+    // Owner-only like DATA_DIR (whatever the umask): the archive holds everything the database holds.
+    await handle.chmod(PRIVATE_FILE_MODE);
+    // The stream closes the handle when done, after flushing it to disk (flush: fsync before close).
+    await pipeline(tar.create({ cwd, gzip: true, follow: true, portable: true }, files), handle.createWriteStream({ flush: true }));
+    try {
+      await link(temporary, out);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === "EEXIST") throw new Error(backupExistsMessage(out), { cause: err });
+      if (code !== "EPERM" && code !== "ENOTSUP" && code !== "EOPNOTSUPP") throw err;
+      await refuseExisting(out);
+      await rename(temporary, out);
+    }
+  } finally {
+    await handle.close().catch(() => {});
+    await rm(temporary, { force: true });
+  }
+}
+
+/**
+ * Makes the backup archive `file` of whatever database and file storage `env` configures. `file`
+ * must not exist: it is refused before anything is read (and again when the archive is complete).
+ */
 export async function backup(env: Env, file: string): Promise<BackupResult> {
   const out = path.resolve(file);
+  await refuseExisting(out);
   const staging = await mkdtemp(path.join(os.tmpdir(), "crawlguard-backup-"));
   try {
     // The database first, then the files: every file a row of the dump names was there before it.
@@ -132,15 +203,7 @@ export async function backup(env: Env, file: string): Promise<BackupResult> {
     };
     await writeFile(path.join(staging, "manifest.json"), JSON.stringify(manifest, null, 2), { mode: PRIVATE_FILE_MODE });
     await writeFile(path.join(staging, "database.sql"), sql, { mode: PRIVATE_FILE_MODE });
-    await mkdir(path.dirname(out), { recursive: true });
-    // Owner-only like DATA_DIR: the archive holds everything the database holds.
-    await writeFile(out, "", { mode: PRIVATE_FILE_MODE });
-    await chmod(out, PRIVATE_FILE_MODE);
-    await tar.create({ file: out, cwd: staging, gzip: true, follow: true, portable: true }, [
-      "manifest.json",
-      "database.sql",
-      ...fileList.map((f) => `${FILES_DIR}/${f.key}`),
-    ]);
+    await writeArchiveExclusively(out, staging, ["manifest.json", "database.sql", ...fileList.map((f) => `${FILES_DIR}/${f.key}`)]);
     return { file: out, manifest, source };
   } finally {
     await rm(staging, { recursive: true, force: true });
@@ -151,6 +214,29 @@ export interface RestoreResult {
   target: "embedded" | "postgres";
   files: number;
   filesTo: "DATA_DIR/files" | "s3" | "none";
+  /** Whether webhook deliveries wait for an administrator (--hold-deliveries). */
+  deliveriesHeld: boolean;
+}
+
+export interface RestoreOptions {
+  /**
+   * Webhook deliveries start held: none is sent (the ones pending in the backup, which the original
+   * installation may have sent since, nor new ones) until an administrator resumes them.
+   */
+  holdDeliveries?: boolean;
+}
+
+/**
+ * Holds the restored installation's webhook deliveries. The table comes with this build's
+ * migrations, which a backup of an older build lacks: they are applied first (the server would
+ * apply them at its start anyway).
+ */
+async function holdDeliveries(sql: Sql, manifest: Manifest): Promise<void> {
+  await migrate(sql);
+  const reason = `Restored from the backup made at ${manifest.createdAt}: deliveries that were waiting then may have reached their receivers since.`;
+  await sql`
+    INSERT INTO webhook_deliveries_hold (reason) VALUES (${reason})
+    ON CONFLICT (singleton) DO UPDATE SET reason = EXCLUDED.reason, held_since = now()`;
 }
 
 async function isEmptyDir(dir: string, allowed: string[] = []): Promise<boolean> {
@@ -176,7 +262,8 @@ const CONTENT_TYPES: Record<string, string> = {
  * google-token.key put there beforehand may stay). Files go to DATA_DIR/files (one already there
  * with the same bytes is kept, one with other bytes refused), or to the S3 bucket.
  */
-export async function restore(env: Env, file: string): Promise<RestoreResult> {
+export async function restore(env: Env, file: string, options: RestoreOptions = {}): Promise<RestoreResult> {
+  const held = options.holdDeliveries === true;
   const staging = await mkdtemp(path.join(os.tmpdir(), "crawlguard-restore-"));
   try {
     await tar.extract({ file: path.resolve(file), cwd: staging, strict: true });
@@ -212,6 +299,7 @@ export async function restore(env: Env, file: string): Promise<RestoreResult> {
       const sql = createSql({ url: env.DATABASE_URL }, { max: 1 });
       try {
         await restoreDump(sql, script);
+        if (held) await holdDeliveries(sql, manifest);
       } finally {
         await sql.end({ timeout: 5 });
       }
@@ -222,13 +310,15 @@ export async function restore(env: Env, file: string): Promise<RestoreResult> {
         const existing = await userRelations(sql);
         if (existing.length > 0) throw new Error(`DATA_DIR ${config.dataDir} already holds a database`);
         await restoreDump(sql, script);
+        if (held) await holdDeliveries(sql, manifest);
       } finally {
         await sql.end({ timeout: 5 });
         await embedded.stop();
       }
     }
 
-    if (manifest.fileList.length === 0) return { target: env.DATABASE_URL ? "postgres" : "embedded", files: 0, filesTo: "none" };
+    if (manifest.fileList.length === 0)
+      return { target: env.DATABASE_URL ? "postgres" : "embedded", files: 0, filesTo: "none", deliveriesHeld: held };
     if (config.s3) {
       const storage = createStorage(config);
       for (const entry of manifest.fileList) {
@@ -249,6 +339,7 @@ export async function restore(env: Env, file: string): Promise<RestoreResult> {
       target: env.DATABASE_URL ? "postgres" : "embedded",
       files: manifest.fileList.length,
       filesTo: config.s3 ? "s3" : "DATA_DIR/files",
+      deliveriesHeld: held,
     };
   } finally {
     await rm(staging, { recursive: true, force: true });

@@ -77,10 +77,12 @@ describe("fuzz", () => {
       "users.resetPassword",
       "webhooks.create",
       "webhooks.deliveries",
+      "webhooks.deliveriesHold",
       "webhooks.get",
       "webhooks.list",
       "webhooks.remove",
       "webhooks.resend",
+      "webhooks.resumeDeliveries",
       "webhooks.update",
     ]);
   });

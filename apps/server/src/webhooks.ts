@@ -1,4 +1,5 @@
 import {
+  deliveriesHeld,
   DomainError,
   runDelivery,
   webhookSubscriber,
@@ -99,6 +100,8 @@ export async function startWebhooks({
   let started = false;
 
   const round = async (): Promise<number> => {
+    // Held after a restore (db:restore --hold-deliveries): the jobs stay queued until an admin resumes.
+    if (await deliveriesHeld(sql)) return 0;
     const boss = await queue();
     const claimed = await boss.fetch<JobData>(WEBHOOK_QUEUE, { batchSize: BATCH });
     if (claimed.length === 0) return 0;

@@ -62,5 +62,5 @@ export { runDelivery, webhookRetryDelaySeconds, DELIVERY_LEASE_SECONDS, type Del
 export { webhookSubscriber, webhookData, PUBLIC_LEAD_FIELDS } from "./webhooks/events.js";
 export { refusedAddress, isLoopbackHost } from "./webhooks/address.js";
 export { sendWebhook, signedHeaders, checkedAddresses, SEND_TIMEOUT_MS } from "./webhooks/send.js";
-export { checkWebhookUrl, type WebhookJobs, type WebhookSettings } from "./services/webhooks.js";
+export { checkWebhookUrl, deliveriesHeld, type WebhookJobs, type WebhookSettings } from "./services/webhooks.js";
 export type { WebhooksDeps } from "./context.js";

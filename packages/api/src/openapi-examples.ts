@@ -108,4 +108,5 @@ export const REQUEST_EXAMPLES: Record<string, Record<string, unknown>> = {
   },
   "webhooks-update": { enabled: true },
   "webhooks-resend": {},
+  "webhooks-resumeDeliveries": {},
 };

@@ -122,3 +122,19 @@ export const webhookDeliverySchema = z
   })
   .meta({ id: "WebhookDelivery", description: "One event sent (or being sent) to one endpoint." });
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
+
+export const webhookDeliveriesHoldSchema = z
+  .object({
+    held: z.boolean().meta({
+      description: "true: no webhook delivery is sent until an administrator resumes them (set by a restore with --hold-deliveries).",
+    }),
+    since: z.string().datetime().nullable().meta({ description: "When the deliveries were held (ISO 8601); null when they are not." }),
+    reason: z.string().nullable().meta({ description: "Why they are held (e.g. which backup was restored); null when they are not." }),
+    waiting: z.number().int().meta({ description: "Deliveries waiting to be sent (pending, or sending when the backup was made)." }),
+  })
+  .meta({
+    id: "WebhookDeliveriesHold",
+    description:
+      "Whether webhook deliveries are held after a restore: the ones pending when the backup was made may already have reached their receivers from the original installation.",
+  });
+export type WebhookDeliveriesHold = z.infer<typeof webhookDeliveriesHoldSchema>;

@@ -3,12 +3,13 @@ import { z } from "zod";
 import {
   createdWebhookSchema,
   webhookCreateSchema,
+  webhookDeliveriesHoldSchema,
   webhookDeliverySchema,
   webhookSchema,
   webhookUpdateSchema,
 } from "@crawlguard/validators";
 import * as webhooks from "../services/webhooks.js";
-import { adminProcedure } from "../trpc.js";
+import { adminProcedure, noInput } from "../trpc.js";
 
 const idInput = z.object({ id: z.string().uuid().meta({ description: "The webhook's id." }) });
 
@@ -120,7 +121,10 @@ export const webhooksRouter = {
         tags: ["webhooks"],
         summary: "Send a delivery again now, with the same body and webhook-id, retried for another day if it fails (admins only)",
       },
-      errors: { "not-found": webhooks.WEBHOOK_DELIVERY_NOT_FOUND, conflict: webhooks.WEBHOOK_DISABLED_RESEND },
+      errors: {
+        "not-found": webhooks.WEBHOOK_DELIVERY_NOT_FOUND,
+        conflict: `${webhooks.WEBHOOK_DISABLED_RESEND} / ${webhooks.WEBHOOK_DELIVERIES_HELD_RESEND}`,
+      },
     })
     .input(idInput.extend({ deliveryId: z.string().uuid().meta({ description: "The delivery's id." }) }))
     .output(webhookDeliverySchema)
@@ -134,5 +138,42 @@ export const webhooksRouter = {
       ctx.webhooks.nudge();
       ctx.log.info({ webhookId: input.id, deliveryId: input.deliveryId, by: ctx.user.id }, "webhook delivery resent");
       return delivery;
+    }),
+
+  deliveriesHold: adminProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/api/webhook-deliveries/hold",
+        tags: ["webhooks"],
+        summary:
+          "Whether webhook deliveries are held after a restore (db:restore --hold-deliveries), since when, why, and how many wait (admins only)",
+      },
+    })
+    .input(z.void())
+    .output(webhookDeliveriesHoldSchema)
+    .query(({ ctx }) => webhooks.getDeliveriesHold(ctx.sql)),
+
+  resumeDeliveries: adminProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/api/webhook-deliveries/resume",
+        tags: ["webhooks"],
+        summary:
+          "Resume webhook deliveries held after a restore: the waiting ones are sent (receivers dedupe by webhook-id); answers the new state, also when nothing was held (admins only)",
+      },
+    })
+    .input(noInput)
+    .output(webhookDeliveriesHoldSchema)
+    .mutation(async ({ ctx }) => {
+      const { resumed, ...hold } = await webhooks.resumeDeliveries(ctx.sql, ctx.webhooks.jobs, {
+        beforeQueuing: () => ctx.webhooks.ready(),
+      });
+      if (resumed) {
+        ctx.webhooks.nudge();
+        ctx.log.info({ by: ctx.user.id, waiting: hold.waiting }, "webhook deliveries resumed");
+      }
+      return hold;
     }),
 } satisfies TRPCRouterRecord;

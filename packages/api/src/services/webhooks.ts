@@ -3,6 +3,7 @@ import { transaction, type Sql } from "@crawlguard/db";
 import type {
   CreatedWebhook,
   Webhook,
+  WebhookDeliveriesHold,
   WebhookCreateInput,
   WebhookDelivery,
   WebhookEventType,
@@ -22,6 +23,7 @@ import type { Queryable } from "./queryable.js";
 export const WEBHOOK_NOT_FOUND = "Webhook not found";
 export const WEBHOOK_DELIVERY_NOT_FOUND = "Delivery not found";
 export const WEBHOOK_DISABLED_RESEND = "This webhook is disabled. Enable it before resending.";
+export const WEBHOOK_DELIVERIES_HELD_RESEND = "Webhook deliveries are held since a restore. Resume deliveries before resending.";
 export const WEBHOOK_LIMIT = 20;
 export const WEBHOOK_LIMIT_MESSAGE = `At most ${WEBHOOK_LIMIT} webhooks can be registered. Delete one first.`;
 /** The deliveries an endpoint's log lists (newest first). */
@@ -232,6 +234,7 @@ export async function resendDelivery(
     const [endpoint] = await tx<{ enabled: boolean }[]>`SELECT enabled FROM webhook_endpoints WHERE id = ${webhookId} FOR SHARE`;
     if (!endpoint) throw new DomainError("not-found", WEBHOOK_NOT_FOUND);
     if (!endpoint.enabled) throw new DomainError("conflict", WEBHOOK_DISABLED_RESEND);
+    if (await deliveriesHeld(tx)) throw new DomainError("conflict", WEBHOOK_DELIVERIES_HELD_RESEND);
     const [row] = await tx<DeliveryRow[]>`
       UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = now(), lease_until = NULL, first_failed_at = NULL,
         retry_until = now() + make_interval(secs => ${settings.retryWindowSeconds})
@@ -286,6 +289,58 @@ export async function queueDeliveries(
 export async function anyListener(tx: Queryable, type: WebhookEventType): Promise<boolean> {
   const [row] = await tx`SELECT 1 FROM webhook_endpoints WHERE enabled AND ${type} = ANY (events) LIMIT 1`;
   return row !== undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Held after a restore: the deliveries pending in a backup may have been sent by the original
+// installation since, so `db:restore --hold-deliveries` leaves them (and any new ones) waiting until
+// an administrator resumes. The row in webhook_deliveries_hold is the flag, seen by every instance.
+
+/** Whether deliveries are held: the sender takes no job while they are. */
+export async function deliveriesHeld(sql: Queryable): Promise<boolean> {
+  const [row] = await sql`SELECT 1 FROM webhook_deliveries_hold`;
+  return row !== undefined;
+}
+
+/** How many deliveries wait to be sent: pending, or `sending` in a backup (their lease runs out). */
+async function waitingDeliveries(sql: Queryable): Promise<number> {
+  const [row] = await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM webhook_deliveries WHERE status IN ('pending', 'sending')`;
+  return row?.n ?? 0;
+}
+
+export async function getDeliveriesHold(sql: Queryable): Promise<WebhookDeliveriesHold> {
+  const [hold] = await sql<{ heldSince: Date; reason: string }[]>`SELECT held_since, reason FROM webhook_deliveries_hold`;
+  return {
+    held: hold !== undefined,
+    since: iso(hold?.heldSince ?? null),
+    reason: hold?.reason ?? null,
+    waiting: await waitingDeliveries(sql),
+  };
+}
+
+/**
+ * Ends the hold (nothing to do when there is none) and queues a job for every waiting delivery,
+ * due at its next attempt: the jobs restored with the backup may have outlived pg-boss's retention
+ * meanwhile, and a delivery with two jobs is still sent once (runDelivery claims the row).
+ * `beforeQueuing` starts the queue outside the transaction (on the embedded database pg-boss shares
+ * the one connection the transaction would hold).
+ */
+export async function resumeDeliveries(
+  sql: Sql,
+  jobs: WebhookJobs,
+  { beforeQueuing }: { beforeQueuing: () => Promise<void> },
+): Promise<WebhookDeliveriesHold & { resumed: boolean }> {
+  if (!(await deliveriesHeld(sql))) return { ...(await getDeliveriesHold(sql)), resumed: false };
+  if ((await waitingDeliveries(sql)) > 0) await beforeQueuing();
+  await transaction(sql, async (tx) => {
+    const ended = await tx`DELETE FROM webhook_deliveries_hold RETURNING 1`;
+    if (ended.length === 0) return; // another admin resumed meanwhile, and queued them
+    const due = await tx<{ id: string; at: Date }[]>`
+      SELECT id, GREATEST(COALESCE(next_attempt_at, now()), now()) AS at FROM webhook_deliveries
+      WHERE status IN ('pending', 'sending') ORDER BY created_at, id`;
+    for (const { id, at } of due) await jobs.enqueue(tx, id, { startAfter: at });
+  });
+  return { ...(await getDeliveriesHold(sql)), resumed: true };
 }
 
 export type { WebhookCreateInput };

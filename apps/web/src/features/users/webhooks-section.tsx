@@ -18,6 +18,7 @@ import { showToast } from "../../lib/toaster";
 import { trpc } from "../../lib/trpc";
 import { useBusinessTimeZone } from "../../lib/use-business-time-zone";
 import { ConfirmDialog } from "../dashboard/confirm-dialog";
+import { DeliveriesHoldNotice } from "./deliveries-hold-notice";
 import { WEBHOOK_EVENT_LABELS, WebhookDialog } from "./webhook-dialog";
 
 /**
@@ -75,6 +76,7 @@ export function WebhooksSection() {
         </Button>
       </Flex>
 
+      <DeliveriesHoldNotice />
       {created ? <NewWebhookSecret webhook={created} onDismiss={() => setCreated(null)} /> : null}
 
       {webhooks.isPending ? (
