@@ -1,5 +1,6 @@
 import { createEvent, type EventAttributes } from "ics";
 import { company, getServiceLabel } from "@crawlguard/content";
+import { busyness } from "../services/busy-status.js";
 
 /** A client's appointment as a calendar file (REQUEST, or CANCEL): UTC instants, one UID per lead. */
 export function appointmentIcs({
@@ -32,6 +33,8 @@ export function appointmentIcs({
     uid: `lead-${leadId}@${host}`,
     method: cancelled ? "CANCEL" : "REQUEST",
     status: cancelled ? "CANCELLED" : "CONFIRMED",
+    // A cancellation frees the time in the client's calendar, in Outlook too.
+    ...busyness(cancelled),
     sequence,
     title: `${company.shortName}: ${getServiceLabel(service)}`,
     description: `Your appointment with ${company.name}. Questions or changes: ${company.phone.display}.`,

@@ -4,6 +4,7 @@ import type { CalendarFeed, CreatedCalendarFeed } from "@crawlguard/validators";
 import { company } from "@crawlguard/content";
 import { DomainError } from "../errors.js";
 import { calendarRange } from "./appointments.js";
+import { busyness } from "./busy-status.js";
 import type { Queryable } from "./queryable.js";
 
 // A user's secret iCalendar feed (issue 26, ADR 029): any calendar app subscribes without Google.
@@ -86,7 +87,7 @@ export async function calendarFeedIcs(sql: Queryable, token: string, zone: strin
         endInputType: "utc",
         endOutputType: "utc",
         status: a.status === "lost" ? "CANCELLED" : "CONFIRMED",
-        busyStatus: "BUSY",
+        ...busyness(a.status === "lost"),
       });
     }
     for (const b of range.blocks) {
@@ -102,7 +103,7 @@ export async function calendarFeedIcs(sql: Queryable, token: string, zone: strin
           end: utc(o.end),
           endInputType: "utc",
           endOutputType: "utc",
-          busyStatus: "BUSY",
+          ...busyness(false),
           categories: [b.blockType],
         });
       }
