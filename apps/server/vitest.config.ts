@@ -13,6 +13,8 @@ const DRILLS = [
   "src/shutdown.api.test.ts",
   "src/mail-crash.api.test.ts",
   "src/webhooks-crash.api.test.ts",
+  "src/half-open-drill.api.test.ts",
+  "src/rolling-restart.api.test.ts",
 ];
 const drills = process.env.CRAWLGUARD_TEST_SET === "drills";
 

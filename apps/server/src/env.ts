@@ -165,6 +165,16 @@ const envSchema = z
      * connections are cut (ADR 021). Keep it below the orchestrator's kill timeout (Kubernetes: 30 s).
      */
     SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(25),
+    /**
+     * The commit this build was made from (crawlguard_build_info's commit label), for deployments
+     * without the checkout's .git (an image). Unset: the checkout's HEAD, or "unknown".
+     */
+    BUILD_COMMIT: optionalText().pipe(
+      z
+        .string()
+        .regex(/^[\w.+-]{1,64}$/, "BUILD_COMMIT must be a commit id such as 3f2c1ab (letters, digits and . _ + -, at most 64)")
+        .optional(),
+    ),
     /** GET /metrics on this port (Prometheus), apart from the site; unset: not served on a port of its own. */
     METRICS_PORT: optionalText().pipe(
       z

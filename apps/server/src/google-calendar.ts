@@ -3,7 +3,7 @@ import path from "node:path";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { DomainError, GoogleCalendar, type Context } from "@crawlguard/api";
 import type { Sql } from "@crawlguard/db";
-import { pollingWorker, type Jobs } from "@crawlguard/jobs";
+import { pollingWorker, type JobFailures, type Jobs } from "@crawlguard/jobs";
 import {
   GOOGLE_REDIRECT_PATH,
   googleEndpoints,
@@ -52,11 +52,14 @@ export async function startGoogleCalendar({
   sql,
   jobs,
   logger,
+  failures,
 }: {
   env: Env;
   sql: Sql;
   jobs: Jobs;
   logger: Logger;
+  /** Where a failed push is counted. */
+  failures?: JobFailures;
 }): Promise<GoogleCalendarRuntime> {
   const settings = settingsFrom(env);
   let cipher: TokenCipher | null = null;
@@ -95,6 +98,7 @@ export async function startGoogleCalendar({
     timeZone: env.BUSINESS_TIME_ZONE,
     publicUrl: env.PUBLIC_URL?.replace(/\/$/, ""),
     log,
+    onPushFailed: (pushes) => failures?.add("calendar", pushes),
   });
 
   let lastSweep = 0;

@@ -10,7 +10,7 @@ import {
   type Outgoing,
 } from "@crawlguard/api";
 import type { Sql } from "@crawlguard/db";
-import { holdingJobs, pollingWorker, type Jobs } from "@crawlguard/jobs";
+import { holdingJobs, pollingWorker, type JobFailures, type Jobs } from "@crawlguard/jobs";
 import { Router, type Request, type Response } from "express";
 import nodemailer from "nodemailer";
 import type { Logger } from "pino";
@@ -45,6 +45,7 @@ export async function startMail({
   events,
   logger,
   url,
+  failures,
 }: {
   env: Env;
   sql: Sql;
@@ -53,6 +54,8 @@ export async function startMail({
   logger: Logger;
   /** This server's own URL (links when PUBLIC_URL is unset), known once it listens. */
   url: () => string;
+  /** Where a failed send or digest is counted. */
+  failures?: JobFailures;
 }): Promise<MailRuntime> {
   const log = logger.child({ component: "mail" });
   if (!env.SMTP_URL) {
@@ -129,6 +132,7 @@ export async function startMail({
         await boss.complete(MAIL_QUEUE, job.id);
         if (outcome === "sent") log.info({ delivery: job.data.deliveryId }, "mail sent");
       } catch (err) {
+        failures?.add("mail");
         // Redacted by the logger (no SMTP password); pg-boss retries it after the backoff.
         log.warn({ err, delivery: job.data.deliveryId }, "mail not sent; it will be retried");
         await boss.fail(MAIL_QUEUE, job.id, { message: err instanceof Error ? err.message.slice(0, 200) : "failed" }).catch(() => {});
@@ -142,6 +146,7 @@ export async function startMail({
         await mailer.digest(job.data.recipient, send);
         await boss.complete(DIGEST_QUEUE, job.id);
       } catch (err) {
+        failures?.add("mail");
         log.warn({ err }, "digest not sent; it will be retried");
         await boss.fail(DIGEST_QUEUE, job.id, { message: "failed" }).catch(() => {});
       }

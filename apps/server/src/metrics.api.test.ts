@@ -1,28 +1,24 @@
-// GET /metrics (issue 22 §4): Prometheus text from prom-client, off unless METRICS_TOKEN (bearer,
+// GET /metrics: Prometheus text from prom-client, off unless METRICS_TOKEN (bearer,
 // on the site's port) or METRICS_PORT (a port of its own) is set. Request counts and durations by
-// route template and status through both doors, event-loop lag, the database pool, the push queue's
-// depth and oldest job, gallery uploads and their processing, and login throttling.
+// route template and status through both doors, Node's own figures under their standard names,
+// the build, readiness, the database pool, the push queue's depth and oldest job, gallery uploads
+// and their processing, and login throttling. The job queues have their own file (metrics-jobs).
+import { execFileSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiClient, newAccount, startTestServer, type TestServer } from "./test/harness.js";
 import { imageOf, NOT_IMAGES } from "./test/images.js";
 import { uploadThrough } from "./test/gallery.js";
+import { labelsOf, valueOf } from "./test/prometheus.js";
 import { freePort } from "./test/spawn-server.js";
 import { routeLabeler } from "./metrics.js";
 
 const embedded = !process.env.TEST_DATABASE_URL;
 const TOKEN = randomBytes(24).toString("base64url");
-
-/** The value of one series (labels given in any order, as a subset), or undefined when absent. */
-function valueOf(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
-  for (const line of text.split("\n")) {
-    if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue;
-    const labelText = /\{(.*)\}/.exec(line)?.[1] ?? "";
-    const have = Object.fromEntries([...labelText.matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
-    if (Object.entries(labels).every(([k, v]) => have[k] === v)) return Number(line.slice(line.lastIndexOf(" ") + 1));
-  }
-  return undefined;
-}
+const SERVER_VERSION = (JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }).version;
+/** The checkout's HEAD now (other commits may land while a test runs: read it around the server's start). */
+const gitHeadNow = () => execFileSync("git", ["rev-parse", "HEAD"], { encoding: "utf8" }).trim();
 
 describe("route labels", () => {
   const label = routeLabeler();
@@ -69,6 +65,7 @@ describe(`metrics (${embedded ? "embedded database" : "PostgreSQL"})`, () => {
         GOOGLE_API_BASE_URL: "http://127.0.0.1:9",
         GOOGLE_TOKEN_KEY: randomBytes(32).toString("base64"),
         GOOGLE_PUSH_POLL_MS: "600000",
+        BUILD_COMMIT: "3f2c1ab",
       });
       admin = new ApiClient(srv.url);
       expect((await admin.call("rest", "auth.register", newAccount("metrics"))).status).toBe(200);
@@ -111,16 +108,40 @@ describe(`metrics (${embedded ? "embedded database" : "PostgreSQL"})`, () => {
       expect(valueOf(after, "crawlguard_http_requests_total", { route: "/api/(unknown)" })).toBeGreaterThanOrEqual(1);
     });
 
-    it("reports event-loop lag, the database pool and Node's process figures", async () => {
+    it("reports event-loop lag and Node's process figures under their standard names, and the database pool", async () => {
       const text = await scrape();
-      expect(valueOf(text, "crawlguard_nodejs_eventloop_lag_seconds")).toBeGreaterThanOrEqual(0);
-      expect(valueOf(text, "crawlguard_nodejs_eventloop_lag_p99_seconds")).toBeGreaterThanOrEqual(0);
-      expect(valueOf(text, "crawlguard_process_resident_memory_bytes")).toBeGreaterThan(0);
+      // prom-client's defaults as stock dashboards expect them: no prefix.
+      expect(valueOf(text, "nodejs_eventloop_lag_seconds")).toBeGreaterThanOrEqual(0);
+      expect(valueOf(text, "nodejs_eventloop_lag_p99_seconds")).toBeGreaterThanOrEqual(0);
+      expect(valueOf(text, "process_resident_memory_bytes")).toBeGreaterThan(0);
+      expect(valueOf(text, "nodejs_heap_size_used_bytes")).toBeGreaterThan(0);
+      expect(text).not.toMatch(/^crawlguard_(nodejs|process)_/m);
       expect(valueOf(text, "crawlguard_db_pool_size")).toBe(embedded ? 1 : 10);
       if (!embedded) {
         // The scrape's own query runs on one of this instance's connections.
         expect(valueOf(text, "crawlguard_db_pool_connections", { state: "active" })).toBeGreaterThanOrEqual(1);
       }
+    });
+
+    it("labels no series with the service's name (one process, one service)", async () => {
+      const samples = (await scrape()).split("\n").filter((line) => line && !line.startsWith("#"));
+      expect(samples.length).toBeGreaterThan(50);
+      for (const line of samples) expect(labelsOf(line), line).not.toHaveProperty("service");
+    });
+
+    it("says which build runs: the server's version, BUILD_COMMIT and Node's version", async () => {
+      const text = await scrape();
+      const lines = text.split("\n").filter((line) => line.startsWith("crawlguard_build_info"));
+      expect(lines).toHaveLength(1);
+      expect(labelsOf(lines[0]!)).toEqual({ version: SERVER_VERSION, commit: "3f2c1ab", node: process.version });
+      expect(valueOf(text, "crawlguard_build_info")).toBe(1);
+      expect(text).toContain("# TYPE crawlguard_build_info gauge");
+    });
+
+    it("says whether the instance is ready, as GET /api/health/ready does", async () => {
+      const ready = await fetch(`${srv.url}/api/health/ready`);
+      expect(ready.status).toBe(200);
+      expect(valueOf(await scrape(), "crawlguard_ready")).toBe(1);
     });
 
     it("reports the push queue's depth and its oldest due job's age", async () => {
@@ -201,13 +222,19 @@ describe(`metrics (${embedded ? "embedded database" : "PostgreSQL"})`, () => {
     await expect(fetch(`http://127.0.0.1:${port}/metrics`)).rejects.toThrow();
   });
 
-  it("with METRICS_PORT alone: no token asked", async () => {
+  it("with METRICS_PORT alone: no token asked; without BUILD_COMMIT the build is the checkout's HEAD", async () => {
     const port = await freePort();
+    const headBefore = gitHeadNow();
     const srv = await startTestServer({ METRICS_PORT: String(port) });
+    const headAfter = gitHeadNow();
     try {
       const res = await fetch(`http://127.0.0.1:${port}/metrics`);
       expect(res.status).toBe(200);
-      expect(await res.text()).toContain("crawlguard_nodejs_eventloop_lag_seconds");
+      const text = await res.text();
+      expect(text).toContain("nodejs_eventloop_lag_seconds");
+      const info = labelsOf(text.split("\n").find((line) => line.startsWith("crawlguard_build_info{"))!);
+      expect([headBefore, headAfter]).toContain(info.commit);
+      expect(info.node).toBe(process.version);
     } finally {
       await srv.stop();
     }

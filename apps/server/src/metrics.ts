@@ -1,15 +1,28 @@
 import { timingSafeEqual, createHash } from "node:crypto";
 import { createServer, type Server, type ServerResponse } from "node:http";
-import { appRouter } from "@crawlguard/api";
+import { appRouter, DIGEST_QUEUE, MAIL_QUEUE } from "@crawlguard/api";
 import type { Sql } from "@crawlguard/db";
 import { PUSH_QUEUE } from "@crawlguard/google-calendar";
+import { queueStates, WATCHED_QUEUES, type JobFailures, type WatchedQueue } from "@crawlguard/jobs";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { Logger } from "pino";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import type { BuildInfo } from "./build-info.js";
 import { withDeadline } from "./health.js";
+import { WEBHOOK_QUEUE } from "./webhooks.js";
 
-/** What a scrape may spend on the database (push queue, uploads, pool): the rest is left out. */
+/** What a scrape may spend on the database (job queues, uploads, pool): the rest is left out. */
 const SCRAPE_QUERY_MS = 1500;
+/** Readiness answers within 2 s by itself (its checks' deadlines); past that the scrape says not ready. */
+const SCRAPE_READINESS_MS = 2000;
+
+/** pg-boss's queues, by the queue the metrics name them after. */
+const WATCHED: Record<string, WatchedQueue> = {
+  [MAIL_QUEUE]: "mail",
+  [DIGEST_QUEUE]: "mail",
+  [WEBHOOK_QUEUE]: "webhooks",
+  [PUSH_QUEUE]: "calendar",
+};
 
 /** A request's route as a label of bounded cardinality, and the procedure it called (either door). */
 export interface RouteLabel {
@@ -75,6 +88,11 @@ export interface MetricsDeps {
   applicationName: string | undefined;
   /** Whether the push queue's tables exist (Google Calendar configured with a token key). */
   pushQueue: boolean;
+  /** The same answer as GET /api/health/ready (crawlguard_ready). */
+  readiness: () => Promise<{ ready: boolean }>;
+  /** Job attempts that failed on this instance (the workers count them). */
+  failures: JobFailures;
+  build: BuildInfo;
   logger: Logger;
 }
 
@@ -97,15 +115,44 @@ function bearerOk(header: string | undefined, token: string): boolean {
 }
 
 /**
- * Prometheus metrics (issue 22 §4) with prom-client: one registry per server (tests run several in
- * one process). Request counts and durations by route and status; Node's defaults (event-loop lag
- * among them); and, read from the database at scrape time (so every instance reports the same
- * shared state), the push queue's depth and oldest job, gallery uploads by state and the pool.
+ * A gauge without labels read at scrape time, left out of the answer when the reading fails (a
+ * plain gauge without labels always says something, 0 by default, which would read as a fact).
+ */
+class ReadingGauge extends Gauge {
+  constructor(
+    config: { name: string; help: string; registers: Registry[] },
+    private readonly read: () => Promise<number | null>,
+  ) {
+    super(config);
+  }
+
+  override async get() {
+    const [value, metric] = await Promise.all([this.read(), super.get()]);
+    return { ...metric, values: value === null ? [] : [{ value, labels: {} }] };
+  }
+}
+
+/** One run of `read` at a time: the gauges of a scrape share it, and a later scrape joins one still hung instead of adding another. */
+function sharedReading<T>(read: () => Promise<T>): () => Promise<T> {
+  let running: Promise<T> | null = null;
+  return () =>
+    (running ??= read().finally(() => {
+      running = null;
+    }));
+}
+
+/**
+ * Prometheus metrics with prom-client: one registry per server (tests run several in one process).
+ * Request counts and durations by route and status; Node's defaults under their standard names
+ * (process_*, nodejs_*, event-loop lag among them); this instance's readiness, build and failed
+ * job attempts; and, read from the database at scrape time (so every instance reports the same
+ * shared state), the job queues (mail, webhooks, calendar pushes), disabled webhook endpoints,
+ * gallery uploads by state and the pool. Each database reading has a deadline: a hung database
+ * leaves its series out of the answer, it never holds the scrape.
  */
 export function createMetrics(deps: MetricsDeps): Metrics {
   const registry = new Registry();
-  registry.setDefaultLabels({ service: "crawlguard" });
-  collectDefaultMetrics({ register: registry, prefix: "crawlguard_", eventLoopMonitoringPrecision: 20 });
+  collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
 
   const labelOf = routeLabeler();
   const requests = new Counter({
@@ -144,6 +191,70 @@ export function createMetrics(deps: MetricsDeps): Metrics {
       return null;
     }
   };
+
+  new Gauge({
+    name: "crawlguard_build_info",
+    help: "The running build: the server's version, its commit (BUILD_COMMIT or the checkout's HEAD; unknown) and Node's version; always 1",
+    labelNames: ["version", "commit", "node"],
+    registers: [registry],
+  }).set({ version: deps.build.version, commit: deps.build.commit, node: deps.build.node }, 1);
+  new Gauge({
+    name: "crawlguard_ready",
+    help: "1 while this instance is ready for traffic (GET /api/health/ready answers 200), else 0",
+    registers: [registry],
+    async collect() {
+      const answer = await withDeadline(deps.readiness(), SCRAPE_READINESS_MS, "readiness").catch(() => null);
+      this.set(answer?.ready ? 1 : 0);
+    },
+  });
+
+  const readQueues = sharedReading(async () => {
+    const states = await queueStates(deps.sql, WATCHED);
+    const [endpoints] = await deps.sql<{ disabled: number }[]>`SELECT count(*)::int AS disabled FROM webhook_endpoints WHERE NOT enabled`;
+    return { states, disabledEndpoints: endpoints?.disabled ?? 0 };
+  });
+  // Shared too: the three gauges of a scrape wait for one deadline and log one warning.
+  const queues = sharedReading(() => query("job queues", readQueues));
+  new Gauge({
+    name: "crawlguard_jobs_queued",
+    help: "Jobs not finished, all instances, by queue (mail, webhooks, calendar): due, running, or waiting for their time (a retry's backoff, a reminder)",
+    labelNames: ["queue"],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      const read = await queues();
+      if (read) for (const queue of WATCHED_QUEUES) this.set({ queue }, read.states[queue].queued);
+    },
+  });
+  new Gauge({
+    name: "crawlguard_jobs_oldest_age_seconds",
+    help: "How long the job due the longest has waited since it became due, all instances, by queue (0 when none is due)",
+    labelNames: ["queue"],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      const read = await queues();
+      if (read) for (const queue of WATCHED_QUEUES) this.set({ queue }, read.states[queue].oldestDueSeconds);
+    },
+  });
+  new Counter({
+    name: "crawlguard_jobs_failed_total",
+    help: "Job attempts that failed on this instance, by queue (a mail not sent, a webhook delivery not accepted, a calendar push not made); sum over instances",
+    labelNames: ["queue"],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const queue of WATCHED_QUEUES) this.inc({ queue }, deps.failures.count(queue));
+    },
+  });
+  new ReadingGauge(
+    {
+      name: "crawlguard_webhook_endpoints_disabled",
+      help: "Webhook endpoints that receive nothing because they are disabled: by the sender after failing for the retry window, or by an administrator",
+      registers: [registry],
+    },
+    async () => (await queues())?.disabledEndpoints ?? null,
+  );
 
   new Gauge({
     name: "crawlguard_push_queue_depth",

@@ -6,9 +6,10 @@ import { pino, type Logger } from "pino";
 import { DomainEvents, sweepGalleryUploads } from "@crawlguard/api";
 import { createAuth } from "@crawlguard/auth";
 import { openDatabase, secureDataDir, type Database } from "@crawlguard/db";
-import { startJobs, type Jobs } from "@crawlguard/jobs";
+import { JobFailures, startJobs, type Jobs } from "@crawlguard/jobs";
 import { createStorage, type ObjectStorage } from "@crawlguard/storage";
 import { createApp } from "./app.js";
+import { buildInfo } from "./build-info.js";
 import { startGoogleCalendar, type GoogleCalendarRuntime } from "./google-calendar.js";
 import { startMail, type MailRuntime } from "./mail.js";
 import { answerInOrder } from "./client-errors.js";
@@ -107,13 +108,15 @@ export async function startServer({
     onError: (err) => logger.warn({ err, component: "jobs" }, "job queue error"),
   });
   const events = new DomainEvents();
-  const webhooks = await startWebhooks({ env, sql: db.sql, jobs, events, logger });
+  // Every worker counts its failed attempts here (the metrics' crawlguard_jobs_failed_total).
+  const failures = new JobFailures();
+  const webhooks = await startWebhooks({ env, sql: db.sql, jobs, events, logger, failures });
   const google = await blamed("GOOGLE_TOKEN_KEY", "the Google Calendar token key cannot be used", () =>
-    startGoogleCalendar({ env, sql: db.sql, jobs, logger }),
+    startGoogleCalendar({ env, sql: db.sql, jobs, logger, failures }),
   );
   // Subscribed before the server listens: no change goes unheard. Links use PUBLIC_URL (else this server's URL).
   let ownUrl = "http://localhost";
-  const mail = await startMail({ env, sql: db.sql, jobs, events, logger, url: () => ownUrl });
+  const mail = await startMail({ env, sql: db.sql, jobs, events, logger, url: () => ownUrl, failures });
   if (!mail.configured) logger.info({}, 'SMTP_URL is not set: no e-mail is sent (README, "E-mail notifications")');
   const health = await createHealth({ sql: db.sql, storage, google: google.service, draining: () => drain.draining, logger });
   // Configured but unreachable, a missing bucket, no write access: said now, and the instance is not ready.
@@ -139,6 +142,9 @@ export async function startServer({
           poolSize: db.poolSize,
           applicationName: db.mode === "postgres" ? applicationName : undefined,
           pushQueue: google.service.queue !== null,
+          readiness: () => health.readiness(),
+          failures,
+          build: buildInfo(env.BUILD_COMMIT),
           logger,
         })
       : undefined;

@@ -9,7 +9,7 @@ import {
   type WebhooksDeps,
 } from "@crawlguard/api";
 import type { Sql } from "@crawlguard/db";
-import { holdingJobs, pollingWorker, postgresJsDatabase, type Jobs } from "@crawlguard/jobs";
+import { holdingJobs, pollingWorker, postgresJsDatabase, type JobFailures, type Jobs } from "@crawlguard/jobs";
 import type { Logger } from "pino";
 import type { Env } from "./env.js";
 
@@ -52,12 +52,15 @@ export async function startWebhooks({
   jobs,
   events,
   logger,
+  failures,
 }: {
   env: Env;
   sql: Sql;
   jobs: Jobs;
   events: DomainEvents;
   logger: Logger;
+  /** Where a failed delivery attempt is counted. */
+  failures?: JobFailures;
 }): Promise<WebhooksRuntime> {
   const settings = webhookSettings(env);
   const heartbeatSeconds = env.JOBS_HEARTBEAT_SECONDS;
@@ -114,10 +117,13 @@ export async function startWebhooks({
           claimed.map(async (job) => {
             try {
               const outcome = await runDelivery(sql, queueJobs, job.data.deliveryId, settings);
+              // The receiver did not take it (an error status, no answer, a refused address).
+              if (outcome === "retrying" || outcome === "failed") failures?.add("webhooks");
               if (outcome !== "skipped") log.info({ deliveryId: job.data.deliveryId, outcome }, "webhook delivery");
               await boss.complete(WEBHOOK_QUEUE, job.id);
             } catch (err) {
               // The database failed under it: pg-boss brings the job back after its delay.
+              failures?.add("webhooks");
               log.warn({ err, deliveryId: job.data.deliveryId }, "webhook delivery could not run");
               await boss.fail(WEBHOOK_QUEUE, job.id).catch(() => {});
             }

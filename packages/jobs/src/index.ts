@@ -11,3 +11,4 @@ export {
   type SqlText,
 } from "./jobs.js";
 export { holdingJobs, pollingWorker, type PollingWorker } from "./polling-worker.js";
+export { JobFailures, queueStates, WATCHED_QUEUES, type QueueState, type WatchedQueue } from "./queue-metrics.js";

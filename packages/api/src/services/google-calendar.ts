@@ -91,6 +91,8 @@ export interface GoogleCalendarOptions {
   /** PUBLIC_URL: the redirect URI's origin when set (else the request's). */
   publicUrl: string | undefined;
   log: Logger;
+  /** The worker's pushes that failed (Google unavailable or refusing, tokens not refreshed), as they fail. */
+  onPushFailed?: (pushes: number) => void;
 }
 
 interface ConnectionRow {
@@ -140,6 +142,7 @@ export class GoogleCalendar implements CalendarPushes {
   private readonly timeZone: string;
   private readonly publicUrl: string | undefined;
   private readonly log: Logger;
+  private readonly onPushFailed: (pushes: number) => void;
   readonly unavailableReason: string | null;
   private wake: (() => void) | null = null;
   /** The connection's fingerprint this instance last logged as not its key's (logged once per value). */
@@ -153,6 +156,7 @@ export class GoogleCalendar implements CalendarPushes {
     this.timeZone = options.timeZone;
     this.publicUrl = options.publicUrl;
     this.log = options.log;
+    this.onPushFailed = options.onPushFailed ?? (() => {});
     this.unavailableReason = options.settings ? options.unavailableReason : NOT_CONFIGURED_MESSAGE;
   }
 
@@ -642,6 +646,8 @@ export class GoogleCalendar implements CalendarPushes {
     try {
       client = await this.client();
     } catch {
+      // No usable tokens (the refresh failed): none of these pushes could be made.
+      this.onPushFailed(jobs.length);
       for (const job of jobs) await this.queue.retryLater(job, { delaySeconds: 0 });
       return jobs.length;
     }
@@ -662,6 +668,7 @@ export class GoogleCalendar implements CalendarPushes {
         await this.queue.complete(job);
         succeeded = true;
       } catch (error) {
+        this.onPushFailed(1);
         const failure = error instanceof GoogleCalendarError ? error : null;
         if (failure) await this.recordFailure(failure, client);
         else this.log.error({ err: error, leadId: job.leadId }, "calendar push failed");

@@ -16,8 +16,11 @@ export function webhookRetryDelaySeconds(attempt: number, settings: Pick<Webhook
   return Math.min(delay, Math.max(settings.retryWindowSeconds / 6, settings.retryBaseSeconds));
 }
 
-/** `held`: another attempt holds the row; a follow-up job runs when its lease ends (its instance may have died). */
-export type DeliveryOutcome = "delivered" | "retrying" | "failed" | "skipped" | "held";
+/**
+ * `held`: another attempt holds the row; a follow-up job runs when its lease ends (its instance may have died).
+ * `disabled`: the endpoint was disabled meanwhile; nothing was sent (the row says failed, without an attempt).
+ */
+export type DeliveryOutcome = "delivered" | "retrying" | "failed" | "skipped" | "held" | "disabled";
 
 interface Claimed {
   id: string;
@@ -56,7 +59,7 @@ export async function runDelivery(
       UPDATE webhook_deliveries SET status = 'failed', lease_until = NULL, next_attempt_at = NULL,
         attempts = attempts - 1, last_error = 'Not sent: the webhook is disabled'
       WHERE id = ${deliveryId}`;
-    return "failed";
+    return "disabled";
   }
   const result = await send(
     { id: webhookMessageId(claimed.eventId, claimed.endpointId), payload: claimed.payload, url: claimed.url, secret: claimed.secret },
