@@ -39,7 +39,7 @@ npm run build >"$WORK/build.log" 2>&1 || fail "npm run build"
 
 step "npm prune --omit=dev"
 npm prune --omit=dev --no-audit --no-fund >"$WORK/prune.log" 2>&1 || fail "npm prune --omit=dev"
-for gone in turbo tsup vitest typescript; do
+for gone in turbo tsup vitest; do
   [ ! -e "node_modules/$gone" ] || fail "node_modules/$gone is still there after the prune"
 done
 # The pinned Node is an optional dependency, not a dev one: it stays.
