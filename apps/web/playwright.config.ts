@@ -1,26 +1,35 @@
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "@playwright/test";
 
-// E2E_PORT lets two runs on one machine (npm run e2e starts the desktop and the phone project side
-// by side, each with a server of its own: scripts/e2e.mjs) test at the same time.
-const PORT = Number(process.env["E2E_PORT"] ?? 3199);
+// The run's ports: the server's (E2E_PORT), the Google emulator's, the SMTP sink's and the bare
+// server's (e2e/bare-server.spec.ts). npm run e2e starts the desktop and the phone project side by
+// side, each with servers of its own, on free ports its launcher (scripts/e2e.mjs) chose; started
+// alone, this run chooses its own free ones (keeping any given). Once: the runner evaluates this
+// file again in each worker, and the environment variables make them all agree.
+const PORT_NAMES = ["E2E_PORT", "E2E_GOOGLE_PORT", "E2E_SMTP_PORT", "E2E_BARE_PORT"] as const;
+if (PORT_NAMES.some((name) => !process.env[name])) {
+  const script = fileURLToPath(new URL("scripts/e2e-ports.mjs", import.meta.url));
+  const chosen = JSON.parse(execFileSync(process.execPath, [script], { encoding: "utf8" })) as Record<string, string>;
+  for (const name of PORT_NAMES) process.env[name] = chosen[name];
+}
+const PORT = Number(process.env["E2E_PORT"]);
 // E2E_RUN names a run's own folders for failure artifacts and the HTML report, so that two runs side
 // by side neither mix nor wipe each other's (the runner empties its output folder when it starts).
 const RUN = process.env["E2E_RUN"];
 const baseURL = `http://127.0.0.1:${PORT}`;
 
-// The Google API emulator (tooling/google-emulator) the server talks to instead of Google: a port
-// of its own next to E2E_PORT (3199 → 4399), so two runs on one machine do not share one. Specs
+// The Google API emulator (tooling/google-emulator) the server talks to instead of Google. Specs
 // read its address from E2E_GOOGLE_URL (e2e/google-fixtures.ts).
-const GOOGLE_PORT = Number(process.env["E2E_GOOGLE_PORT"] ?? PORT + 1200);
+const GOOGLE_PORT = Number(process.env["E2E_GOOGLE_PORT"]);
 const googleURL = `http://127.0.0.1:${GOOGLE_PORT}`;
 process.env["E2E_GOOGLE_URL"] = googleURL;
 // An SMTP server that accepts every message (apps/server/src/test/smtp-sink-cli.ts), so the server's
-// mail goes somewhere real and a lead's History lists real deliveries: next to the emulator's port.
-const SMTP_PORT = GOOGLE_PORT + 100;
+// mail goes somewhere real and a lead's History lists real deliveries.
+const SMTP_PORT = Number(process.env["E2E_SMTP_PORT"]);
 /** The emulator's one OAuth client (its defaults). */
 const GOOGLE_CLIENT = { id: "emulator-client-id", secret: "emulator-client-secret" };
 

@@ -11,9 +11,11 @@ import { showGoogleCalendarTab } from "./google-fixtures";
  * A server as a contractor first starts it: no Google OAuth client and no SMTP server (issue 24 §6,
  * issue 25). The run's own server has both (the Google emulator, the SMTP sink), so this spec starts
  * the built server of its own (spawnServer, as the API tests and benches do), on an empty embedded
- * database, next to the run's ports. Its first account is the admin; staff join by invitation.
+ * database, on a port of its own. Its first account is the admin; staff join by invitation.
  */
-const PORT = Number(process.env["E2E_PORT"] ?? 3199) + 10;
+// A free port the run chose for it (playwright.config.ts), like every other port of the run.
+const PORT = Number(process.env["E2E_BARE_PORT"]);
+if (!PORT) throw new Error("E2E_BARE_PORT is unset: playwright.config.ts sets it");
 const origin = `http://127.0.0.1:${PORT}`;
 
 test.use({ baseURL: origin });
