@@ -55,6 +55,26 @@ describe.each(doors.flatMap((door) => (["filesystem", "s3"] as const).map((stora
     });
 
     it.each([
+      ["no body", undefined],
+      ["an empty JSON body", {}],
+    ])("starts an upload with %s: this server's upload link, the PUT, then the photo saved from the uploadURL", async (_how, body) => {
+      const ticket = await staff.call(door, "gallery.upload", body);
+      expect(ticket.status, JSON.stringify(ticket.body)).toBe(200);
+      expect(ticket.body).toMatchObject({ method: "PUT", headers: {}, name: null, size: null, type: null, maxBytes: 10_485_760 });
+      expect(new URL(ticket.body.uploadURL).pathname).toMatch(/^\/uploads\/[A-Za-z0-9_-]{43}$/);
+      const bytes = await imageOf("jpeg", 640, 480);
+      const put = await fetch(ticket.body.uploadURL, { method: "PUT", body: bytes });
+      expect(put.status).toBe(200);
+      // Kept in the configured storage: with S3 the server forwarded the bytes to the bucket.
+      expect(srv.running.storage.kind).toBe(storage);
+      expect(await srv.running.storage.size(`incoming/${ticket.body.uploadId}`)).toBe(bytes.length);
+      const created = await staff.call(door, "gallery.create", { title: "Deck", altText: "Deck", imageUrl: ticket.body.uploadURL });
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      expect(created.body).toMatchObject({ fileSize: String(bytes.length), mimeType: "image/jpeg", width: 640, height: 480 });
+      expect(created.body.imageUrl).toMatch(/gallery\/[0-9a-f-]{36}\/\d\.webp$/);
+    });
+
+    it.each([
       ["as answered", (url: string) => url],
       ["without its query string", withoutQuery],
       ["with another query string", (url: string) => `${withoutQuery(url)}?utm=x`],

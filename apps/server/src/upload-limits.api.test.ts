@@ -32,11 +32,12 @@ describe.each(doors)("upload caps through %s", (door) => {
   });
   afterAll(() => srv.stop());
 
-  it("needs the file's size, from 1 byte to 10 MB", async () => {
+  it("takes the file's size from 1 byte to 10 MB, or none (then this server's upload link)", async () => {
     const staff = await staffOn(srv, admin, door);
-    const missing = await staff.call(door, "gallery.upload", { fileName: "a.jpg" });
-    expect(missing.status).toBe(400);
-    expect(missing.body.message).toMatch(/^size: /);
+    const unsized = await staff.call(door, "gallery.upload", { fileName: "a.jpg" });
+    expect(unsized.status, JSON.stringify(unsized.body)).toBe(200);
+    expect(unsized.body).toMatchObject({ name: "a.jpg", size: null, maxBytes: MAX });
+    expect(new URL(unsized.body.uploadURL).pathname).toMatch(/^\/uploads\/[A-Za-z0-9_-]{43}$/);
     const empty = await staff.call(door, "gallery.upload", { size: 0 });
     expect(empty.status).toBe(400);
     expect(empty.body.message).toBe("size: The file is empty");
@@ -88,6 +89,19 @@ describe.each(doors)("upload caps through %s", (door) => {
     expect(swept.expired).toBeGreaterThanOrEqual(5);
     for (let i = 0; i < 5; i++) expect((await staff.call(door, "gallery.upload", { size: 1000 })).status).toBe(200);
     expect((await staff.call(door, "gallery.upload", { size: 1000 })).status).toBe(429);
+  });
+
+  it("counts an upload without a size as the largest file against the 100 MB in flight", async () => {
+    const staff = await staffOn(srv, admin, door);
+    for (let i = 0; i < 10; i++) {
+      const res = await staff.call(door, "gallery.upload");
+      expect(res.status, `upload ${i + 1}`).toBe(200);
+    }
+    const refused = await staff.call(door, "gallery.upload");
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe(
+      "Your unfinished uploads would add up to more than 100 MB (104,857,600 bytes). Finish them, or wait a few minutes for their links to expire, before starting another.",
+    );
   });
 
   it("caps the declared bytes of a user's open uploads at 100 MB", async () => {
@@ -177,6 +191,48 @@ describe.each(["filesystem", "s3"] as const)("upload links and the sweeper in %s
       expect((await put(exact, image)).status).toBe(200);
       expect((await staff.call("rest", "gallery.completeUpload", { uploadId: exact.uploadId })).status).toBe(200);
     }
+  });
+
+  it("without a declared size takes up to 10 MB through this server, counted as they arrive, into the storage", async () => {
+    const unsized = async () => {
+      const ticket = await staff.call("rest", "gallery.upload");
+      expect(ticket.status).toBe(200);
+      expect(new URL(ticket.body.uploadURL).pathname).toMatch(/^\/uploads\//);
+      return ticket.body as { uploadId: string; uploadURL: string; headers: Record<string, string> };
+    };
+    const image = await imageOf("png", 120, 80);
+    // 11 MB that start as an image, sent without a Content-Length: refused once the count passes 10 MB.
+    const chunked = await unsized();
+    const eleven = 11 * 1024 * 1024;
+    const chunk = new Uint8Array(1024 * 1024);
+    let sent = 0;
+    const body = new ReadableStream({
+      pull(controller) {
+        if (sent >= eleven) return controller.close();
+        controller.enqueue(sent === 0 ? new Uint8Array(Buffer.concat([image, Buffer.alloc(chunk.length - image.length)])) : chunk);
+        sent += chunk.length;
+      },
+    });
+    const streamed = await fetch(chunked.uploadURL, { method: "PUT", body, duplex: "half" });
+    expect(streamed.status).toBe(413);
+    expect(((await streamed.json()) as { message: string }).message).toMatch(/larger than 10 MB/);
+    expect(await incoming(chunked.uploadId)).toBeNull();
+    expect(await rowOf(chunked.uploadId)).toBeUndefined();
+    // A Content-Length over 10 MB is refused before the body is read.
+    const declared = await unsized();
+    const big = await fetch(declared.uploadURL, { method: "PUT", body: Buffer.alloc(MAX + 1) });
+    expect(big.status).toBe(413);
+    expect(await rowOf(declared.uploadId)).toBeUndefined();
+    // A photo of any size up to the limit is kept in the configured storage (with S3: in the bucket).
+    const ok = await unsized();
+    const put200 = await put(ok, image);
+    expect(put200.status).toBe(200);
+    expect(await put200.json()).toEqual({ uploadId: ok.uploadId, size: image.length });
+    expect(srv.running.storage.kind).toBe(kind);
+    expect(await incoming(ok.uploadId)).toBe(image.length);
+    const done = await staff.call("rest", "gallery.completeUpload", { uploadId: ok.uploadId });
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ size: image.length, type: "image/png", width: 120, height: 80 });
   });
 
   it("refuses to finish an upload whose stored bytes are not the declared size", async () => {

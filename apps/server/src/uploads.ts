@@ -8,7 +8,8 @@ const MEDIA_KEY = /^gallery\/[0-9a-f-]{36}\/\d+\.webp$/;
 
 /**
  * The routes outside the procedures that move file bytes (ADR 013):
- * - `PUT /uploads/{token}`: the filesystem's upload link (with S3 the browser PUTs to the bucket);
+ * - `PUT /uploads/{token}`: this server's upload link (the filesystem's, and S3's for an upload
+ *   started without a size; with a size, S3's link is a presigned PUT to the bucket);
  * - `GET /media/...`: gallery files from the storage (filesystem, or S3 without S3_PUBLIC_URL), with
  *   the type they were written with, `nosniff`, and immutable caching (a key never changes).
  */

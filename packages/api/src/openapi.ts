@@ -182,8 +182,8 @@ const INTERNAL_ERROR = errorResponse([
 ]);
 
 /**
- * `PUT /uploads/{token}`: the filesystem storage's upload link (ADR 013), an Express route outside
- * the procedures, documented here because it is the uploadURL integrators PUT the file to.
+ * `PUT /uploads/{token}`: this server's upload link (ADR 013, 023), an Express route outside the
+ * procedures, documented here because it is the uploadURL integrators PUT the file to.
  */
 /** GET /api/calendar/ics, the calendar feed served outside the procedures (apps/server calendar-feed.ts). */
 function calendarFeedOperation() {
@@ -216,10 +216,12 @@ function uploadRouteOperation() {
   return {
     operationId: "gallery-uploadFile",
     tags: ["gallery"],
-    summary: "Send the file of an upload to its uploadURL (the filesystem storage's upload link)",
+    summary: "Send the file of an upload to its uploadURL (this server's upload link)",
     description:
-      "The uploadURL that POST /api/admin/gallery/upload answers, when files are kept on this server (with S3 it is a presigned URL of the " +
-      "bucket instead, taking the same PUT). Send exactly the declared number of bytes, once, before the link expires (15 minutes); no " +
+      "The uploadURL that POST /api/admin/gallery/upload answers when files are kept on this server, and with any storage when the upload " +
+      "was started without a `size` (the bytes are then counted as they arrive and kept in the configured storage, S3 included). With S3 " +
+      "and a `size` it is a presigned URL of the bucket instead, taking the same PUT. Send exactly the declared number of bytes (without a " +
+      "declared size: at most 10,485,760, whatever Content-Length says), once, before the link expires (15 minutes); no " +
       "session cookie is needed (the token is the credential). The first bytes must be a JPEG, PNG, WebP, AVIF or GIF image: anything else " +
       "is refused at once. Then send the uploadURL as `imageUrl` to POST /api/admin/gallery.",
     security: [],
@@ -234,7 +236,8 @@ function uploadRouteOperation() {
     ],
     requestBody: {
       required: true,
-      description: "The file's bytes, exactly the `size` declared when the upload started (Content-Length, or chunked).",
+      description:
+        "The file's bytes, exactly the `size` declared when the upload started, or up to 10,485,760 when none was (Content-Length, or chunked).",
       content: { "application/octet-stream": { schema: { type: "string", contentMediaType: "application/octet-stream" } } },
     },
     responses: {
@@ -256,7 +259,7 @@ function uploadRouteOperation() {
       },
       "400": errorResponse([SIZE_MISMATCH_MESSAGE]),
       "403": errorResponse([LINK_EXPIRED_MESSAGE]),
-      "404": errorResponse([`${UPLOAD_NOT_FOUND}: an unknown token, or files are kept in S3 (PUT to the bucket's uploadURL instead).`]),
+      "404": errorResponse([`${UPLOAD_NOT_FOUND}: an unknown token.`]),
       "409": errorResponse([LINK_USED_MESSAGE]),
       "413": errorResponse([TOO_LARGE_MESSAGE, `Sent more than the declared size: ${SIZE_MISMATCH_MESSAGE}`]),
       "415": errorResponse([UNSUPPORTED_TYPE_MESSAGE, HEIC_MESSAGE]),

@@ -11,5 +11,8 @@ export interface StorageConfig {
 
 /** The configured storage: S3 when a bucket is named, else files under DATA_DIR/files. */
 export function createStorage(config: StorageConfig): ObjectStorage {
-  return config.s3 ? s3Storage(config.s3) : filesystemStorage(path.join(config.dataDir, "files"));
+  // S3's spool (uploads passing through this server) stays out of DATA_DIR/files, which backups copy.
+  return config.s3
+    ? s3Storage({ spoolDir: path.join(config.dataDir, "upload-spool"), ...config.s3 })
+    : filesystemStorage(path.join(config.dataDir, "files"));
 }

@@ -103,6 +103,20 @@ describe("s3 presigned uploads", () => {
     expect(await storage.size("incoming/exact")).toBe(1000);
   });
 
+  it("forwards a stream of unknown length up to the limit, counted, and nothing of one past it (spooled, then removed)", async () => {
+    const spoolDir = path.join(dir, "spool");
+    const storage = s3Storage({ ...s3.options, spoolDir });
+    expect(await storage.putStream!("incoming/streamed", Readable.from([Buffer.alloc(600), Buffer.alloc(400)]), { maxBytes: 1000 })).toBe(
+      1000,
+    );
+    expect(await storage.size("incoming/streamed")).toBe(1000);
+    await expect(
+      storage.putStream!("incoming/streamed-big", Readable.from([Buffer.alloc(600), Buffer.alloc(401)]), { maxBytes: 1000 }),
+    ).rejects.toBeInstanceOf(ObjectTooLargeError);
+    expect(await storage.size("incoming/streamed-big")).toBeNull();
+    expect(await readdir(spoolDir)).toEqual([]);
+  });
+
   it("serves from the public URL when one is set, else through the server", () => {
     expect(s3Storage({ ...s3.options, publicUrl: "https://cdn.example.com/photos/" }).publicUrl("gallery/a/960w.webp")).toBe(
       "https://cdn.example.com/photos/gallery/a/960w.webp",

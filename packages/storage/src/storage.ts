@@ -21,7 +21,7 @@ export interface ObjectStorage {
    */
   presignPut(key: string, options: { expiresInSeconds: number; contentLength: number }): Promise<UploadTarget | null>;
   /**
-   * Present when the server itself receives uploads (no presigned URLs): stores a stream, refusing
+   * Stores a stream of unknown length that this server receives (its own upload route), refusing
    * with ObjectTooLargeError, and keeping nothing, once it passes `maxBytes`. Answers the size.
    */
   putStream?(key: string, body: Readable, options: { maxBytes: number }): Promise<number>;
@@ -34,7 +34,8 @@ export interface ObjectStorage {
   /** A stream of the object for serving it, or null when there is none. */
   open(key: string): Promise<{ body: Readable; size: number } | null>;
   /**
-   * Present when the storage writes partial files of its own (the filesystem's `.part` files):
+   * Present when the storage writes partial files of its own (the filesystem's `.part` files, S3's
+   * spool of streamed uploads):
    * removes those not written to for `olderThanMs` (left by a process that died mid-write).
    * Answers how many went.
    */

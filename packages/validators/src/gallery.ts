@@ -171,8 +171,10 @@ export const publicGalleryImageSchema = galleryImageSchema
 export type PublicGalleryImage = z.infer<typeof publicGalleryImageSchema>;
 
 /**
- * `POST /api/admin/gallery/upload`: what the browser knows of the file before sending it. `size`
- * (bytes) is required: the link takes a file of exactly that size (a presigned S3 PUT signs it).
+ * `POST /api/admin/gallery/upload`: what the browser knows of the file before sending it; the
+ * body itself is optional (the product's upload flow starts with no body at all). With `size`
+ * (bytes) the link takes a file of exactly that size (a presigned S3 PUT signs it); without it the
+ * link is this server's upload route, which takes up to 10 MB as counted while the bytes arrive.
  * A size over 10 MB is refused with 413 by the server, so it is not capped here.
  */
 export const galleryUploadRequestSchema = z.object({
@@ -184,7 +186,12 @@ export const galleryUploadRequestSchema = z.object({
     .number()
     .int()
     .min(1, "The file is empty")
-    .meta({ description: "The file's size in bytes, at most 10,485,760 (10 MB): the uploadURL takes exactly this many." }),
+    .optional()
+    .meta({
+      description:
+        "The file's size in bytes, at most 10,485,760 (10 MB): the uploadURL takes exactly this many (with S3, a presigned URL of the " +
+        "bucket). Optional: without it the uploadURL is this server's /uploads/{token}, which takes up to 10,485,760 bytes.",
+    }),
   contentType: text()
     .max(100)
     .optional()
@@ -196,7 +203,7 @@ export const galleryUploadTicketSchema = z
     uploadId: z.string().meta({ description: "The upload's id (for POST /api/admin/gallery/upload/{uploadId}/complete)." }),
     uploadURL: z.string().meta({
       description:
-        "Where to PUT the file, once, within 15 minutes: this server's /uploads/{token} or a presigned S3 URL. Then send it as imageUrl to POST /api/admin/gallery.",
+        "Where to PUT the file, once, within 15 minutes: this server's /uploads/{token} (always so when no size was given) or a presigned S3 URL. Then send it as imageUrl to POST /api/admin/gallery.",
     }),
     method: z.literal("PUT").meta({ description: "The method to send the file with." }),
     headers: z
@@ -208,7 +215,12 @@ export const galleryUploadTicketSchema = z
     size: z
       .number()
       .int()
-      .meta({ description: "SPEC's Upload result: the file's size in bytes, as declared (the PUT must send exactly this many)." }),
+      .nullable()
+      .meta({
+        description:
+          "SPEC's Upload result: the file's size in bytes, as declared (the PUT must send exactly this many); null when none was " +
+          "(the PUT may send up to maxBytes).",
+      }),
     type: z
       .string()
       .nullable()

@@ -66,8 +66,11 @@ export const galleryRouter = {
         tags,
         summary: "Start an upload of a photo: answers the uploadURL to PUT the file to",
         description:
-          "Starts an upload of a file of `size` bytes and answers a short-lived, single-use uploadURL to PUT exactly that many bytes to " +
-          "(at most 10,485,760; with S3 the presigned URL signs the Content-Length; on this server, PUT /uploads/{token}). " +
+          "Starts an upload and answers a short-lived, single-use uploadURL to PUT the file to. The body is optional. With `size`, the " +
+          "uploadURL takes exactly that many bytes (at most 10,485,760; with S3 a presigned URL of the bucket that signs the " +
+          "Content-Length; otherwise this server's PUT /uploads/{token}). Without a body or a `size`, the uploadURL is this server's " +
+          "PUT /uploads/{token}, which takes up to 10,485,760 bytes, counted as they arrive (413 beyond), and keeps them in the " +
+          "configured storage (S3 included). " +
           "Then send the uploadURL as `imageUrl` to POST /api/admin/gallery (or PATCH /api/admin/gallery/{id}): the upload is finished there. " +
           "POST /api/admin/gallery/upload/{uploadId}/complete finishes it beforehand instead, to show the photo before saving. " +
           `Each user may have at most ${MAX_OPEN_UPLOADS} unfinished uploads, declaring at most 104,857,600 bytes (100 MB) together; ` +
@@ -78,15 +81,15 @@ export const galleryRouter = {
         "rate-limited": `${TOO_MANY_OPEN_UPLOADS_MESSAGE} Or: ${TOO_MANY_BYTES_IN_FLIGHT_MESSAGE}`,
       },
     })
-    .input(galleryUploadRequestSchema)
+    .input(galleryUploadRequestSchema.optional())
     .output(galleryUploadTicketSchema)
     .mutation(({ ctx, input }) =>
       createUpload(ctx.sql, ctx.storage, {
         userId: ctx.user.id,
         origin: ctx.origin,
-        fileName: input.fileName,
-        size: input.size,
-        contentType: input.contentType,
+        fileName: input?.fileName,
+        size: input?.size,
+        contentType: input?.contentType,
       }),
     ),
 

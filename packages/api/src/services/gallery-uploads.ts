@@ -102,11 +102,15 @@ function capReached(message: string, earliestExpiry: Date | null, policy: "uploa
 
 /**
  * Hands out an upload link: unguessable (256 random bits, only its hash is kept), short-lived
- * and good for one file of exactly the declared `size`. With S3 the link is a presigned PUT to the
- * bucket that signs that Content-Length; on the filesystem it is this server's `/uploads/{token}`
- * route, which refuses any other length. A user with MAX_OPEN_UPLOADS unfinished uploads, or whose
- * unfinished uploads would declare more than MAX_UPLOAD_BYTES_IN_FLIGHT, is refused (429) until
- * some are finished or swept; the check and the new row are one step per user (advisory lock).
+ * and good for one file. With a declared `size` it takes exactly that many bytes: with S3 the link
+ * is a presigned PUT to the bucket that signs that Content-Length; on the filesystem it is this
+ * server's `/uploads/{token}` route, which refuses any other length. Without a size (the product's
+ * upload flow starts with no body) the link is always this server's route, which takes up to
+ * GALLERY_MAX_UPLOAD_BYTES as it counts them and hands them to whichever storage is configured.
+ * A user with MAX_OPEN_UPLOADS unfinished uploads, or whose unfinished uploads would declare more
+ * than MAX_UPLOAD_BYTES_IN_FLIGHT (an upload without a size counts as the largest file), is refused
+ * (429) until some are finished or swept; the check and the new row are one step per user
+ * (advisory lock).
  */
 export async function createUpload(
   sql: Sql,
@@ -117,13 +121,17 @@ export async function createUpload(
     fileName,
     size,
     contentType,
-  }: { userId: string; origin: string; fileName?: string | undefined; size: number; contentType?: string | undefined },
+  }: { userId: string; origin: string; fileName?: string | undefined; size?: number | undefined; contentType?: string | undefined },
 ): Promise<GalleryUploadTicket> {
-  if (size > GALLERY_MAX_UPLOAD_BYTES) throw tooLarge();
+  if (size !== undefined && size > GALLERY_MAX_UPLOAD_BYTES) throw tooLarge();
   const id = randomUUID();
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + UPLOAD_LINK_MINUTES * 60_000);
-  const presigned = await storage.presignPut(incomingKey(id), { expiresInSeconds: UPLOAD_LINK_MINUTES * 60, contentLength: size });
+  // A presigned PUT must sign a length: without one, the bytes come through this server.
+  const presigned =
+    size === undefined
+      ? null
+      : await storage.presignPut(incomingKey(id), { expiresInSeconds: UPLOAD_LINK_MINUTES * 60, contentLength: size });
   await transaction(sql, async (tx) => {
     await tx`SELECT pg_advisory_xact_lock(hashtext(${`gallery-upload:${userId}`}))`;
     const [open] = await tx<{ count: number; bytes: string; earliestExpiry: Date | null }[]>`
@@ -131,11 +139,11 @@ export async function createUpload(
              min(link_expires_at) AS earliest_expiry
       FROM gallery_uploads WHERE user_id = ${userId} AND state IN ${tx(OPEN_STATES)}`;
     if (open!.count >= MAX_OPEN_UPLOADS) throw capReached(TOO_MANY_OPEN_UPLOADS_MESSAGE, open!.earliestExpiry, "upload-open");
-    if (Number(open!.bytes) + size > MAX_UPLOAD_BYTES_IN_FLIGHT)
+    if (Number(open!.bytes) + (size ?? GALLERY_MAX_UPLOAD_BYTES) > MAX_UPLOAD_BYTES_IN_FLIGHT)
       throw capReached(TOO_MANY_BYTES_IN_FLIGHT_MESSAGE, open!.earliestExpiry, "upload-bytes");
     await tx`
       INSERT INTO gallery_uploads (id, token_hash, user_id, link_expires_at, file_name, declared_size)
-      VALUES (${id}, ${hashToken(token)}, ${userId}, ${expiresAt}, ${fileName?.trim() || null}, ${size})`;
+      VALUES (${id}, ${hashToken(token)}, ${userId}, ${expiresAt}, ${fileName?.trim() || null}, ${size ?? null})`;
   });
   return {
     uploadId: id,
@@ -145,7 +153,7 @@ export async function createUpload(
     expiresAt: expiresAt.toISOString(),
     maxBytes: GALLERY_MAX_UPLOAD_BYTES,
     name: fileName?.trim() || null,
-    size,
+    size: size ?? null,
     type: contentType?.trim() || null,
   };
 }
@@ -157,9 +165,10 @@ const INCOMING_KEY_PATH = /\/incoming\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9
 
 /**
  * The upload whose uploadURL `url` is, with or without its query string (SPEC's flow: the uploadURL
- * is sent as the gallery image's imageUrl), or null when it is no upload link of ours. A filesystem
- * link is this server's `/uploads/{token}` (the token proves it); an S3 link is the presigned URL of
- * an upload's raw key, compared without its signature with the URL the storage presigns for it.
+ * is sent as the gallery image's imageUrl), or null when it is no upload link of ours. This
+ * server's `/uploads/{token}` (any storage: an upload started without a size uses it with S3 too)
+ * is proved by its token; an S3 link is the presigned URL of an upload's raw key, compared without
+ * its signature with the URL the storage presigns for it.
  */
 export async function uploadOfLink(
   sql: Queryable,
@@ -175,13 +184,13 @@ export async function uploadOfLink(
   } catch {
     return null;
   }
-  if (storage.putStream) {
-    const token = UPLOAD_ROUTE_PATH.exec(parsed.pathname)?.[1];
-    if (!token || parsed.origin !== ours.origin) return null;
+  const token = UPLOAD_ROUTE_PATH.exec(parsed.pathname)?.[1];
+  if (token && parsed.origin === ours.origin) {
     const [row] = await sql<{ id: string; userId: string | null }[]>`
       SELECT id, user_id FROM gallery_uploads WHERE token_hash = ${hashToken(token)}`;
     return row ?? null;
   }
+  if (storage.kind !== "s3") return null;
   const id = INCOMING_KEY_PATH.exec(parsed.pathname)?.[1];
   if (!id) return null;
   const presigned = await storage.presignPut(incomingKey(id), { expiresInSeconds: 60, contentLength: 1 });
@@ -192,9 +201,10 @@ export async function uploadOfLink(
 }
 
 /**
- * The filesystem's upload route: takes the link (once), stores the body under incoming/ while
- * counting it, and refuses a body that is not exactly the declared size (past it while it streams,
- * so never more than 10 MB), or whose first bytes are not an accepted image (415 at once). A refused
+ * This server's upload route: takes the link (once), stores the body under incoming/ while
+ * counting it (on the filesystem, or forwarded to S3), and refuses a body that is not exactly the
+ * declared size, or past 10 MB when none was declared (while it streams, whatever Content-Length
+ * says), or whose first bytes are not an accepted image (415 at once). A refused
  * or broken upload leaves nothing behind, link included; so does one the sweeper discarded while it
  * streamed (its link expired long before: that is what it answers).
  */
