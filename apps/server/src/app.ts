@@ -26,7 +26,7 @@ import { apiDocsRouter } from "./api-docs.js";
 import { authFormPosts } from "./auth-form.js";
 import { calendarFeedRoute } from "./calendar-feed.js";
 import { contactFormPosts } from "./contact-form.js";
-import { cspDirectives, s3BrowserOrigins } from "./csp.js";
+import { cspOptions, s3BrowserOrigins } from "./csp.js";
 import { csrfGuard, PUBLIC_URL_SETTING } from "./csrf.js";
 import { googleCallbackRoute } from "./google-calendar.js";
 import { unsubscribeRoutes } from "./mail.js";
@@ -124,11 +124,8 @@ export function createApp({ env, sql, auth, logger, storage, google, events, web
   );
   app.use(
     helmet({
-      contentSecurityPolicy: {
-        useDefaults: true,
-        // Scripts by nonce, never 'unsafe-inline' (csp.ts).
-        directives: cspDirectives({ s3Origins, development: env.NODE_ENV === "development", https }),
-      },
+      // Scripts and <style> elements by nonce, never 'unsafe-inline'; no bare https: (csp.ts).
+      contentSecurityPolicy: cspOptions({ s3Origins, development: env.NODE_ENV === "development", https }),
       strictTransportSecurity: https,
       // The dashboard keeps its reference to the Google OAuth popup it opens. The popup's landing
       // page (google-calendar.ts) sets its own, opener-keeping policy.

@@ -3,10 +3,13 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Response } from "express";
 
 /**
- * Content-Security-Policy without 'unsafe-inline' for scripts (issue 20 §6). Pages carry inline
- * scripts only where the server renders them (TanStack Router's hydration data, the Vite client
- * in development): each response gets a fresh random nonce, named in the header and given to
- * exactly those scripts. Everything else is a file from this origin ('self') or Turnstile.
+ * Content-Security-Policy without 'unsafe-inline' for scripts and for `<style>` elements (ADR 017,
+ * 033). Pages carry inline scripts and styles only where the server renders them (TanStack
+ * Router's hydration data, the page's emotion styles and Chakra's global CSS, the Vite client in
+ * development) or where the app inserts them with the page's nonce (emotion's cache): each
+ * response gets a fresh random nonce, named in the header and given to exactly those elements.
+ * Everything else is a file from this origin ('self'), Turnstile or the S3 storage. No directive
+ * names a whole scheme such as `https:`.
  */
 
 /**
@@ -67,10 +70,28 @@ export function s3BrowserOrigins({ bucket, region, endpoint, forcePathStyle, pub
   return [...origins];
 }
 
-/** helmet's `contentSecurityPolicy.directives`. */
+/** The nonce source of this response, as helmet asks for it (a function per request). */
+const nonceSource = (_req: IncomingMessage, res: ServerResponse) => `'nonce-${cspNonce(res)}'`;
+
+/**
+ * helmet's `contentSecurityPolicy.directives`, on top of helmet's defaults (default-src 'self',
+ * object-src 'none', script-src-attr 'none', base-uri, form-action, frame-ancestors 'self'), whose
+ * `style-src` and `font-src` would allow any `https:` origin: both are set here.
+ */
 export function cspDirectives({ s3Origins, development, https }: CspOptions) {
   return {
-    "script-src": ["'self'", (_req: IncomingMessage, res: ServerResponse) => `'nonce-${cspNonce(res)}'`, TURNSTILE],
+    "script-src": ["'self'", nonceSource, TURNSTILE],
+    // Style sheets from this site; `<style>` elements only with the nonce: the server's (emotion's
+    // critical CSS, Chakra's global CSS on a first visit) and those emotion inserts in the browser,
+    // which reads the nonce from the page. `style-src` is the same for browsers without CSP Level 3.
+    "style-src": ["'self'", nonceSource],
+    "style-src-elem": ["'self'", nonceSource],
+    // Style attributes cannot carry a nonce, and no hash fits values computed at run time (the
+    // calendar's event positions, drag and drop, swagger-ui's and Turnstile's widgets): they stay
+    // allowed, and only they (ADR 033).
+    "style-src-attr": ["'unsafe-inline'"],
+    // No web fonts: the pages use the system's fonts. A self-hosted font would be allowed.
+    "font-src": ["'self'"],
     "frame-src": ["'self'", "https://www.openstreetmap.org", TURNSTILE],
     "img-src": ["'self'", "data:", "blob:", ...s3Origins],
     // What the pages fetch: this site's API and, with S3, the bucket they upload to. No ws:/wss:
@@ -78,4 +99,9 @@ export function cspDirectives({ s3Origins, development, https }: CspOptions) {
     "connect-src": ["'self'", ...s3Origins, ...(development ? ["ws:", "wss:"] : [])],
     "upgrade-insecure-requests": https ? [] : null,
   };
+}
+
+/** helmet's `contentSecurityPolicy` option: its defaults with cspDirectives on top. */
+export function cspOptions(options: CspOptions) {
+  return { useDefaults: true, directives: cspDirectives(options) };
 }

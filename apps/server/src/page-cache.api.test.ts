@@ -117,17 +117,20 @@ describe("render cache of public pages", () => {
         template: form.template(),
         publicUrl: srv.url,
         publicApi,
-        nonce,
+        // As the server renders: the placeholder, then this answer's nonce in its place (the
+        // first visit's template carries one too).
+        nonce: NONCE_PLACEHOLDER,
         sharedStyles: form.sharedStyles(),
         ...(token ? { contactForm: { path: pathname, token, attribution: attributionOf(url) } } : {}),
       });
       expect(fresh.status, url).toBe(200);
-      expect(headOf(cached.html), url).toBe(headOf(fresh.html));
-      expect(jsonLdOf(cached.html), url).toEqual(jsonLdOf(fresh.html));
+      const freshHtml = fresh.html.replaceAll(NONCE_PLACEHOLDER, nonce);
+      expect(headOf(cached.html), url).toBe(headOf(freshHtml));
+      expect(jsonLdOf(cached.html), url).toEqual(jsonLdOf(freshHtml));
       // Byte for byte, but for the router's note of when each route's data was loaded (a time, which differs between any two renders).
       const sameTimes = (html: string) => html.replace(/\bu:\d{13}\b/g, "u:0");
-      expect(sameTimes(cached.html) === sameTimes(fresh.html), url).toBe(true);
-      expect(cached.html.length, url).toBe(fresh.html.length);
+      expect(sameTimes(cached.html) === sameTimes(freshHtml), url).toBe(true);
+      expect(cached.html.length, url).toBe(freshHtml.length);
     }
     // JSON-LD is part of what was compared (the home page carries the business's).
     expect(jsonLdOf((await get(srv.url, "/")).html).length).toBeGreaterThan(0);
@@ -191,7 +194,9 @@ describe("render cache of public pages", () => {
         const head = headOf(first.html);
         // Nothing render-blocking to fetch: no stylesheet link, Chakra's global CSS inline in its place.
         expect(head, url).not.toMatch(/<link rel="stylesheet"/);
-        expect(head.split(`<style data-chakra-global>${globalCss}</style>`).length - 1, `${url} (${site})`).toBe(1);
+        // With the answer's nonce: the policy takes inline styles by nonce only.
+        const globalStyle = `<style data-chakra-global nonce="${nonceOf(first.headers)}">${globalCss}</style>`;
+        expect(head.split(globalStyle).length - 1, `${url} (${site})`).toBe(1);
         // The stylesheet comes after the page has loaded (low priority), for the visit's next pages.
         expect(head.split(`<link rel="prefetch" href="${href}" data-cg-prefetch>`).length - 1, url).toBe(1);
         // Every class the page uses has its rule inline, and the page's own styles are all there is:
@@ -260,7 +265,7 @@ describe("render cache of public pages", () => {
     expect(first.headers.get("vary")).toMatch(/\bSec-Fetch-Site\b.*\bCookie\b/i);
     expect(first.headers.get("cache-control")).toBe(PUBLIC_PAGE_CACHE_CONTROL);
     // The dashboard and sign-in, never cached, get the same two forms.
-    expect((await get(srv.url, "/admin", { "sec-fetch-site": "none" })).html).toContain("<style data-chakra-global>");
+    expect((await get(srv.url, "/admin", { "sec-fetch-site": "none" })).html).toContain("<style data-chakra-global nonce=");
     expect((await get(srv.url, "/admin", { "sec-fetch-site": "same-origin" })).html).toContain("data-cg-sheet");
   });
 

@@ -135,7 +135,8 @@ const stylesheetLink = (href: string) => `<link rel="stylesheet" href="${href}" 
 /**
  * The template of a first visit (`inline`): Chakra's global CSS inline where the link was, as before
  * the stylesheet, and the stylesheet prefetched (fetched at low priority once the page has loaded,
- * kept for a year) for the visit's next pages, which link it.
+ * kept for a year) for the visit's next pages, which link it. The `<style>` carries the nonce
+ * placeholder: the policy takes inline styles by nonce only (csp.ts).
  */
 export function inlineStylesTemplate(template: string, sheet: { href: string; globalCss: string }): string {
   const link = stylesheetLink(sheet.href);
@@ -143,7 +144,8 @@ export function inlineStylesTemplate(template: string, sheet: { href: string; gl
     throw new Error("apps/web/dist/client/index.html does not link the site stylesheet: build the web app again");
   return template.replace(
     link,
-    () => `<style data-chakra-global>${sheet.globalCss}</style><link rel="prefetch" href="${sheet.href}" data-cg-prefetch>`,
+    () =>
+      `<style data-chakra-global nonce="${NONCE_PLACEHOLDER}">${sheet.globalCss}</style><link rel="prefetch" href="${sheet.href}" data-cg-prefetch>`,
   );
 }
 

@@ -10,7 +10,7 @@ import { collectHeadTags, renderHeadTags } from "./lib/head";
 import type { PublicApi } from "./lib/public-api";
 import { createAppRouter } from "./router";
 import { services } from "@crawlguard/content";
-import { createEmotionCache, EMOTION_CACHE_KEY, serverStyleTags } from "./theme/emotion-cache";
+import { createEmotionCache, cspNonceMetaTag, EMOTION_CACHE_KEY, serverStyleTags } from "./theme/emotion-cache";
 
 export type RenderInput = {
   /** Path and query of the request, e.g. "/services?x=1". */
@@ -36,8 +36,10 @@ export type RenderInput = {
    */
   publicApi?: PublicApi | undefined;
   /**
-   * The Content-Security-Policy nonce for the inline scripts this render emits (TanStack Router's
-   * hydration data). The server passes a placeholder and puts each response's nonce in its place.
+   * The Content-Security-Policy nonce for the inline scripts and styles this render emits (TanStack
+   * Router's hydration data, the page's emotion styles), and named in the head for the styles the
+   * app inserts in the browser. The server passes a placeholder and puts each response's nonce in
+   * its place.
    */
   nonce?: string | undefined;
   /**
@@ -148,7 +150,9 @@ export async function render({
       .filter((chunk) => chunk.key === EMOTION_CACHE_KEY)
       .flatMap((chunk) => chunk.ids.map((name) => ({ name, css: String(emotionCache.inserted[name]) })));
 
-    return { status, html: fillTemplate(template, headTags + serverStyleTags(chunks), appHtml), styles };
+    // Vite's development template names the nonce itself (html.cspNonce).
+    const nonceTag = nonce && !template.includes('property="csp-nonce"') ? cspNonceMetaTag(nonce) : "";
+    return { status, html: fillTemplate(template, nonceTag + headTags + serverStyleTags(chunks, nonce), appHtml), styles };
   } finally {
     router.serverSsr?.cleanup();
   }

@@ -21,16 +21,36 @@ type StyleChunk = { key: string; ids: string[]; css: string };
  * `cg-server`, which the client cache's hydration does not look for (it
  * adopts them in place instead, see createEmotionCache), and every tag is
  * marked `data-s`, which emotion's default cache, created when
- * @emotion/react loads, skips.
+ * @emotion/react loads, skips. `nonce`: the Content-Security-Policy nonce
+ * (the server's placeholder), which the policy asks of every `<style>`.
  */
-export function serverStyleTags(chunks: StyleChunk[]): string {
+export function serverStyleTags(chunks: StyleChunk[], nonce?: string): string {
+  const nonceAttribute = nonce ? ` nonce="${nonce}"` : "";
   return chunks
     .filter((chunk) => chunk.css)
     .map((chunk) => {
       const key = chunk.key === EMOTION_CACHE_KEY ? SERVER_KEY : chunk.key;
-      return `<style data-emotion="${key} ${chunk.ids.join(" ")}" data-s="">${chunk.css}</style>`;
+      return `<style data-emotion="${key} ${chunk.ids.join(" ")}" data-s=""${nonceAttribute}>${chunk.css}</style>`;
     })
     .join("");
+}
+
+/**
+ * Where the page names its Content-Security-Policy nonce for the code that inserts `<style>` tags
+ * at run time (Vite's own convention: its development client reads the same element). The policy
+ * takes `<style>` elements by nonce only, and emotion inserts one per cache.
+ */
+export const CSP_NONCE_META = 'meta[property="csp-nonce"]';
+
+/** The meta tag the server's render writes into the head (a placeholder the server swaps per response). */
+export const cspNonceMetaTag = (nonce: string) => `<meta property="csp-nonce" nonce="${nonce}">`;
+
+/**
+ * This page's nonce: the browser hides a nonce attribute's value from the DOM once the page has
+ * loaded, but keeps it in the element's `nonce` property.
+ */
+function pageNonce(): string | undefined {
+  return document.querySelector<HTMLMetaElement>(CSP_NONCE_META)?.nonce || undefined;
 }
 
 /** The style names the server's tags hold, recorded as emotion's hydration would record them. */
@@ -62,8 +82,12 @@ function siteStylesheetNames(): string[] {
 }
 
 export function createEmotionCache(): EmotionCache {
-  const cache = createCache({ key: EMOTION_CACHE_KEY });
-  if (typeof document !== "undefined") {
+  const browser = typeof document !== "undefined";
+  // In the browser, the <style> tags emotion inserts carry the page's nonce (the server's own tags
+  // get theirs from serverStyleTags).
+  const nonce = browser ? pageNonce() : undefined;
+  const cache = createCache({ key: EMOTION_CACHE_KEY, ...(nonce ? { nonce } : {}) });
+  if (browser) {
     for (const name of [...siteStylesheetNames(), ...serverStyleNames()]) cache.inserted[name] = true;
   }
   return cache;
