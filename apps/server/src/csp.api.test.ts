@@ -2,7 +2,7 @@ import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiClient, doors, newAccount, startTestServer, type TestServer } from "./test/harness.js";
 
-// The policy the server sends with its pages (csp.ts, ADR 033): no directive allows a whole scheme
+// The policy the server sends with its pages (csp.ts, ADR 034): no directive allows a whole scheme
 // such as https:, and <style> elements need the response's nonce, which every style element the
 // server writes carries (emotion's critical CSS, Chakra's global CSS on a first visit) and the page
 // names for the styles the app inserts later. Style attributes keep 'unsafe-inline', and only they.

@@ -4,7 +4,7 @@ import type { Response } from "express";
 
 /**
  * Content-Security-Policy without 'unsafe-inline' for scripts and for `<style>` elements (ADR 017,
- * 033). Pages carry inline scripts and styles only where the server renders them (TanStack
+ * 034). Pages carry inline scripts and styles only where the server renders them (TanStack
  * Router's hydration data, the page's emotion styles and Chakra's global CSS, the Vite client in
  * development) or where the app inserts them with the page's nonce (emotion's cache): each
  * response gets a fresh random nonce, named in the header and given to exactly those elements.
@@ -88,7 +88,7 @@ export function cspDirectives({ s3Origins, development, https }: CspOptions) {
     "style-src-elem": ["'self'", nonceSource],
     // Style attributes cannot carry a nonce, and no hash fits values computed at run time (the
     // calendar's event positions, drag and drop, swagger-ui's and Turnstile's widgets): they stay
-    // allowed, and only they (ADR 033).
+    // allowed, and only they (ADR 034).
     "style-src-attr": ["'unsafe-inline'"],
     // No web fonts: the pages use the system's fonts. A self-hosted font would be allowed.
     "font-src": ["'self'"],
