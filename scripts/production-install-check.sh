@@ -76,9 +76,10 @@ api "$PORT1" POST /api/leads '{"name":"Pruned Install","email":"pruned@example.c
 api "$PORT1" POST /api/webhooks '{"url":"http://127.0.0.1:9/hook","events":["lead.created"]}' >/dev/null || fail "registering a webhook"
 
 step "npm run db:backup (the server running)"
-npm run -s db:backup -- "$WORK/backup.tar.gz" >"$WORK/backup.log" 2>&1 || fail "npm run db:backup"
+DATA_DIR="$WORK/data" npm run -s db:backup -- "$WORK/backup.tar.gz" >"$WORK/backup.log" 2>&1 || fail "npm run db:backup"
+grep -q '"from":"running server"' "$WORK/backup.log" || fail "db:backup did not ask the running server"
 [ "$(stat -c %a "$WORK/backup.tar.gz")" = 600 ] || fail "the backup is not owner-only (0600)"
-if npm run -s db:backup -- "$WORK/backup.tar.gz" >"$WORK/backup-again.log" 2>&1; then fail "db:backup wrote over an existing file"; fi
+if DATA_DIR="$WORK/data" npm run -s db:backup -- "$WORK/backup.tar.gz" >"$WORK/backup-again.log" 2>&1; then fail "db:backup wrote over an existing file"; fi
 grep -q "already exists" "$WORK/backup-again.log" || fail "db:backup did not say the file exists"
 
 step "npm run db:restore -- --hold-deliveries into a fresh DATA_DIR"
