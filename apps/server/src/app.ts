@@ -13,6 +13,7 @@ import {
   createCallerFactory,
   createContextFactory,
   GENERIC_ERROR_MESSAGE,
+  isDatabaseUnavailable,
   rateLimitHeadersOf,
   type ApiConfig,
   type EventSink,
@@ -168,12 +169,15 @@ export function createApp({ env, sql, auth, logger, storage, google, events, web
   }) => {
     const log = (req as Request).log ?? logger;
     if (error.code === "INTERNAL_SERVER_ERROR") log.error({ err: error.cause ?? error, path }, "procedure failed");
+    else if (isDatabaseUnavailable(error.cause))
+      log.warn({ err: error.cause ?? error, path }, "procedure answered 503: the database did not answer");
   };
 
-  // Every 429 of either door carries Retry-After and the RateLimit fields (issue 21 §5).
+  // Every 429 of either door carries Retry-After and the RateLimit fields; a 503 asks for a retry soon.
   const responseMeta = ({ errors }: { errors: ReadonlyArray<{ code: string; cause?: unknown }> }) => {
     const headers = errors.map((e) => rateLimitHeadersOf(e)).find((h) => h !== null);
-    return headers ? { headers } : {};
+    if (headers) return { headers };
+    return errors.some((e) => isDatabaseUnavailable(e.cause)) ? { headers: { "Retry-After": "5" } } : {};
   };
 
   app.use(["/trpc", "/api"], noStore, knownMethod, csrfGuard(auth, env.ALLOWED_ORIGINS, behindProxy));

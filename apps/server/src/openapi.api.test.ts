@@ -154,13 +154,15 @@ describe("the OpenAPI document", () => {
       if (meta.access === "admin" || meta.openapi.method !== "GET") expect(statuses, key).toContain("403");
       if (hasBody) expect(statuses, key).toEqual(expect.arrayContaining(["413", "415"]));
       if (meta.openapi.path.includes("{id}")) expect(statuses, key).toContain("404");
+      // A database that cannot answer now is a 503 to retry, never a 500, on every operation.
+      expect(statuses, key).toEqual(expect.arrayContaining(["500", "503"]));
     }
     const statusesOf = (path: string, method: string) => Object.keys(doc.paths[path]![method]!.responses);
     expect(statusesOf("/api/register", "post")).toContain("409");
     expect(statusesOf("/api/login", "post")).toEqual(expect.arrayContaining(["401", "429"]));
     expect(statusesOf("/api/contact", "post")).toEqual(expect.arrayContaining(["429", "503"]));
     // 400: a sync parameter or cursor that is not valid; 429: an API key over its limit (ADR 029).
-    expect(statusesOf("/api/leads", "get")).toEqual(["200", "400", "401", "429", "500"]);
+    expect(statusesOf("/api/leads", "get")).toEqual(["200", "400", "401", "429", "500", "503"]);
   });
 
   it("marks protected operations with the session cookie (and an API key where one may be used) and public ones with security: []", () => {

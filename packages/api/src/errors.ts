@@ -3,6 +3,9 @@ import type { ZodError } from "zod";
 /** What every unexpected failure says to the client, on every door; the real text is only logged. */
 export const GENERIC_ERROR_MESSAGE = "Something went wrong on our side. Please try again.";
 
+/** What a request hears when the database could not answer it now (a lost connection, a timeout): a 503. */
+export const DATABASE_UNAVAILABLE = "The database is not answering right now. Please try again in a moment.";
+
 /**
  * What can go wrong, in the domain's words. The procedure edge (`trpc.ts`) maps each kind to a tRPC
  * code and HTTP status; nothing below it knows about either.

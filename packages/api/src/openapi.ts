@@ -177,6 +177,9 @@ const RATE_LIMIT_HEADERS = {
   },
 } as const;
 
+const DATABASE_UNAVAILABLE_REASON =
+  "The database did not answer in time (a lost connection, a statement timeout, a restart): try again after `Retry-After` seconds.";
+
 const INTERNAL_ERROR = errorResponse([
   `An unexpected failure. The message is always "${GENERIC_ERROR_MESSAGE}"; the detail is only logged.`,
 ]);
@@ -289,6 +292,8 @@ function documentErrorsAndSecurity(doc: OpenAPIObject): void {
 
     const takesInput = (operation.parameters?.length ?? 0) > 0 || operation.requestBody !== undefined;
     const reasons = failureReasons({ access, method, takesInput, declared: meta.errors ?? {} });
+    // Like a 500, possible on every operation: the edge answers it when the database cannot answer now.
+    reasons.set("unavailable", [...(reasons.get("unavailable") ?? []), DATABASE_UNAVAILABLE_REASON]);
     const errors = [...reasons]
       .map(([kind, why]) => [ERROR_EDGE[kind].status, why] as const)
       .sort(([a], [b]) => a - b)

@@ -1,9 +1,17 @@
 import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { describe, expect, it, vi } from "vitest";
+import postgres from "postgres";
 import { z, ZodError } from "zod";
 import type { Context } from "./context.js";
-import { describeIssues, DOMAIN_ERROR_KINDS, DomainError, GENERIC_ERROR_MESSAGE, type DomainErrorKind } from "./errors.js";
+import {
+  DATABASE_UNAVAILABLE,
+  describeIssues,
+  DOMAIN_ERROR_KINDS,
+  DomainError,
+  GENERIC_ERROR_MESSAGE,
+  type DomainErrorKind,
+} from "./errors.js";
 import { API_KEY_SESSION_ONLY } from "./services/api-keys.js";
 import {
   accountProcedure,
@@ -31,6 +39,16 @@ const router = createTRPCRouter({
     throw new DomainError("bad-input", "startTime: Use HH:MM", [{ path: "startTime", message: "Use HH:MM" }]);
   }),
   internalZod: publicProcedure.query(() => z.string().parse(42)),
+  lostConnection: publicProcedure.input(z.object({ code: z.string() })).query(({ input }) => {
+    // What postgres.js throws when a connection is destroyed, closed or never came.
+    throw Object.assign(new Error(`write ${input.code}`), { code: input.code });
+  }),
+  statementTimeout: publicProcedure.query(() => {
+    throw Object.assign(Object.create(postgres.PostgresError.prototype) as Error, {
+      message: "canceling statement due to statement timeout",
+      code: "57014",
+    });
+  }),
   staff: staffProcedure.query(({ ctx }) => ctx.user.username),
   admin: adminProcedure.query(() => "ok"),
   account: accountProcedure.query(({ ctx }) => ctx.user.id),
@@ -113,6 +131,23 @@ describe("procedure builders and the error edge", () => {
     expect(shape.message).toBe(GENERIC_ERROR_MESSAGE);
     expect(JSON.stringify(shape)).not.toContain("secret");
     expect(shape.data.stack).toBeUndefined();
+  });
+
+  it.each(["CONNECTION_DESTROYED", "CONNECTION_CLOSED", "CONNECT_TIMEOUT", "ECONNREFUSED"])(
+    "answers 503 with a retry message, not 500, when the database connection is lost (%s)",
+    async (code) => {
+      const err = await failure(createCaller(ctx(null)).lostConnection({ code }));
+      expect(err.code).toBe("SERVICE_UNAVAILABLE");
+      expect(getHTTPStatusCodeFromError(err)).toBe(503);
+      expect(err.message).toBe(DATABASE_UNAVAILABLE);
+    },
+  );
+
+  it("answers 503 to a statement cut by its timeout, and keeps other unexpected errors a 500", async () => {
+    const timedOut = await failure(createCaller(ctx(null)).statementTimeout());
+    expect(getHTTPStatusCodeFromError(timedOut)).toBe(503);
+    const other = await failure(createCaller(ctx(null)).lostConnection({ code: "ENOENT" }));
+    expect(other.code).toBe("INTERNAL_SERVER_ERROR");
   });
 
   it("treats a zod failure inside a procedure (not its input) as unexpected, not as the client's fault", async () => {

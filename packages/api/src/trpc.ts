@@ -3,7 +3,8 @@ import type { OpenApiMeta } from "trpc-to-openapi";
 import { z, ZodError } from "zod";
 import type { Context } from "./context.js";
 import { API_KEY_READ_ONLY, API_KEY_SESSION_ONLY, takeApiKeyHit } from "./services/api-keys.js";
-import { badInputFrom, ConflictError, DomainError, GENERIC_ERROR_MESSAGE, type DomainErrorKind } from "./errors.js";
+import { badInputFrom, ConflictError, DATABASE_UNAVAILABLE, DomainError, GENERIC_ERROR_MESSAGE, type DomainErrorKind } from "./errors.js";
+import { isDatabaseUnavailable } from "./services/db-errors.js";
 
 /**
  * Who may call a procedure. Set by the builder that made it, never by hand: the first middleware
@@ -94,8 +95,9 @@ export const createCallerFactory = t.createCallerFactory;
 /**
  * The edge between the domain and the wire, first on every procedure: a DomainError becomes the
  * TRPCError of its kind, and a rejected input a 400 whose message names the fields (trpc-to-openapi
- * would otherwise answer "Input validation failed"). Anything else stays an INTERNAL_SERVER_ERROR,
- * whose text the formatter replaces with GENERIC_ERROR_MESSAGE.
+ * would otherwise answer "Input validation failed"). A query the database could not answer now (a
+ * lost or frozen connection, a statement timeout, a restart) is a 503 the client may retry. Anything
+ * else stays an INTERNAL_SERVER_ERROR, whose text the formatter replaces with GENERIC_ERROR_MESSAGE.
  */
 const errorEdge = t.middleware(async ({ next }) => {
   const result = await next();
@@ -103,6 +105,8 @@ const errorEdge = t.middleware(async ({ next }) => {
   const { error } = result;
   if (error.cause instanceof DomainError) throw toTRPCError(error.cause);
   if (error.code === "BAD_REQUEST" && error.cause instanceof ZodError) throw toTRPCError(badInputFrom(error.cause));
+  if (isDatabaseUnavailable(error.cause))
+    throw new TRPCError({ code: "SERVICE_UNAVAILABLE", message: DATABASE_UNAVAILABLE, cause: error.cause });
   return result;
 });
 
