@@ -61,7 +61,7 @@ describe(`webhook deliveries held after a restore (${POSTGRES ? "PostgreSQL" : "
   });
 
   it("shows the state to admins only, never to an API key; resuming when nothing is held changes nothing", async () => {
-    const key = await admin.raw("POST", "/api/api-keys", { name: "Zapier hold", scope: "read-write" });
+    const key = await admin.call("rest", "apiKeys.create", { name: "Zapier hold", scope: "read-write" });
     expect(key.status).toBe(200);
     const withKey = new ApiClient(source.url, { origin: null, headers: { authorization: `Bearer ${key.body.key}` } });
     const anonymous = new ApiClient(source.url);
