@@ -1,5 +1,5 @@
 // `npm run db:backup -- <file>` / `npm run db:restore -- [--hold-deliveries] <file>` (ADR 022,
-// README "Backups"). Built with the server (dist/backup-cli.js), so it runs without dev dependencies.
+// docs/operations.md "Backups"). Built with the server (dist/backup-cli.js), so it runs without dev dependencies.
 import { backup, restore } from "./backup.js";
 import { loadEnv } from "./env.js";
 import { reportStartupFailure } from "./startup-errors.js";

@@ -224,7 +224,7 @@ export const TRUST_PROXY_TRUE_MESSAGE =
   "Set the number of proxies in front of the server (usually 1) or their addresses (e.g. loopback or 10.0.0.0/8).";
 
 /**
- * TRUST_PROXY in Express's trust proxy forms (README, the throttling ADR): "false" or "0" (none), a
+ * TRUST_PROXY in Express's trust proxy forms (docs/security.md, the throttling ADR): "false" or "0" (none), a
  * hop count ("1"), or a comma-separated list of addresses, CIDRs and the names loopback, linklocal,
  * uniquelocal. Answers the setting, or why the value is refused.
  */

@@ -1,6 +1,6 @@
 // The rolling restart drill: two instances on one PostgreSQL database behind a small balancer, a
 // stream of writes through both doors, and each instance in turn stopped with SIGTERM and replaced
-// while the other serves (README, "Restarts and upgrades"). The balancer does what a reverse proxy
+// while the other serves (docs/operations.md, "Restarts and upgrades"). The balancer does what a reverse proxy
 // does: it sends each request to an instance in rotation, takes an instance out when its readiness
 // says 503, and sends a request whose connection was refused (nothing sent yet) to the other one.
 // Every request must be answered 2xx, every acknowledged write stored whole, each stop exit 0.
@@ -111,7 +111,7 @@ describe.skipIf(!POSTGRES)(`rolling restart: two instances, each replaced while 
     const phases: string[] = [];
     for (const old of [backends[0]!, backends[1]!]) {
       await waitForAcks(30);
-      // Replace it: the new instance is ready before the old one is told to stop (README's order).
+      // Replace it: the new instance is ready before the old one is told to stop (the order docs/operations.md gives).
       let since = performance.now();
       const replacement = await start();
       while ((await fetch(`${replacement.server.url}/api/health/ready`)).status !== 200) await sleep(100);

@@ -117,7 +117,7 @@ export async function startServer({
   // Subscribed before the server listens: no change goes unheard. Links use PUBLIC_URL (else this server's URL).
   let ownUrl = "http://localhost";
   const mail = await startMail({ env, sql: db.sql, jobs, events, logger, url: () => ownUrl, failures });
-  if (!mail.configured) logger.info({}, 'SMTP_URL is not set: no e-mail is sent (README, "E-mail notifications")');
+  if (!mail.configured) logger.info({}, 'SMTP_URL is not set: no e-mail is sent (docs/operations.md, "E-mail notifications")');
   const health = await createHealth({ sql: db.sql, storage, google: google.service, draining: () => drain.draining, logger });
   // Configured but unreachable, a missing bucket, no write access: said now, and the instance is not ready.
   const storageAtStart = await health.checkStorageAtStart();
@@ -202,11 +202,11 @@ export async function startServer({
     logger.warn(
       { url },
       "PUBLIC_URL is not set: canonical URLs, the sitemap, the OpenAPI servers and the Google redirect URI echo each request's Host header; " +
-        "set PUBLIC_URL to the site's public address (README, production checklist)",
+        "set PUBLIC_URL to the site's public address (docs/configuration.md, production checklist)",
     );
   }
   if (google.service.configured) {
-    // The owner registers this in the Google Cloud console (README, "Google Calendar").
+    // The owner registers this in the Google Cloud console (docs/operations.md, "Google Calendar").
     logger.info({ redirectUri: google.service.redirectUri(url) }, "Google Calendar: authorized redirect URI");
   } else if (google.service.unavailableReason && env.GOOGLE_CLIENT_ID) {
     logger.warn({ reason: google.service.unavailableReason }, "Google Calendar is unavailable");

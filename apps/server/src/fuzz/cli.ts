@@ -3,7 +3,7 @@
  *
  * Starts a server on a fresh embedded database (or a fresh PostgreSQL database with --pg / when
  * TEST_DATABASE_URL is set), or targets a running server with --url, sends the requests, prints
- * a summary and exits 1 when any invariant failed. See README "Fuzzing the API".
+ * a summary and exits 1 when any invariant failed. See docs/development.md "Fuzzing the API".
  */
 import { writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";

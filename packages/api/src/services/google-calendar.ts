@@ -40,7 +40,7 @@ import { badInput } from "./scheduling-errors.js";
 
 export const NOT_CONFIGURED_MESSAGE =
   "Google Calendar is not configured on this server. Set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET (an OAuth client of the Google Cloud console " +
-  "with the Calendar API enabled and this server's redirect URI registered), then restart. The README's \"Google Calendar\" section walks through it.";
+  'with the Calendar API enabled and this server\'s redirect URI registered), then restart. docs/operations.md, "Google Calendar", walks through it.';
 export const NOT_CONNECTED_MESSAGE = "Google Calendar is not connected. Connect it in the Google Calendar tab.";
 export const NEEDS_RECONNECT_MESSAGE =
   "Google no longer accepts the calendar connection. Reconnect Google Calendar in the Google Calendar tab.";

@@ -32,7 +32,7 @@ export const DIGEST_HOUR = 8;
 
 export const SMTP_NOT_CONFIGURED_MESSAGE =
   "E-mail is not configured on this server: nothing is sent. Set SMTP_URL (e.g. smtps://user:pass@smtp.example.com:465), MAIL_FROM and " +
-  'OFFICE_NOTIFY_EMAILS, then restart. The README\'s "E-mail notifications" section walks through it.';
+  'OFFICE_NOTIFY_EMAILS, then restart. docs/operations.md, "E-mail notifications", walks through it.';
 
 export interface OfficeRecipient {
   email: string;
