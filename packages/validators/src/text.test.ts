@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import {
+  blankToNull,
   contactRequestSchema,
   DISALLOWED_CHARACTERS_MESSAGE,
   INSTANT_RANGE_MESSAGE,
@@ -125,5 +126,25 @@ describe("isoInstant", () => {
   it("is used for a lead's scheduledDate", () => {
     const r = leadUpdateSchema.safeParse({ scheduledDate: "0000-01-01T00:00:00Z" });
     expect(r.error?.issues.map((i) => i.path.join("."))).toEqual(["scheduledDate"]);
+  });
+});
+
+describe("blankToNull", () => {
+  it("turns missing, empty and whitespace-only text into null", () => {
+    for (const blank of [undefined, null, "", " ", "\t\r\n ", "\u00A0"]) {
+      expect(blankToNull(blank), JSON.stringify(blank)).toBeNull();
+    }
+  });
+  it("trims any other text, and keeps what is inside", () => {
+    expect(blankToNull("  828 555 0100 ")).toBe("828 555 0100");
+    expect(blankToNull("line one\n\nline two\n")).toBe("line one\n\nline two");
+    expect(blankToNull("x")).toBe("x");
+  });
+  it("changes nothing the schemas let through: they trim optional text already", () => {
+    const lead = leadUpdateSchema.parse({ phone: "  828 555 0100  ", address: " 1 Main St ", notes: "   " });
+    expect(blankToNull(lead.phone)).toBe(lead.phone);
+    expect(blankToNull(lead.address)).toBe(lead.address);
+    expect(lead.notes).toBe("");
+    expect(blankToNull(lead.notes)).toBeNull();
   });
 });

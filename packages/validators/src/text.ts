@@ -49,6 +49,15 @@ export function identityText() {
   return text().refine(hasNoInvisibleFormatting, { message: INVISIBLE_CHARACTERS_MESSAGE, abort: true });
 }
 
+/**
+ * Optional text as it is stored: trimmed, and null when blank, so "no phone" has one
+ * representation (NULL), never also "" or "   ". Server and client both use it.
+ */
+export function blankToNull(value: string | null | undefined): string | null {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : null;
+}
+
 /** The instants the product accepts: from 2000 to the end of 2099 (PostgreSQL and people agree on these). */
 export const INSTANT_MIN = Date.UTC(2000, 0, 1);
 export const INSTANT_MAX = Date.UTC(2100, 0, 1);

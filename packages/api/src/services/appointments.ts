@@ -1,4 +1,5 @@
 import {
+  blankToNull,
   appointmentDurations,
   BOOKING_SLOTS,
   bookingIssues,
@@ -190,8 +191,6 @@ export function zipFromAddress(address: string | undefined): string | null {
   const afterState = [...text.matchAll(/\b[A-Za-z]{2}\.?,?\s+(\d{5})(?:-\d{4})?\b/g)].at(-1)?.[1];
   return afterState ?? /(?:^|[\s,])(\d{5})(?:-\d{4})?\s*$/.exec(text)?.[1] ?? null;
 }
-
-const blankToNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
 
 /**
  * The instant a booking's date and time stand for, or the reasons it cannot be booked: a date

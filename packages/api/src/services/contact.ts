@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { transaction, type Sql } from "@crawlguard/db";
 import { company } from "@crawlguard/content";
-import { API_KEY_CONTACT_LIMIT, API_KEY_CONTACT_WINDOW_SECONDS, type ContactRequest } from "@crawlguard/validators";
+import { blankToNull, API_KEY_CONTACT_LIMIT, API_KEY_CONTACT_WINDOW_SECONDS, type ContactRequest } from "@crawlguard/validators";
 import type { ApiKeyIdentity } from "./api-keys.js";
 import type { ApiConfig } from "../context.js";
 import type { Logger } from "../logger.js";
@@ -121,12 +121,6 @@ export function submissionFingerprint(input: ContactRequest): string {
   return createHash("sha256").update(JSON.stringify(parts)).digest("hex");
 }
 
-/** Trimmed text, with blank meaning "not given" (NULL). */
-function text(value: string | undefined): string | null {
-  const trimmed = value?.trim();
-  return trimmed ? trimmed : null;
-}
-
 /**
  * Inserts the submission unless the same one arrived within the duplicate window. The advisory
  * lock on the fingerprint serialises concurrent identical requests (a double-click), so the second
@@ -149,10 +143,10 @@ async function storeOnce(
     const [row] = await tx<{ id: string }[]>`
       INSERT INTO contact_submissions (name, email, phone, address, zip_code, service, message,
         utm_source, utm_medium, utm_campaign, utm_term, utm_content, referrer, landing_page, fingerprint, source)
-      VALUES (${input.name.trim()}, ${input.email.trim()}, ${text(input.phone)}, ${text(input.address)},
-        ${input.zipCode.trim()}, ${text(input.service)}, ${text(input.message)},
-        ${text(input.utmSource)}, ${text(input.utmMedium)}, ${text(input.utmCampaign)}, ${text(input.utmTerm)},
-        ${text(input.utmContent)}, ${text(input.referrer)}, ${text(input.landingPage)}, ${fingerprint}, ${source})
+      VALUES (${input.name.trim()}, ${input.email.trim()}, ${blankToNull(input.phone)}, ${blankToNull(input.address)},
+        ${input.zipCode.trim()}, ${blankToNull(input.service)}, ${blankToNull(input.message)},
+        ${blankToNull(input.utmSource)}, ${blankToNull(input.utmMedium)}, ${blankToNull(input.utmCampaign)}, ${blankToNull(input.utmTerm)},
+        ${blankToNull(input.utmContent)}, ${blankToNull(input.referrer)}, ${blankToNull(input.landingPage)}, ${fingerprint}, ${source})
       RETURNING id`;
     await events.emit(tx, { type: "contact.received", submissionId: row!.id });
     return { outcome: "stored" as const, id: row!.id };

@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
 import { ObjectTooLargeError, type ObjectStorage } from "@crawlguard/storage";
 import {
+  blankToNull,
   GALLERY_MAX_UPLOAD_BYTES,
   type GalleryRendition,
   type GalleryUploadResult,
@@ -143,7 +144,7 @@ export async function createUpload(
       throw capReached(TOO_MANY_BYTES_IN_FLIGHT_MESSAGE, open!.earliestExpiry, "upload-bytes");
     await tx`
       INSERT INTO gallery_uploads (id, token_hash, user_id, link_expires_at, file_name, declared_size)
-      VALUES (${id}, ${hashToken(token)}, ${userId}, ${expiresAt}, ${fileName?.trim() || null}, ${size ?? null})`;
+      VALUES (${id}, ${hashToken(token)}, ${userId}, ${expiresAt}, ${blankToNull(fileName)}, ${size ?? null})`;
   });
   return {
     uploadId: id,
@@ -152,9 +153,9 @@ export async function createUpload(
     headers: presigned?.headers ?? {},
     expiresAt: expiresAt.toISOString(),
     maxBytes: GALLERY_MAX_UPLOAD_BYTES,
-    name: fileName?.trim() || null,
+    name: blankToNull(fileName),
     size: size ?? null,
-    type: contentType?.trim() || null,
+    type: blankToNull(contentType),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { ObjectStorage } from "@crawlguard/storage";
+import { blankToNull } from "@crawlguard/validators";
 import type { galleryImageCreateSchema, galleryImageUpdateSchema, GalleryImage, PublicGalleryImage } from "@crawlguard/validators";
 import { transaction, type Sql } from "@crawlguard/db";
 import type { z } from "zod";
@@ -114,8 +115,6 @@ function toImage(storage: ObjectStorage, row: ImageRow): GalleryImage {
   };
 }
 
-const blank = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
-
 /**
  * Removes the files of uploads an image no longer uses. The image change is already committed, so a
  * storage failure here is only logged: the upload stays discarded and the next sweep removes it.
@@ -163,9 +162,9 @@ export async function createGalleryImage(
     const [row] = await tx<{ id: string }[]>`
       INSERT INTO gallery_images (title, description, alt_text, image_url, file_name, file_size, mime_type, category, is_published,
                                   display_order, seo_keywords, uploaded_by, upload_id)
-      VALUES (${input.title}, ${blank(input.description)}, ${input.altText}, ${upload.imageUrl}, ${blank(input.fileName) ?? upload.fileName},
+      VALUES (${input.title}, ${blankToNull(input.description)}, ${input.altText}, ${upload.imageUrl}, ${blankToNull(input.fileName) ?? upload.fileName},
               ${upload.originalSize}, ${upload.originalType}, ${input.category}, ${input.isPublished}, ${input.displayOrder},
-              ${blank(input.seoKeywords)}, ${userId}, ${upload.id})
+              ${blankToNull(input.seoKeywords)}, ${userId}, ${upload.id})
       RETURNING id`;
     if (input.isPublished) await events.emit(tx, { type: "gallery.published", imageId: row!.id });
     return row!.id;
@@ -197,9 +196,9 @@ export async function updateGalleryImage(
       UPDATE gallery_images SET updated_at = now()
         ${set(patch.title, "title")} ${set(patch.altText, "alt_text")} ${set(patch.category, "category")}
         ${set(patch.isPublished, "is_published")} ${set(patch.displayOrder, "display_order")}
-        ${set(patch.description === undefined ? undefined : blank(patch.description), "description")}
-        ${set(patch.seoKeywords === undefined ? undefined : blank(patch.seoKeywords), "seo_keywords")}
-        ${set(patch.fileName === undefined ? undefined : blank(patch.fileName), "file_name")}
+        ${set(patch.description === undefined ? undefined : blankToNull(patch.description), "description")}
+        ${set(patch.seoKeywords === undefined ? undefined : blankToNull(patch.seoKeywords), "seo_keywords")}
+        ${set(patch.fileName === undefined ? undefined : blankToNull(patch.fileName), "file_name")}
         ${upload ? tx`, image_url = ${upload.imageUrl}, upload_id = ${upload.id}, file_size = ${upload.originalSize}, mime_type = ${upload.originalType}` : tx``}
         ${upload && patch.fileName === undefined ? tx`, file_name = ${upload.fileName}` : tx``}
       WHERE id = ${id}`;

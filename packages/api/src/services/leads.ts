@@ -1,3 +1,4 @@
+import { blankToNull } from "@crawlguard/validators";
 import type {
   DuplicateLead,
   Lead,
@@ -38,11 +39,6 @@ export function toLead(row: LeadRow): Lead {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
-}
-
-/** Blank optional text is stored as NULL, so "no phone" has one representation. */
-function blankToNull<T>(value: T): T | null {
-  return typeof value === "string" && value.trim() === "" ? null : value;
 }
 
 /** Every lead, newest first: one query, the lead's columns only (the board filters client-side). */
@@ -105,9 +101,9 @@ async function insertLead(sql: Queryable, input: LeadCreate): Promise<LeadRow> {
   const [row] = await sql<LeadRow[]>`
     INSERT INTO leads (name, email, phone, address, zip_code, service, status, priority, source, notes,
                        estimated_value, scheduled_date)
-    VALUES (${input.name}, ${input.email}, ${blankToNull(input.phone ?? null)}, ${blankToNull(input.address ?? null)},
+    VALUES (${input.name}, ${input.email}, ${blankToNull(input.phone)}, ${blankToNull(input.address)},
             ${input.zipCode}, ${input.service}, ${input.status}, ${input.priority}, ${input.source},
-            ${blankToNull(input.notes ?? null)}, ${blankToNull(input.estimatedValue ?? null)},
+            ${blankToNull(input.notes)}, ${blankToNull(input.estimatedValue)},
             ${input.scheduledDate ? new Date(input.scheduledDate) : null})
     RETURNING ${leadColumns(sql)}`;
   return row!;
@@ -188,8 +184,8 @@ const MAX_DUPLICATES = 10;
  * phone_digits() from migration 0002, matched by its index). Blank criteria match nothing.
  */
 export async function findDuplicateLeads(sql: Queryable, query: LeadDuplicatesQuery): Promise<DuplicateLead[]> {
-  const email = query.email?.trim().toLowerCase() || null;
-  const phone = query.phone?.trim() || null;
+  const email = blankToNull(query.email)?.toLowerCase() ?? null;
+  const phone = blankToNull(query.phone);
   if (!email && !phone) return [];
   const excludeId = query.excludeId || null;
   return sql<DuplicateLead[]>`

@@ -1,6 +1,7 @@
 import { transaction, type Sql } from "@crawlguard/db";
 import { leadServiceFor } from "@crawlguard/content";
 import {
+  blankToNull,
   type AddToLeadResult,
   type ContactSubmission,
   type ConvertToLeadResult,
@@ -186,7 +187,7 @@ export async function addToLead(
     const [after] = await tx<LeadRow[]>`
       UPDATE leads SET notes = ${notes}, updated_at = now() WHERE id = ${leadId}
       RETURNING ${leadColumns(tx)}`;
-    await recordLeadEvents(tx, leadId, actor, [{ kind: "submission", from: null, to: submission.message?.trim() || null }]);
+    await recordLeadEvents(tx, leadId, actor, [{ kind: "submission", from: null, to: blankToNull(submission.message) }]);
     await events.emit(tx, { type: "lead.updated", leadId, changed: ["notes"] });
     return { lead: toLead(after!), added: true };
   });

@@ -1,4 +1,5 @@
 import {
+  blankToNull,
   lastRecurrenceDate,
   MAX_TIME_BLOCKS_PER_USER,
   TIME_BLOCK_LIMIT_MESSAGE,
@@ -82,8 +83,6 @@ function settle(fields: BlockFields, zone: string): BlockFields {
   };
 }
 
-const blank = (value: string | null | undefined) => (value?.trim() ? value : null);
-
 /** The current user's blocks, by start. */
 export async function listTimeBlocks(sql: Queryable, userId: string): Promise<TimeBlock[]> {
   const rows = await sql<TimeBlockRow[]>`
@@ -106,7 +105,7 @@ export async function createTimeBlock(sql: Sql, userId: string, input: TimeBlock
   const block = settle(
     {
       title: input.title,
-      description: blank(input.description),
+      description: blankToNull(input.description),
       startDateTime: input.startDateTime,
       endDateTime: input.endDateTime,
       blockType: input.blockType,
@@ -148,7 +147,7 @@ export async function updateTimeBlock(sql: Sql, userId: string, id: string, patc
     const block = settle(
       {
         title: patch.title ?? before.title,
-        description: patch.description === undefined ? before.description : blank(patch.description),
+        description: patch.description === undefined ? before.description : blankToNull(patch.description),
         startDateTime: patch.startDateTime ?? before.startDateTime.toISOString(),
         endDateTime: patch.endDateTime ?? before.endDateTime.toISOString(),
         blockType,

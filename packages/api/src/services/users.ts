@@ -1,6 +1,7 @@
 import { dummyPasswordHash, hashPassword, verifyPassword } from "@crawlguard/auth";
 import { transaction, type Sql } from "@crawlguard/db";
 import {
+  blankToNull,
   initialsOf,
   staffColors,
   type LoginInput,
@@ -166,7 +167,7 @@ export const PROFILE_FORBIDDEN = "You can only change your own display name and 
 export async function updateProfile(sql: Sql, id: string, input: UserProfileInput, by: { id: string; isAdmin: boolean }): Promise<User> {
   if (!by.isAdmin && by.id !== id) throw new DomainError("forbidden", PROFILE_FORBIDDEN);
   const changes: Record<string, string | null> = {};
-  if (input.displayName !== undefined) changes.displayName = input.displayName?.trim() ? input.displayName.trim() : null;
+  if (input.displayName !== undefined) changes.displayName = blankToNull(input.displayName);
   if (input.color !== undefined) changes.color = input.color.toLowerCase();
   const [row] =
     Object.keys(changes).length > 0

@@ -1,4 +1,4 @@
-import type { Lead, LeadUpdateInput } from "@crawlguard/validators";
+import { blankToNull, type Lead, type LeadUpdateInput } from "@crawlguard/validators";
 import { useMemo } from "react";
 import { toastErrorText } from "../../lib/http-error";
 import { showToast } from "../../lib/toaster";
@@ -51,7 +51,7 @@ export function applyLeadPatch(lead: Lead, patch: UpdateInput): Lead {
   const next: Lead = { ...lead };
   for (const [key, value] of Object.entries(patch)) {
     if (value === undefined || key === "id") continue;
-    (next as Record<string, unknown>)[key] = typeof value === "string" && value.trim() === "" ? null : value;
+    (next as Record<string, unknown>)[key] = typeof value === "string" ? blankToNull(value) : value;
   }
   return next;
 }

@@ -1,7 +1,7 @@
 import { Box } from "@chakra-ui/react/box";
 import { Flex } from "@chakra-ui/react/flex";
 import { Stack } from "@chakra-ui/react/stack";
-import { DISPLAY_NAME_MAX, initialsOf, staffColors, type User } from "@crawlguard/validators";
+import { blankToNull, DISPLAY_NAME_MAX, initialsOf, staffColors, type User } from "@crawlguard/validators";
 import { useId, useState } from "react";
 import { FormField } from "../../components/form-field";
 import { Input } from "../../components/form-controls";
@@ -48,7 +48,7 @@ export function ProfileDialog({ user, own, open, onClose }: ProfileDialogProps) 
   const submit = async () => {
     if (tooLong) return;
     try {
-      await update.mutateAsync({ id: user.id, displayName: displayName.trim() || null, color });
+      await update.mutateAsync({ id: user.id, displayName: blankToNull(displayName), color });
       await Promise.all([utils.users.staff.invalidate(), utils.users.list.invalidate(), utils.auth.me.invalidate()]);
       showToast({ title: "Profile saved", description: `${shown} now shows in this colour on the calendar.`, type: "success" });
       onClose();
