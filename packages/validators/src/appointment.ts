@@ -15,7 +15,7 @@ export const appointmentDurations = [30, 60, 90, 120, 180] as const;
 export type AppointmentDuration = (typeof appointmentDurations)[number];
 export const DEFAULT_APPOINTMENT_MINUTES = 60;
 export const MAX_APPOINTMENT_MINUTES = 180;
-export const appointmentDurationSchema = z.literal(appointmentDurations, { message: "Duration must be 30, 60, 90, 120 or 180 minutes" });
+const appointmentDurationSchema = z.literal(appointmentDurations, { message: "Duration must be 30, 60, 90, 120 or 180 minutes" });
 
 /** docs/product.md §9: the Book New Appointment dialog offers a slot every 30 minutes from 08:00 to 18:00. */
 export const BOOKING_SLOTS = { from: "08:00", to: "18:00", stepMinutes: 30 } as const;
@@ -140,13 +140,12 @@ export function bookingIssues(
 }
 export const CALENDAR_PHONE_MESSAGE = PHONE_DIGITS_MESSAGE;
 
-export const conflictKinds = ["outside-working-hours", "time-block", "appointment"] as const;
-export const conflictKindSchema = z.enum(conflictKinds).meta({
+const conflictKinds = ["outside-working-hours", "time-block", "appointment"] as const;
+const conflictKindSchema = z.enum(conflictKinds).meta({
   id: "ConflictKind",
   description:
     "What a time clashes with: outside the staff member's working hours, one of their time blocks, or another appointment of theirs.",
 });
-export type ConflictKind = z.infer<typeof conflictKindSchema>;
 
 /** Something the requested time clashes with. */
 export const conflictSchema = z
@@ -194,7 +193,7 @@ export type CalendarAppointmentResult = z.infer<typeof calendarAppointmentResult
 // Calendar range and free slots
 
 export const MAX_RANGE_DAYS = 62;
-export const calendarScopes = ["mine", "all"] as const;
+const calendarScopes = ["mine", "all"] as const;
 
 /** GET /api/calendar/range: appointments and block occurrences overlapping [start, end). */
 export const calendarRangeQuerySchema = z.object({
@@ -205,10 +204,9 @@ export const calendarRangeQuerySchema = z.object({
       "mine (default): my appointments, unassigned ones and my time blocks; all: everyone's (other staff's blocks only as busy time).",
   }),
 });
-export type CalendarRangeQuery = z.input<typeof calendarRangeQuerySchema>;
 
 /** The lean projection of a scheduled lead the calendar draws. */
-export const rangeAppointmentSchema = z
+const rangeAppointmentSchema = z
   .object({
     id: z.string().uuid().meta({ description: "The lead's id (an appointment is a lead's scheduled date)." }),
     name: z.string().meta({ description: "The client's name." }),
@@ -231,20 +229,19 @@ export const rangeAppointmentSchema = z
 export type RangeAppointment = z.infer<typeof rangeAppointmentSchema>;
 
 /** One occurrence of a time block: [start, end) as ISO instants. */
-export const blockOccurrenceSchema = z
+const blockOccurrenceSchema = z
   .object({
     start: z.string().meta({ description: "When this occurrence starts (ISO 8601)." }),
     end: z.string().meta({ description: "When this occurrence ends (ISO 8601)." }),
   })
   .meta({ id: "TimeBlockOccurrence", description: "One occurrence of a time block: [start, end)." });
-export type BlockOccurrence = z.infer<typeof blockOccurrenceSchema>;
 
 /**
  * A time block with its occurrences in the range (a recurring block has one per day, week or
  * month; a one-off block one). The block's fields are sent once, not once per occurrence: a
  * month of daily blocks is thousands of occurrences.
  */
-export const rangeBlockSchema = z
+const rangeBlockSchema = z
   .object({
     id: z.string().uuid().meta({ description: "The time block's id." }),
     title: z.string().meta({ description: "The block's title (only 'Busy' for another staff member's block)." }),
@@ -304,7 +301,7 @@ export type AvailabilityQuery = z.input<typeof availabilityQuerySchema>;
 /** The most conflicts a slot of GET /api/appointments/availability describes; `conflictCount` counts them all. */
 export const MAX_SLOT_CONFLICTS = 3;
 
-export const availabilitySlotSchema = z
+const availabilitySlotSchema = z
   .object({
     time: z.string().meta({ description: "The slot's start, 'HH:MM' in the business time zone." }),
     start: z.string().meta({ description: "The slot's start (ISO 8601)." }),
@@ -321,7 +318,6 @@ export const availabilitySlotSchema = z
     conflictCount: z.number().int().meta({ description: "How many conflicts the slot has in all (0 when available)." }),
   })
   .meta({ id: "AvailabilitySlot", description: "One bookable start time of the day, with what it clashes with." });
-export type AvailabilitySlot = z.infer<typeof availabilitySlotSchema>;
 
 export const availabilitySchema = z
   .object({

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { identityText, text } from "./text.js";
 
-export const passwordSchema = text().min(8, "Password must be at least 8 characters").max(256, "Password must be at most 256 characters");
+const passwordSchema = text().min(8, "Password must be at least 8 characters").max(256, "Password must be at most 256 characters");
 
 export const registerSchema = z.object({
   username: identityText()
@@ -105,7 +105,6 @@ export const resetPasswordFormSchema = z
     message: "Passwords don't match",
     path: ["confirmPassword"],
   });
-export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
 
 export const resetPasswordSchema = z.object({
   password: passwordSchema.meta({ description: "The new password, at least 8 characters (the dialog's newPassword)." }),

@@ -13,13 +13,13 @@ import { isoInstant, text } from "./text.js";
  */
 
 /** 'HH:MM', 00:00 to 23:59. */
-export const TIME_OF_DAY_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+const TIME_OF_DAY_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 /** A real calendar date from 2000-01-01 to 2099-12-31 (leap years included), 'yyyy-MM-dd'. */
 export const CALENDAR_DATE_PATTERN =
   /^(?:20\d{2}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|02-(?:0[1-9]|1\d|2[0-8]))|20(?:[02468][048]|[13579][26])-02-29)$/;
 
-export const TIME_OF_DAY_MESSAGE = "Time must be HH:MM, from 00:00 to 23:59";
-export const CALENDAR_DATE_MESSAGE = "Date must be a real date written yyyy-MM-dd (2000 to 2099)";
+const TIME_OF_DAY_MESSAGE = "Time must be HH:MM, from 00:00 to 23:59";
+const CALENDAR_DATE_MESSAGE = "Date must be a real date written yyyy-MM-dd (2000 to 2099)";
 
 /** A time of day; blank is refused with `requiredMessage`. */
 export function timeOfDay(requiredMessage = "Time is required") {
@@ -43,7 +43,7 @@ export type DayOfWeek = z.infer<typeof dayOfWeekSchema>;
 export const dayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
 
 /** docs/product.md §9: 09:00 to 17:00, Monday to Friday; weekends closed. */
-export const DEFAULT_WORKING_HOURS = { startTime: "09:00", endTime: "17:00" } as const;
+const DEFAULT_WORKING_HOURS = { startTime: "09:00", endTime: "17:00" } as const;
 export function defaultWorkingDay(dayOfWeek: DayOfWeek): WorkingDay {
   return { dayOfWeek, ...DEFAULT_WORKING_HOURS, isActive: dayOfWeek !== "0" && dayOfWeek !== "6" };
 }
@@ -88,7 +88,7 @@ export interface FieldIssue {
   message: string;
 }
 
-export const END_TIME_AFTER_START_MESSAGE = "End time must be after start time";
+const END_TIME_AFTER_START_MESSAGE = "End time must be after start time";
 
 /** Working hours are one span within a day: no overnight shifts. */
 export function workingDayIssues(day: { startTime: string; endTime: string }, prefix = ""): FieldIssue[] {
@@ -115,7 +115,7 @@ export const timeBlockTypeSchema = z
   .meta({ id: "TimeBlockType", description: "What a time block is for; each type has its colour." });
 export type TimeBlockType = z.infer<typeof timeBlockTypeSchema>;
 
-export const recurringPatterns = ["daily", "weekdays", "weekly", "monthly"] as const;
+const recurringPatterns = ["daily", "weekdays", "weekly", "monthly"] as const;
 export const recurringPatternSchema = z.enum(recurringPatterns).meta({
   id: "RecurringPattern",
   description:
@@ -133,7 +133,7 @@ export const timeBlockColors: Record<TimeBlockType, string> = {
   other: "#6b7280",
 };
 
-export const COLOR_PATTERN = /^#[0-9a-fA-F]{6}$/;
+const COLOR_PATTERN = /^#[0-9a-fA-F]{6}$/;
 
 const TIME_BLOCK_FIELDS = {
   id: "The time block's id.",
@@ -201,7 +201,6 @@ export const timeBlockUpdateSchema = z.object(
     TIME_BLOCK_FIELDS,
   ),
 );
-export type TimeBlockUpdateInput = z.input<typeof timeBlockUpdateSchema>;
 
 export const timeBlockSchema = z
   .object(
@@ -230,9 +229,9 @@ export type TimeBlock = z.infer<typeof timeBlockSchema>;
 export const END_AFTER_START_MESSAGE = "End must be after start";
 export const RECURRING_PATTERN_MESSAGE = "Recurring blocks need a pattern: daily, weekdays, weekly or monthly";
 export const WEEKDAYS_START_MESSAGE = "A block that repeats on weekdays must start on a weekday (Monday to Friday)";
-export const RECURRENCE_END_MESSAGE = "Recurrence end date must not be before the start date";
+const RECURRENCE_END_MESSAGE = "Recurrence end date must not be before the start date";
 /** How long a recurring block may repeat (issue #20 §4): its recurrence end date is at most this many years after its start. */
-export const RECURRENCE_MAX_YEARS = 2;
+const RECURRENCE_MAX_YEARS = 2;
 export const RECURRENCE_SPAN_MESSAGE =
   "A block can repeat for at most two years: choose a recurrence end date within two years of its start";
 /** The most time blocks one person can have (issue #20 §4). */
@@ -245,11 +244,11 @@ export function lastRecurrenceDate(startDate: string): string {
   const date = `${Number(year) + RECURRENCE_MAX_YEARS}-${month}-${day}`;
   return month === "02" && day === "29" ? date.replace(/-29$/, "-28") : date;
 }
-export const ONE_OFF_BLOCK_MAX_DAYS = 366;
-export const ONE_OFF_LENGTH_MESSAGE = "A time block can last at most a year; split a longer absence into several blocks";
+const ONE_OFF_BLOCK_MAX_DAYS = 366;
+const ONE_OFF_LENGTH_MESSAGE = "A time block can last at most a year; split a longer absence into several blocks";
 /** The longest occurrence of a recurring block: shorter than the time between two of them. */
-export const RECURRING_MAX_HOURS: Record<RecurringPattern, number> = { daily: 24, weekdays: 24, weekly: 7 * 24, monthly: 28 * 24 };
-export const RECURRING_LENGTH_MESSAGES: Record<RecurringPattern, string> = {
+const RECURRING_MAX_HOURS: Record<RecurringPattern, number> = { daily: 24, weekdays: 24, weekly: 7 * 24, monthly: 28 * 24 };
+const RECURRING_LENGTH_MESSAGES: Record<RecurringPattern, string> = {
   daily: "A daily block must end within 24 hours of its start",
   weekdays: "A weekdays block must end within 24 hours of its start",
   weekly: "A weekly block must end within 7 days of its start",

@@ -21,7 +21,7 @@ export const contactSchema = z.object(
     SUBMISSION_FIELDS,
   ),
 );
-export type ContactInput = z.infer<typeof contactSchema>;
+type ContactInput = z.infer<typeof contactSchema>;
 
 /** Where a visitor came from, captured by the page and sent with the form. */
 export const attributionSchema = z.object(

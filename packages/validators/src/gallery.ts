@@ -35,7 +35,7 @@ export const galleryImageTypes = ["image/jpeg", "image/png", "image/webp", "imag
 
 export const TITLE_AND_ALT_REQUIRED_MESSAGE = "Title and alt text are required";
 export const UPLOAD_FIRST_MESSAGE = "Please upload an image first";
-export const DISPLAY_ORDER_MESSAGE = "Display order must be a whole number from 0 to 9999";
+const DISPLAY_ORDER_MESSAGE = "Display order must be a whole number from 0 to 9999";
 
 /** Title and alt text: trimmed, required, at most 255 characters. */
 const requiredLine = () => text().trim().min(1, TITLE_AND_ALT_REQUIRED_MESSAGE).max(255, "Must be at most 255 characters");
@@ -48,7 +48,7 @@ const optionalText = (max?: number) => {
  * Display order is stored as text (docs/product.md: '0'); the API takes a whole number as a number or a
  * string and always answers a string, so ordering by it is numeric, never "10" before "2".
  */
-export const displayOrderSchema = z
+const displayOrderSchema = z
   .union(
     [
       z.number().int(DISPLAY_ORDER_MESSAGE).min(0, DISPLAY_ORDER_MESSAGE).max(9999, DISPLAY_ORDER_MESSAGE),
@@ -116,7 +116,7 @@ export const galleryImageUpdateSchema = z.object(
 export type GalleryImageUpdate = z.input<typeof galleryImageUpdateSchema>;
 
 /** One WebP rendition of an uploaded photo. */
-export const galleryRenditionSchema = z
+const galleryRenditionSchema = z
   .object({
     url: z.string().meta({ description: "Where the WebP file is served (this server's /media/... or S3_PUBLIC_URL)." }),
     width: z.number().int().meta({ description: "Its width in pixels." }),

@@ -56,7 +56,6 @@ export const googleCallbackInputSchema = z.object({
     .max(512)
     .meta({ description: "The state Google sent back with it (ties the code to the auth-url call that started it)." }),
 });
-export type GoogleCallbackInput = z.infer<typeof googleCallbackInputSchema>;
 
 const eventTimeSchema = z
   .object({

@@ -6,7 +6,7 @@ import { isoInstant, text } from "./text.js";
 // Issue 26: API keys, incremental sync and the calendar feed (ADR 029).
 
 /** What a key may do: `read` only reads (GET); `read-write` also changes data. */
-export const API_KEY_SCOPES = ["read", "read-write"] as const;
+const API_KEY_SCOPES = ["read", "read-write"] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
 /** Every key starts with this, so a leaked one is recognisable (secret scanners, logs). */
@@ -65,7 +65,7 @@ export const createdApiKeySchema = apiKeySchema
 export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;
 
 /** The most items a sync page answers. */
-export const SYNC_MAX_LIMIT = 500;
+const SYNC_MAX_LIMIT = 500;
 export const SYNC_DEFAULT_LIMIT = 100;
 
 /**
@@ -95,7 +95,7 @@ export const syncQuerySchema = z.object({
 });
 export type SyncQuery = z.infer<typeof syncQuerySchema>;
 
-export const tombstoneSchema = z
+const tombstoneSchema = z
   .object({
     id: z.string().uuid().meta({ description: "The id of the deleted item." }),
     deletedAt: z.string().datetime().meta({ description: "When it was deleted (ISO 8601)." }),
@@ -122,7 +122,6 @@ export const submissionPageSchema = z
     ...pageFields,
   })
   .meta({ id: "ContactSubmissionPage", description: "A page of an incremental sync of contact submissions." });
-export type SubmissionPage = z.infer<typeof submissionPageSchema>;
 
 export const calendarFeedSchema = z
   .object({

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { described } from "./describe.js";
 import { identityText, isoInstant, text } from "./text.js";
 
-export const leadStatuses = ["new", "contacted", "scheduled", "quoted", "won", "lost"] as const;
+const leadStatuses = ["new", "contacted", "scheduled", "quoted", "won", "lost"] as const;
 /** Statuses the calendar views also count (docs/product.md §4). */
 export const allLeadStatuses = [...leadStatuses, "in-progress", "completed"] as const;
 export const leadPriorities = ["low", "medium", "high"] as const;
@@ -16,13 +16,13 @@ export const leadStatusSchema = z.enum(allLeadStatuses).meta({
 export const leadPrioritySchema = z
   .enum(leadPriorities)
   .meta({ id: "LeadPriority", description: "How urgent a lead is: low, medium or high." });
-export const leadSourceSchema = z.enum(leadSources).meta({
+const leadSourceSchema = z.enum(leadSources).meta({
   id: "LeadSource",
   description: "How a lead reached the business; appointment-booking for a lead created by booking a new client.",
 });
 
 /** What each lead field means: one table for the Lead resource and the bodies that create and change it. */
-export const LEAD_FIELDS = {
+const LEAD_FIELDS = {
   id: "The lead's id.",
   name: "The client's name.",
   email: "The client's email address.",
@@ -166,17 +166,7 @@ export const leadDuplicatesQuerySchema = z.object({
 });
 export type LeadDuplicatesQuery = z.infer<typeof leadDuplicatesQuerySchema>;
 
-export const leadEventKinds = [
-  "created",
-  "converted",
-  "status",
-  "value",
-  "schedule",
-  "notes",
-  "priority",
-  "assignee",
-  "submission",
-] as const;
+const leadEventKinds = ["created", "converted", "status", "value", "schedule", "notes", "priority", "assignee", "submission"] as const;
 
 /** One entry of a lead's timeline: who changed what, when, from → to. */
 export const leadEventSchema = z

@@ -86,7 +86,6 @@ export const addToLeadInputSchema = z.object({
   id: z.string().uuid().meta({ description: "The contact submission's id." }),
   leadId: z.string().uuid().meta({ description: "The existing lead the request joins (usually one of its matching leads)." }),
 });
-export type AddToLeadInput = z.infer<typeof addToLeadInputSchema>;
 
 export const addToLeadResultSchema = z
   .object({

@@ -59,8 +59,8 @@ export function blankToNull(value: string | null | undefined): string | null {
 }
 
 /** The instants the product accepts: from 2000 to the end of 2099 (PostgreSQL and people agree on these). */
-export const INSTANT_MIN = Date.UTC(2000, 0, 1);
-export const INSTANT_MAX = Date.UTC(2100, 0, 1);
+const INSTANT_MIN = Date.UTC(2000, 0, 1);
+const INSTANT_MAX = Date.UTC(2100, 0, 1);
 export const INSTANT_RANGE_MESSAGE = "Must be a date between 2000 and 2099";
 
 /** An ISO 8601 date-time with an offset (`2026-05-01T14:00:00Z`, `…-04:00`), within the sane range. */

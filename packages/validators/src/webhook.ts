@@ -14,16 +14,16 @@ export const webhookEventTypes = [
 ] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];
 
-export const webhookEventTypeSchema = z.enum(webhookEventTypes).meta({
+const webhookEventTypeSchema = z.enum(webhookEventTypes).meta({
   id: "WebhookEventType",
   description:
     "contact.received (a contact form or POST /api/contact), lead.created, lead.updated (data.changed names the fields), lead.deleted, " +
     "appointment.booked, appointment.rescheduled, appointment.cancelled, gallery.published.",
 });
 
-export const WEBHOOK_URL_MAX = 2000;
+const WEBHOOK_URL_MAX = 2000;
 export const WEBHOOK_URL_HTTPS_MESSAGE = "The URL must start with https://";
-export const WEBHOOK_EVENTS_MESSAGE = "Choose at least one event";
+const WEBHOOK_EVENTS_MESSAGE = "Choose at least one event";
 
 const webhookUrl = () =>
   text().trim().min(1, "URL is required").max(WEBHOOK_URL_MAX, `URL must be at most ${WEBHOOK_URL_MAX} characters`).meta({
@@ -98,7 +98,7 @@ export const createdWebhookSchema = webhookSchema
   .meta({ id: "NewWebhook", description: "An endpoint just registered, with its signing secret (shown once)." });
 export type CreatedWebhook = z.infer<typeof createdWebhookSchema>;
 
-export const webhookDeliveryStatuses = ["pending", "sending", "delivered", "failed"] as const;
+const webhookDeliveryStatuses = ["pending", "sending", "delivered", "failed"] as const;
 
 export const webhookDeliverySchema = z
   .object({

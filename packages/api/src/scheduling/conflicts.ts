@@ -9,12 +9,12 @@ import type { Interval } from "./zone.js";
 const DAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
 /** docs/product.md §9 formats: date 'MMM d, yyyy', time 'h:mm a', in the business zone. */
-export function formatInstant(instant: Date, zone: string): string {
+function formatInstant(instant: Date, zone: string): string {
   return format(instant, "MMM d, yyyy, h:mm a", { in: tz(zone) });
 }
 
 /** 'Mar 10, 2026, 9:00 AM – 10:00 AM' (the end's date is repeated only when it differs). */
-export function formatSpan(span: Interval, zone: string): string {
+function formatSpan(span: Interval, zone: string): string {
   const sameDay = format(span.start, "yyyy-MM-dd", { in: tz(zone) }) === format(span.end, "yyyy-MM-dd", { in: tz(zone) });
   const end = sameDay ? format(span.end, "h:mm a", { in: tz(zone) }) : formatInstant(span.end, zone);
   return `${formatInstant(span.start, zone)} – ${end}`;

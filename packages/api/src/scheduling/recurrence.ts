@@ -11,7 +11,7 @@ import {
   type Interval,
 } from "./zone.js";
 
-export type RecurrencePattern = "daily" | "weekdays" | "weekly" | "monthly";
+type RecurrencePattern = "daily" | "weekdays" | "weekly" | "monthly";
 
 /** A time block as the rules see it. */
 export interface BlockRule {

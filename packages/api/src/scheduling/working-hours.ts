@@ -24,7 +24,7 @@ export function completeWeek<T extends WorkingDayRule>(stored: readonly T[]): (T
 }
 
 /** The working span of a calendar date as instants, or null on a day off. */
-export function workingWindow(date: CalendarDate, week: readonly WorkingDayRule[], weekdayOfDate: number, zone: string): Interval | null {
+function workingWindow(date: CalendarDate, week: readonly WorkingDayRule[], weekdayOfDate: number, zone: string): Interval | null {
   const rule = week.find((d) => d.dayOfWeek === String(weekdayOfDate));
   if (!rule?.isActive) return null;
   const start = parseTime(rule.startTime);
@@ -33,7 +33,7 @@ export function workingWindow(date: CalendarDate, week: readonly WorkingDayRule[
   return { start: wallTimeToInstant(date, start, zone), end: wallTimeToInstant(date, end, zone) };
 }
 
-export type WorkingHoursCheck =
+type WorkingHoursCheck =
   | { ok: true }
   /** `window` is that day's working span; null when it is a day off. */
   | { ok: false; weekday: number; window: Interval | null };

@@ -5,7 +5,7 @@
  * name, no date-fns function that works in local time. A calendar date ('yyyy-MM-dd') is
  * handled as numbers (Date.UTC is plain calendar arithmetic), and an instant becomes wall time
  * only through the zone's UTC offset at that instant (`tzOffset` from @date-fns/tz, which asks
- * Intl). scheduling/zone-independence.test.ts runs the module under several process zones.
+ * Intl). scheduling.test.ts runs the module under several process zones.
  */
 import { tzOffset } from "@date-fns/tz";
 
@@ -23,16 +23,6 @@ export interface CalendarDate {
 export interface Interval {
   start: Date;
   end: Date;
-}
-
-/** True when the zone is an IANA name (or offset) this runtime knows. */
-export function isValidTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return !Number.isNaN(tzOffset(zone, new Date(0)));
-  } catch {
-    return false;
-  }
 }
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -157,7 +147,7 @@ export function offsetAt(zone: string, instant: number): number {
 }
 
 /** How a wall-clock time maps to instants in a zone. */
-export type WallTimeResolution =
+type WallTimeResolution =
   /** One instant. */
   | { kind: "exact"; instant: Date }
   /** Clocks went back: the time happened twice; `instant` is the first (earlier) one. */
@@ -177,7 +167,7 @@ export function resolveWallTime(date: CalendarDate, minutes: number, zone: strin
 }
 
 /** resolveWallTime for a date given as its day number (see `dayNumber`): recurrences step in these. */
-export function resolveWallTimeOnDay(day: number, minutes: number, zone: string): WallTimeResolution {
+function resolveWallTimeOnDay(day: number, minutes: number, zone: string): WallTimeResolution {
   const wall = day * DAY_MS + minutes * MINUTE_MS;
   // Most days are nowhere near a change: one offset for the whole neighbourhood, one answer.
   const span = spanAt(zone, wall - 1.5 * DAY_MS);
@@ -240,7 +230,7 @@ export function isoString(ms: number): string {
 }
 
 /** Wall-clock parts of an instant in a zone. */
-export interface WallParts {
+interface WallParts {
   date: CalendarDate;
   /** Minutes after midnight. */
   minutes: number;
@@ -263,11 +253,6 @@ export function todayIn(zone: string, now: Date): string {
 /** True when `date` ('yyyy-MM-dd') is before today in the zone. Today itself is not past. */
 export function isBeforeToday(date: string, zone: string, now: Date): boolean {
   return date < todayIn(zone, now);
-}
-
-/** True when the instant has passed. */
-export function isPast(instant: Date, now: Date): boolean {
-  return instant.getTime() < now.getTime();
 }
 
 /** The first instant of a calendar date in the zone (midnight, or the first minute after a gap). */
