@@ -7,7 +7,7 @@ import type { RunningServer } from "./server.js";
 import { ApiClient, newAccount, registerInvited, startTestServer, type TestServer, startServerOn } from "./test/harness.js";
 
 /**
- * API keys (issue 26, ADR 029) through real HTTP: made by an admin, sent as a bearer header with no
+ * API keys (ADR 029) through real HTTP: made by an admin, sent as a bearer header with no
  * cookie and no Origin, limited by scope, refused at once when revoked or expired (on every
  * instance: a second server on the same PostgreSQL database), rate-limited per key in the
  * database, never a way around the CSRF check of a cookie session, and a trusted lead source.

@@ -67,7 +67,7 @@ export interface AppDeps {
   webhooks?: WebhooksDeps;
   /** Absent in API-only tests. */
   web?: WebApp;
-  /** Health, readiness and metrics (issue 22 §3, §4); absent in tests that build the app alone. */
+  /** Health, readiness and metrics; absent in tests that build the app alone. */
   operations?: {
     /** GET /api/health/live and /api/health/ready (health.ts). */
     health: express.Router;
@@ -218,9 +218,9 @@ export function createApp({ env, sql, auth, logger, storage, google, events, web
     res.vary("Cookie");
     next();
   });
-  // Contact forms sent before the page's script ran post to their own page (#9 defect 8).
+  // Contact forms sent before the page's script ran post to their own page (ADR 010).
   if (web) app.use(contactFormPosts({ web, auth, createContext, allowedOrigins: env.ALLOWED_ORIGINS, trustProxy: behindProxy }));
-  // So do /auth's Login and Register forms (issue 20 §6): a POST, never the password in a URL.
+  // So do /auth's Login and Register forms: a POST, never the password in a URL.
   if (web) app.use(authFormPosts({ web, auth, createContext, allowedOrigins: env.ALLOWED_ORIGINS, trustProxy: behindProxy }));
   if (web) app.use(web.handlers);
 

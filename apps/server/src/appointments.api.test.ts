@@ -235,7 +235,7 @@ describe.each(doors)("appointments through the %s door", (door) => {
       const client = newClient();
       const late = { ...client, appointmentDate: JULY_TUESDAY, appointmentTime: "16:30" };
       const res = await me.client.call(door, "appointments.book", late);
-      // Not booked is not a 200 (issue 21 §2): a 409 with the message and the conflicts in the error body.
+      // Not booked is not a 200: a 409 with the message and the conflicts in the error body.
       expect(res.status).toBe(409);
       expect(res.body).toMatchObject({
         code: "CONFLICT",
@@ -422,7 +422,7 @@ describe.each(doors)("appointments through the %s door", (door) => {
         ["created", null, "new"],
         ["status", "new", "scheduled"],
         ["schedule", null, julyAt(date, "13:00")],
-        // Priority, notes and who it is for are history too (issue 24 §3).
+        // Priority, notes and who it is for are history too.
         ["priority", "low", "high"],
         ["notes", null, "Gate code 1234"],
         ["assignee", null, me.username],
@@ -690,7 +690,7 @@ describe.each(doors)("appointments through the %s door", (door) => {
       expect(all.body.appointments.find((a: { id: string }) => a.id === mine.id)).toMatchObject({ assigneeName: me.username, mine: false });
       expect(all.body.blocks.find((b: Block) => b.id === once.id)).toMatchObject({ ownerName: me.username, mine: false });
       expect(all.body.blocks.find((b: Block) => b.id === otherBlock.id)).toMatchObject({ ownerName: other.username, mine: true });
-      // Whose each is, by id (issue 24 §1: GET /api/users/staff names them for the Everyone view).
+      // Whose each is, by id (GET /api/users/staff names them for the Everyone view).
       expect(all.body.appointments.find((a: { id: string }) => a.id === mine.id)).toMatchObject({ assignedTo: me.id });
       expect(all.body.blocks.find((b: Block) => b.id === once.id)).toMatchObject({ ownerId: me.id });
 

@@ -4,7 +4,7 @@ import { addDays, julyAt, JULY_TUESDAY } from "./test/business-dates.js";
 import { ApiClient, doors, newAccount, newClient, registerInvited, startTestServer, type TestServer } from "./test/harness.js";
 
 /**
- * Issue 24 §1: an appointment belongs to the staff member who goes. Booking for a colleague checks
+ * An appointment belongs to the staff member who goes. Booking for a colleague checks
  * the colleague's working hours, time blocks and appointments (never the booker's) and the refusal
  * names them; a deleted account cannot be assigned; display names and colours follow permissions.
  */

@@ -7,7 +7,7 @@ import { ApiClient, newAccount, startTestServer, type TestServer } from "./test/
 import { spawnServer } from "./test/spawn-server.js";
 import { webDir } from "./web.js";
 
-// The /auth forms without JavaScript (issue 20 §6): both post (never a GET that would put the
+// The /auth forms without JavaScript: both post (never a GET that would put the
 // password in the URL), go through the same procedures as the API, and come back to /auth when
 // refused with the message and what was typed, never the password.
 

@@ -30,7 +30,7 @@ export interface AuthFormPostsDeps {
 }
 
 /**
- * The Login and Register forms of /auth without JavaScript (issue 20 §6, like the contact form of
+ * The Login and Register forms of /auth without JavaScript (ADR 017, like the contact form of
  * ADR 010): a form sent before the page's script has loaded posts `application/x-www-form-urlencoded`
  * (never a GET: the password would land in the URL, history and logs) with a hidden `form` field.
  * It goes through the same procedure as /trpc and /api (`auth.login` or `auth.register`: validation,

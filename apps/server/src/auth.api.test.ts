@@ -107,7 +107,7 @@ describe.each(doors)("accounts and sessions through the %s door", (door) => {
   });
 
   it("slows down repeated failed logins from one address (429 with Retry-After), even for the right password", async () => {
-    // Per (account, address) since issue 20 §3: five tries, then a wait (login-throttle.api.test.ts has the rest).
+    // Per (account, address) (ADR 015): five tries, then a wait (login-throttle.api.test.ts has the rest).
     const account = newAccount();
     await registerInvited(admin, new ApiClient(srv.url), door, account);
     for (let i = 0; i < 5; i++) {

@@ -1,4 +1,4 @@
-// `npm run db:backup` / `npm run db:restore` (issue 22 §1, ADR 022): a backup of a running server
+// `npm run db:backup` / `npm run db:restore` (ADR 022): a backup of a running server
 // under write load, restored into an empty embedded DATA_DIR and an empty PostgreSQL database
 // (TEST_DATABASE_URL), with every row and file equal; non-empty targets refused.
 import { spawn } from "node:child_process";

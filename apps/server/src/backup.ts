@@ -38,7 +38,7 @@ import * as tar from "tar";
 import { storageConfig, type Env } from "./env.js";
 
 /**
- * `npm run db:backup -- <file>` and `npm run db:restore -- <file>` (issue 22 §1, ADR 022).
+ * `npm run db:backup -- <file>` and `npm run db:restore -- <file>` (ADR 022).
  *
  * A backup is ONE archive (tar, gzip): `manifest.json`, `database.sql` (plain SQL from pg_dump:
  * PGlite's own for the embedded database, asked of the running server over its local channel; the

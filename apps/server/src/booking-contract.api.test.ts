@@ -16,7 +16,7 @@ import {
 import type { RunningServer } from "./server.js";
 
 /*
- * Issue 21 §2 and §3: a booking that is not made is a 409 with `message` and `conflicts` in the
+ * A booking that is not made is a 409 with `message` and `conflicts` in the
  * error body, on both booking calls and both doors; Idempotency-Key on the creating calls, kept in
  * the database; one rule set for both booking calls; a booked lead keeps the client's zip code.
  */

@@ -3,7 +3,7 @@ import type { Sql } from "@crawlguard/db";
 import { Router, type Request, type Response } from "express";
 
 /**
- * `GET /api/calendar/ics?token=...` (issue 26, ADR 029): a user's appointments and time blocks as
+ * `GET /api/calendar/ics?token=...` (ADR 029): a user's appointments and time blocks as
  * iCalendar, for calendar apps that subscribe to a URL. The token is the credential (no cookie), is
  * never logged (redact-url.ts), and is checked in the database on every request (revoked: 404 at once).
  */

@@ -10,7 +10,7 @@ import { createFormTokens } from "./form-tokens.js";
 import { newAccount, ApiClient, startTestServer, type TestServer } from "./test/harness.js";
 import { webDir } from "./web.js";
 
-// Contact forms sent before the page's script has loaded (issue #9, defect 8): the browser posts
+// Contact forms sent before the page's script has loaded (a defect the outside fuzzer found): the browser posts
 // the form to its own page, the server runs contact.submit and answers with the page.
 
 const SUCCESS = "Thank you! We received your request and will contact you within 24 hours.";
@@ -309,7 +309,7 @@ describe("contact forms without JavaScript: a native form post to the page", () 
     const fields = person({ message: "Fourth try" });
     const res = await post("/contact", { ...fields, formToken: shownAgo(10_000) }, { ip });
     expect(res.status).toBe(429);
-    // The same header fields as the API's 429 (issue 21 §5): the oldest of the 3 posts leaves the 10-minute window first.
+    // The same header fields as the API's 429: the oldest of the 3 posts leaves the 10-minute window first.
     const retryAfter = Number(res.headers.get("retry-after"));
     expect(retryAfter).toBeGreaterThan(590);
     expect(retryAfter).toBeLessThanOrEqual(600);

@@ -27,7 +27,7 @@ import type { FormTokens } from "./form-tokens.js";
 
 /**
  * What the script-less posts need of the web app. web.ts's WebApp is one; it is declared here, not
- * imported, so that web.ts → contact-form.ts stays one way (issue 22 §6: no import circles).
+ * imported, so that web.ts → contact-form.ts stays one way (no import circles).
  */
 export interface ContactFormWeb {
   renderPage(req: Request, res: Response, status: number, contactForm: ContactFormState | undefined): Promise<void>;
@@ -166,7 +166,7 @@ export interface ContactFormPostsDeps {
 }
 
 /**
- * The contact form without JavaScript (issue #9, defect 8): a form sent before the page's script
+ * The contact form without JavaScript (a defect the outside fuzzer found): a form sent before the page's script
  * has loaded posts `application/x-www-form-urlencoded` to its own page. The submission goes through
  * the `contact.submit` procedure (one caller, same context as /trpc: validation, honeypot,
  * time-to-submit, Turnstile, per-IP limit, duplicates) and is answered with the page:

@@ -375,7 +375,7 @@ describe.each(doors)("contact form and submissions through the %s door", (door) 
   });
 });
 
-describe.each(doors)("Add to this lead through the %s door (issue 24 §3)", (door) => {
+describe.each(doors)("Add to this lead through the %s door", (door) => {
   let srv: TestServer;
   let staff: ApiClient;
   beforeAll(async () => {

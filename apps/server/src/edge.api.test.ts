@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiClient, doors, newAccount, startTestServer, type Door, type TestServer, registerInvited } from "./test/harness.js";
 import { MAX_BODY_BYTES, MAX_JSON_DEPTH, MAX_TRPC_BATCH } from "./request-guards.js";
 
-// Issue #9: each defect found by the outside fuzzer has a regression test here, at both doors.
+// Each defect found by the outside fuzzer has a regression test here, at both doors.
 
 const CONTROL = "Contains characters that are not allowed (control characters or broken Unicode)";
 

@@ -25,7 +25,7 @@ const envSchema = z
         .optional(),
     ),
     DATA_DIR: z.string().default("./.data"),
-    // Empty is unset (the server then warns at start, issue 20 §5).
+    // Empty is unset (the server then warns at start).
     PUBLIC_URL: optionalText().pipe(z.string().url("PUBLIC_URL must be a URL such as https://crawlguard.example").optional()),
     ALLOWED_ORIGINS: z
       .string()
@@ -118,7 +118,7 @@ const envSchema = z
     /** How often the worker looks for due pushes (changes made on this instance wake it at once). */
     GOOGLE_PUSH_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(2000),
     /**
-     * E-mail (issue #25, ADR 028): the SMTP server, e.g. smtps://user:pass@smtp.example.com:465
+     * E-mail (ADR 028): the SMTP server, e.g. smtps://user:pass@smtp.example.com:465
      * (smtp:// upgrades with STARTTLS when offered). Unset: no mail is sent, the dashboard says so.
      */
     SMTP_URL: optionalText().pipe(

@@ -1,4 +1,4 @@
-// Faults (#9): the server is killed with SIGKILL in the middle of a stream of writes (contact
+// Faults: the server is killed with SIGKILL in the middle of a stream of writes (contact
 // submissions, lead updates, bookings), then started again on the same database. Every write that
 // was acknowledged must be there with its acknowledged values, nothing may be half-written (a lead
 // and its timeline agree, a submission is whole or absent, counts add up), and the embedded

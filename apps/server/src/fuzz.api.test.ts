@@ -11,7 +11,7 @@ import { ApiClient, doors, newAccount, startTestServer, type TestServer } from "
 /**
  * The short fuzz run of `npm test`: FUZZ_RUNS requests (default 1850) of seed FUZZ_SEED (default
  * fixed, so CI is repeatable; the long run, `npm run fuzz`, picks a new one each time). 1850 keeps
- * the 1500 requests' density per operation of before the nine Google Calendar operations (#14).
+ * the 1500 requests' density per operation of before the nine Google Calendar operations.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20_260_509);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1850);

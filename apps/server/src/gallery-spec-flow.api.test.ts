@@ -4,8 +4,9 @@ import { imageOf } from "./test/images.js";
 import { ApiClient, doors, newAccount, registerInvited, startTestServer, type TestServer } from "./test/harness.js";
 
 /*
- * Issue 21 §4: SPEC's gallery flow, literally. POST /api/admin/gallery/upload answers an uploadURL
- * (and SPEC's Upload result fields), the file is PUT there, and POST /api/admin/gallery (or PATCH)
+ * The product's documented gallery upload flow (docs/product.md "The calls it makes", ADR 023),
+ * literally. POST /api/admin/gallery/upload answers an uploadURL (and the upload result fields
+ * name, size and type), the file is PUT there, and POST /api/admin/gallery (or PATCH)
  * takes that uploadURL as `imageUrl`: the server finishes the upload then and keeps the final image
  * URL. No /complete step in between.
  */
@@ -19,7 +20,7 @@ afterAll(() => s3.stop());
 const withoutQuery = (url: string) => url.split("?")[0]!;
 
 describe.each(doors.flatMap((door) => (["filesystem", "s3"] as const).map((storage) => [door, storage] as const)))(
-  "SPEC's gallery upload flow through %s with %s storage",
+  "the product's documented gallery upload flow through %s with %s storage",
   (door, storage) => {
     let srv: TestServer;
     let staff: ApiClient;
@@ -36,7 +37,7 @@ describe.each(doors.flatMap((door) => (["filesystem", "s3"] as const).map((stora
     });
     afterAll(() => srv.stop());
 
-    /** POST /upload, then PUT the bytes to the uploadURL: SPEC's two steps before saving. */
+    /** POST /upload, then PUT the bytes to the uploadURL: the documented two steps before saving. */
     async function sendPhoto(client: ApiClient, bytes: Buffer, fileName = "porch.jpg") {
       const ticket = await client.call(door, "gallery.upload", { fileName, size: bytes.length, contentType: "image/jpeg" });
       expect(ticket.status).toBe(200);
@@ -45,7 +46,7 @@ describe.each(doors.flatMap((door) => (["filesystem", "s3"] as const).map((stora
       return ticket.body as { uploadId: string; uploadURL: string };
     }
 
-    it("answers SPEC's Upload result fields with the upload link", async () => {
+    it("answers the documented upload result fields with the upload link", async () => {
       const res = await staff.call(door, "gallery.upload", { fileName: " porch.jpg ", size: 1234, contentType: "image/jpeg" });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ name: "porch.jpg", size: 1234, type: "image/jpeg", method: "PUT" });

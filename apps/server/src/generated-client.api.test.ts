@@ -8,9 +8,9 @@ import { imageOf } from "./test/images.js";
 import { ApiClient, newAccount, startTestServer, type TestServer } from "./test/harness.js";
 
 /*
- * Issue 21 §6: what an integrator does. Generate a TypeScript client from the served
+ * What an integrator does. Generate a TypeScript client from the served
  * /api/openapi.json (openapi-typescript), type-check a short program written against it
- * (openapi-fetch: sign in, book, upload a photo by SPEC's flow, read the calendar), then run that
+ * (openapi-fetch: sign in, book, upload a photo by the documented two-step flow, read the calendar), then run that
  * program against the server the document came from.
  */
 
@@ -72,7 +72,7 @@ describe("a client generated from the served OpenAPI document", () => {
     }
   });
 
-  it("runs against the server: books, uploads a photo by SPEC's flow and reads the calendar", async () => {
+  it("runs against the server: books, uploads a photo by the documented flow and reads the calendar", async () => {
     const photo = new Blob([new Uint8Array(await imageOf("png", 800, 600))]);
     // The very program that was type-checked, beside its generated types.
     const { run } = (await import(pathToFileURL(path.join(dir, "integration.ts")).href)) as Program;

@@ -35,7 +35,7 @@ function googleEnv(google: GoogleEmulator, extra: Record<string, string> = {}): 
   };
 }
 
-/** A booking's client, with staff notes and a quoted value: neither may reach the client's invitation (issue #20 §5). */
+/** A booking's client, with staff notes and a quoted value: neither may reach the client's invitation. */
 const STAFF_NOTES = "Musty smell under the house; owner hard to deal with";
 const QUOTED_VALUE = "4875";
 const newClient = (overrides: Record<string, unknown> = {}) =>
@@ -64,7 +64,7 @@ async function until<T>(read: () => T | Promise<T>, ok: (value: T) => boolean, t
 describe.each(doors)("Google Calendar through the %s door", (door: Door) => {
   let google: GoogleEmulator;
   let srv: TestServer;
-  /** Connects, reconnects and disconnects (admin-only, issue #20 §2). */
+  /** Connects, reconnects and disconnects (admin-only, ADR 018). */
   let admin: ApiClient;
   let adminAccount: ReturnType<typeof newAccount>;
   /** Books, reads and syncs. */
@@ -268,7 +268,7 @@ describe.each(doors)("Google Calendar through the %s door", (door: Door) => {
         ]),
       },
     });
-    // SPEC's Rich Details: client info, service, location, and the company's phone to call.
+    // The product's Rich Details (docs/product.md "Screens and routes", Google Calendar): client info, service, location, and the company's phone to call.
     for (const part of [lead.name, lead.email, "(828) 555-0147", "12 Merrimon Ave", "Crawl Space Encapsulation", company.phone.display]) {
       expect(stored.event.description).toContain(part);
     }

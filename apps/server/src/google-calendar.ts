@@ -105,7 +105,7 @@ export async function startGoogleCalendar({
   // Without a queue (Google not configured, or no token key) there is nothing to push: no loop.
   const worker = queue
     ? pollingWorker({
-        // Once stopping, the jobs claimed but not started go back to the queue (issue 22 §2).
+        // Once stopping, the jobs claimed but not started go back to the queue.
         round: (paused) => service.runPushes(paused),
         pollMs: env.GOOGLE_PUSH_POLL_MS,
         maxRounds: MAX_ROUNDS,
@@ -252,7 +252,7 @@ export function googleCallbackRoute({
         // No session in this window: the opener (signed in) finishes with POST /api/calendar/callback.
         result = { type: GOOGLE_CALENDAR_MESSAGE_TYPE, ok: false, message: "Finishing the connection in CrawlGuard…", code, state };
       } else if (!ctx.user.isAdmin) {
-        // Admin-only like POST /api/calendar/callback (issue #20 §2), and before anything else is checked.
+        // Admin-only like POST /api/calendar/callback, and before anything else is checked.
         forbidden = true;
         result = { type: GOOGLE_CALENDAR_MESSAGE_TYPE, ok: false, message: ADMIN_ONLY_MESSAGE };
       } else {

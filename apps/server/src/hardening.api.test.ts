@@ -18,7 +18,7 @@ import {
   startServerOn,
 } from "./test/harness.js";
 
-// Issue 20 §6: the data directory's modes, the CSRF guard's scheme check, the shared validator's
+// The data directory's modes, the CSRF guard's scheme check, the shared validator's
 // refusal of invisible formatting characters and the pages' Content-Security-Policy.
 
 const mode = async (file: string) => (await stat(file)).mode & 0o777;

@@ -1,4 +1,4 @@
-// Health that tells the truth (issue 22 §3): GET /api/health/live and /api/health/ready, each
+// Health that tells the truth: GET /api/health/live and /api/health/ready, each
 // answering within 2 s even when the database hangs; readiness covers the app's own tables, the
 // migrations, the object storage and draining; S3 unusable at start is a clear (JSON) error and a
 // non-ready instance; refused settings are one JSON line naming the variable.
@@ -41,7 +41,7 @@ describe(`health: live and ready (${embedded ? "embedded database" : "PostgreSQL
       status: "ready",
       checks: { database: "ok", migrations: "ok", storage: "ok", draining: "no", googleCalendar: "not configured" },
     });
-    // The SPEC-era endpoint stays, anonymous callers still see only the status (issue 20 §5).
+    // The first endpoint (GET /api/health) stays, anonymous callers still see only the status.
     for (const door of doors) {
       const health = await new ApiClient(srv.url).call(door, "health.check");
       expect(health.status).toBe(200);

@@ -6,7 +6,7 @@ import type { ObjectStorage } from "@crawlguard/storage";
 import { Router, type Response } from "express";
 import type { Logger } from "pino";
 
-/** Every health answer comes within 2 s (issue 22 §3): each check gets this long, all run at once. */
+/** Every health answer comes within 2 s: each check gets this long, all run at once. */
 export const CHECK_DEADLINE_MS = 1500;
 /** A storage probe writes an object: a good result is reused this long (load balancers probe every few seconds). */
 const STORAGE_OK_TTL_MS = 15_000;
@@ -80,7 +80,7 @@ export interface Health {
 }
 
 /**
- * GET /api/health/live and GET /api/health/ready (issue 22 §3, ADR 021). Live: the process answers
+ * GET /api/health/live and GET /api/health/ready (ADR 021). Live: the process answers
  * (its event loop turns). Ready: an application query on the app's own tables, every migration this
  * build knows applied, the object storage reachable and writable (a probe object written, read back
  * and deleted), and not draining. Each check has a deadline, so a hung database gives a 503 within

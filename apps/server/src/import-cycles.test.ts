@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 /**
- * No module of the server or of a package imports itself back through others (issue 22 §6),
+ * No module of the server or of a package imports itself back through others,
  * counting type imports, re-exports and lazy `import()`s: a circle makes load order matter (an
  * import is undefined while its module is still evaluating) and ties parts together that should
  * not know each other. The web app has its own check (apps/web/src/import-cycles.test.ts).

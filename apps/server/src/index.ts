@@ -6,6 +6,6 @@ try {
   logUnhandledRejections(running.logger);
   stopOnSignals(running);
 } catch (err) {
-  // One JSON line naming the setting at fault, like every other log line (issue 22 §3).
+  // One JSON line naming the setting at fault, like every other log line.
   process.exit(reportStartupFailure(err));
 }

@@ -165,7 +165,7 @@ describe.each(doors)("leads through the %s door", (door) => {
     expect((await staff.call(door, "leads.update", { id: lead.id, estimatedValue: "2500", notes: "Called back" })).status).toBe(200);
     const when = "2026-12-01T14:00:00.000Z";
     expect((await staff.call(door, "leads.update", { id: lead.id, scheduledDate: when, status: "scheduled" })).status).toBe(200);
-    // Notes and priority are history too (issue 24 §3).
+    // Notes and priority are history too.
     expect((await staff.call(door, "leads.update", { id: lead.id, notes: "Gate code 1234" })).status).toBe(200);
     expect((await staff.call(door, "leads.update", { id: lead.id, priority: "high" })).status).toBe(200);
     // A patch that changes nothing tracked (the same notes, a name) adds no entry.

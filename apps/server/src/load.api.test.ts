@@ -1,4 +1,4 @@
-// Load (#9), the quick variant of `npm run bench:load`'s first part: 300 valid contact submissions
+// Load, the quick variant of `npm run bench:load`'s first part: 300 valid contact submissions
 // sent at once, each from an address of its own (within the per-IP limit), are each stored exactly
 // once and whole; a double-click sent during the same burst is stored once too.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -7,7 +7,7 @@ import { imageOf } from "./test/images.js";
 import { spawnServer, type ServerProcess } from "./test/spawn-server.js";
 
 /*
- * Issue 20 §5: a real server process logging at debug level runs the flows that carry secrets
+ * A real server process logging at debug level runs the flows that carry secrets
  * (Google's OAuth code and state on the popup's landing page, an upload link, invitation and
  * password parameters, tRPC inputs in URLs, Google's tokens and client secret), then its whole
  * captured log is searched for every one of them.

@@ -8,7 +8,7 @@ const CODE = "4/0AQlEd8x-SECRETCODE";
 const STATE = "c3RhdGUtc2VjcmV0LXZhbHVlLTEyMzQ1Njc4OTA";
 const UPLOAD_TOKEN = "uP1oAdT0kEnSecretValue_0123456789abcdefXYZ";
 
-describe("redactUrl (issue 20 §5)", () => {
+describe("redactUrl", () => {
   it("drops the OAuth code and state of the popup's landing page, and any token parameter", () => {
     expect(redactUrl(`/oauth/google/callback?state=${STATE}&code=${encodeURIComponent(CODE)}&scope=email`)).toBe(
       "/oauth/google/callback?state=[REDACTED]&code=[REDACTED]&scope=email",

@@ -2,7 +2,7 @@ import { stdSerializers, type LoggerOptions } from "pino";
 import { redactText, redactUrl } from "./redact-url.js";
 
 /*
- * What never reaches a log (issue 20 §5, §6): passwords, invitation tokens, OAuth codes and
+ * What never reaches a log: passwords, invitation tokens, OAuth codes and
  * states, upload tokens, Google's tokens and the client secret. Request URLs are redacted by the
  * request serializer (redact-url.ts); this module is the logger-wide net for everything else:
  * fields logged by name (pino `redact`), and errors, whose message, stack and attached request

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiClient, doors, newAccount, startTestServer, type ApiResponse, type Door, type TestServer } from "./test/harness.js";
 
 /**
- * Sign-in throttling (issue 20 §3, ADR 015) and the 429 header fields (issue 21 §5), through real
+ * Sign-in throttling (ADR 015) and the 429 header fields, through real
  * HTTP. The server trusts one proxy hop (TRUST_PROXY=1), so each client stands for a visitor at the
  * address its X-Forwarded-For ends with, as the proxy in front would append it. Waiting is
  * simulated by moving the recorded failures back in time.

@@ -1,4 +1,4 @@
-// E-mail exactly once across instances (issue #25, ADR 028) with real server processes: a booking and
+// E-mail exactly once across instances (ADR 028) with real server processes: a booking and
 // a contact request queue their mail in the change's transaction; the SMTP server (smtp-server,
 // every message parsed with mailparser) withholds its answer to the first recipient, and the
 // instance in that conversation is killed with SIGKILL, between the commit and the send. Another

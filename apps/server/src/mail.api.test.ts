@@ -1,4 +1,4 @@
-// E-mail notifications (issue #25) against a real SMTP server started here (smtp-server), every
+// E-mail notifications against a real SMTP server started here (smtp-server), every
 // message parsed as a mail client would (mailparser): content, the business time zone, the .ics,
 // nothing internal, the delivery log, unsubscribe, SMTP down then up.
 import type { AddressInfo } from "node:net";

@@ -34,7 +34,7 @@ export function fromAddressOf(from: string | undefined): string {
 }
 
 /**
- * E-mail for this process (issue #25, ADR 028): without SMTP_URL nothing is queued or sent. With it,
+ * E-mail for this process (ADR 028): without SMTP_URL nothing is queued or sent. With it,
  * the mail subscriber hears the domain events and the worker sends due deliveries through SMTP
  * (nodemailer), each retried with backoff by pg-boss, claimed by one instance.
  */

@@ -7,7 +7,7 @@ interface RestProcedure {
 
 /**
  * A known /api path asked with a method none of its operations has is a 405 whose `Allow` lists
- * the methods that path answers (issue 21 §5), not the adapter's 404: the client reached the right
+ * the methods that path answers, not the adapter's 404: the client reached the right
  * resource with the wrong verb. OPTIONS on a known path answers 204 with the same `Allow`. Paths
  * match as the REST adapter matches them (trpc-to-openapi's own path expressions), so a path an
  * operation answers is never refused here.

@@ -4,7 +4,7 @@ import type { z } from "zod";
 import { ApiClient, startTestServer, type TestServer } from "./test/harness.js";
 
 /*
- * Issue 21 §6: a document that makes a good generated client. The resources are named components
+ * A document that makes a good generated client. The resources are named components
  * that the operations reference, every field says what it means, every request body has an example
  * the operation accepts, and `servers` is PUBLIC_URL when set.
  */
@@ -101,7 +101,7 @@ describe("the OpenAPI document as a generated client sees it", () => {
       const [method, path] = key.split(" ") as [string, string];
       return doc.paths[path]![method.toLowerCase()]!.responses["200"]!.content!["application/json"]!.schema;
     };
-    // SPEC's array, or a page of changes with the sync parameters (ADR 029).
+    // The whole array, as the product documents it, or a page of changes with the sync parameters (ADR 029).
     expect(answer("GET /api/leads")).toEqual({ anyOf: [listOf("Lead"), ref("LeadPage")] });
     expect(answer("POST /api/leads")).toEqual(ref("Lead"));
     expect(answer("PATCH /api/leads/{id}")).toEqual(ref("Lead"));
@@ -125,7 +125,7 @@ describe("the OpenAPI document as a generated client sees it", () => {
     expect(answer("GET /api/calendar/status")).toEqual(ref("CalendarStatus"));
     expect(answer("GET /api/calendar/events")).toEqual(listOf("CalendarEvent"));
     expect(answer("GET /api/calendar/events/range")).toEqual(listOf("CalendarEvent"));
-    // SPEC's Upload result fields are on the upload's answer.
+    // The documented upload result fields (uploadURL, name, size, type) are on the upload's answer.
     expect(Object.keys(doc.components.schemas.GalleryUpload!.properties!)).toEqual(
       expect.arrayContaining(["uploadURL", "name", "size", "type"]),
     );

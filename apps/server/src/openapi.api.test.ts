@@ -39,7 +39,7 @@ const DOC_REF = "/api/openapi.json";
 const NO_4XX: string[] = [];
 const ACCEPTED = {
   [DOC_REF]: {
-    // Issue 20 names both paths; they never meet: DELETE on the one, PATCH on the other, and an id is a uuid.
+    // Invitations (ADR 019) have both paths; they never meet: DELETE on the one, PATCH on the other, and an id is a uuid.
     "no-ambiguous-paths": new Set(["#/paths/~1api~1users~1invitations~1{id}"]),
   },
 };

@@ -16,7 +16,7 @@ import { uploadThrough } from "./test/gallery.js";
 import { ApiClient, newAccount, registerInvited, startTestServer, type TestServer, startServerOn } from "./test/harness.js";
 import { FORM_PAGE_CACHE_CONTROL, inlineStylesTemplate, PUBLIC_PAGE_CACHE_CONTROL, siteStylesheet, webDir, type PublicApi } from "./web.js";
 
-// Issue 23: public pages served from a render cache, the per-request parts (CSP nonce, the contact
+// Public pages served from a render cache, the per-request parts (CSP nonce, the contact
 // form's signed time) spliced in; invalidated on every instance when the published gallery changes.
 
 const PUBLIC_URLS = [

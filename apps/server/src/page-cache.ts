@@ -3,7 +3,7 @@ import { constants, crc32, deflateRawSync } from "node:zlib";
 import { NONCE_PLACEHOLDER } from "./csp.js";
 
 /**
- * Rendered pages kept in memory (issue 23, ADR 024): a GET of a page is the same HTML for every
+ * Rendered pages kept in memory (ADR 024): a GET of a page is the same HTML for every
  * visitor except two per-request parts, which the render writes as fixed placeholders and the
  * server swaps in for each answer: the CSP nonce (csp.ts, NONCE_PLACEHOLDER) and the contact
  * form's signed time (FORM_TOKEN_PLACEHOLDER). Only what the render really depends on is in the

@@ -1,4 +1,4 @@
-// Issue 22 §5: a calendar push that was running on an instance that died is due again within a
+// A calendar push that was running on an instance that died is due again within a
 // minute (pg-boss heartbeats, ADR 022), while a push an instance is still running stays its own.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "@crawlguard/db";

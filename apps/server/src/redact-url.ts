@@ -1,7 +1,7 @@
 /**
  * Query parameters whose values never reach a log: a password (a sign-in form sent as a GET by an
- * old page or a broken client, issue 20 §6), an invitation link's code (issue 20 §1), and the
- * OAuth code and state Google sends to the popup's landing page plus any token (issue 20 §5).
+ * old page or a broken client), an invitation link's code, and the
+ * OAuth code and state Google sends to the popup's landing page plus any token.
  */
 export const REDACTED_QUERY_PARAMS = [
   "password",
@@ -16,7 +16,7 @@ export const REDACTED_QUERY_PARAMS = [
   "client_secret",
 ] as const;
 
-/** Paths that carry a secret themselves: the filesystem upload link `/uploads/{token}` (issue 20 §5). */
+/** Paths that carry a secret themselves: the filesystem upload link `/uploads/{token}`. */
 const SECRET_PATH = /^(\/uploads\/)[^/?#]+/;
 
 /** Keys whose string values are secrets wherever they appear in logged text (JSON or form-encoded). */

@@ -5,7 +5,7 @@ import { imageOf } from "./test/images.js";
 import { ApiClient, doors, newAccount, newClient, startTestServer, type Door, type TestServer, registerInvited } from "./test/harness.js";
 
 /*
- * Issue #20 §2: what one staff account may do to or see of another's work. Other staff members'
+ * What one staff account may do to or see of another's work. Other staff members'
  * time blocks are busy periods only (admins and the owner see them whole); a gallery image can be
  * made only from the caller's own upload. Accounts are made with REGISTRATION=open so these tests
  * do not depend on how staff are invited.

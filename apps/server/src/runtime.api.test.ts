@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { ApiClient, newAccount } from "./test/harness.js";
 import { spawnServer, type ServerProcess } from "./test/spawn-server.js";
 
-// Issue #10: the project runs on its own pinned Node 24 (docs/decisions/005-node-runtime-pin.md).
+// The project runs on its own pinned Node 24 (docs/decisions/005-node-runtime-pin.md).
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 const rootPackage = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
   engines: { node: string };
@@ -41,7 +41,7 @@ describe("runtime", () => {
     it("says its Node version at start and in /api/health to staff (not to anonymous callers), and it is this one", async () => {
       // As `npm start` runs it on a first try: no PUBLIC_URL (empty is unset).
       server = await spawnServer({ dataDir, node: "node", env: { LOG_LEVEL: "info", PUBLIC_URL: "" } });
-      // Anonymous callers (load balancers) learn only that it answers (issue 20 §5).
+      // Anonymous callers (load balancers) learn only that it answers.
       expect(await (await fetch(`${server.url}/api/health`)).json()).toEqual({ status: "ok" });
       const staff = new ApiClient(server.url);
       expect((await staff.call("rest", "auth.register", newAccount("runtime"))).status).toBe(200);
@@ -56,7 +56,7 @@ describe("runtime", () => {
       expect(Number(health.node.split(".")[0])).toBeGreaterThanOrEqual(24);
     });
 
-    it("starts without PUBLIC_URL, and says at start that production needs it (issue 20 §5)", () => {
+    it("starts without PUBLIC_URL, and says at start that production needs it", () => {
       const warnings = server!
         .problems()
         .map((line) => JSON.parse(line) as { level: number; msg: string })

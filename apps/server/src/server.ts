@@ -22,7 +22,7 @@ import { startWebhooks, type WebhooksRuntime } from "./webhooks.js";
 import { developmentWeb, productionWeb, PUBLIC_PAGES_CHANNEL, type WebApp } from "./web.js";
 import { redactingLoggerOptions } from "./log-redaction.js";
 
-/** Unfinished uploads' raw bytes go within minutes of their link expiring (issue #20 §4). */
+/** Unfinished uploads' raw bytes go within minutes of their link expiring. */
 const SWEEP_INTERVAL_MS = 60_000;
 
 export interface RunningServer {
@@ -58,13 +58,13 @@ export async function startServer({
   env = loadEnv(),
   withWeb = true,
 }: { dev?: boolean; env?: Env; withWeb?: boolean } = {}): Promise<RunningServer> {
-  // Secrets never reach the log (log-redaction.ts, issue 20 §5).
+  // Secrets never reach the log (log-redaction.ts).
   const logger = pino({ level: env.LOG_LEVEL, base: { service: "crawlguard" }, ...redactingLoggerOptions });
   // Owner-only, also when it already existed: the embedded database, google-token.key, files/.
   await blamed("DATA_DIR", "the data directory cannot be used", () => secureDataDir(path.resolve(env.DATA_DIR)));
   // This instance's connections in pg_stat_activity (the metrics' pool use).
   const applicationName = `crawlguard-${os.hostname().slice(0, 30)}-${process.pid}-${randomBytes(3).toString("hex")}`;
-  // A bad DATABASE_URL (or an unusable DATA_DIR) is one log line naming it, not a stack (issue 22 §3).
+  // A bad DATABASE_URL (or an unusable DATA_DIR) is one log line naming it, not a stack.
   const db = await blamed(
     env.DATABASE_URL ? "DATABASE_URL" : "DATA_DIR",
     env.DATABASE_URL ? "cannot open the PostgreSQL database" : "cannot open the embedded database",
@@ -198,7 +198,7 @@ export async function startServer({
     );
   }
   if (!env.PUBLIC_URL) {
-    // Still starts (a first try on a laptop needs no settings), but says what production needs (issue 20 §5).
+    // Still starts (a first try on a laptop needs no settings), but says what production needs.
     logger.warn(
       { url },
       "PUBLIC_URL is not set: canonical URLs, the sitemap, the OpenAPI servers and the Google redirect URI echo each request's Host header; " +
@@ -231,7 +231,7 @@ export async function startServer({
 
   let stopping: Promise<void> | null = null;
   const stop = () => {
-    // Issue 22 §2, ADR 021: readiness 503 at once; no new connections; idle ones closed; requests
+    // ADR 021: readiness 503 at once; no new connections; idle ones closed; requests
     // and uploads in flight finish (up to SHUTDOWN_GRACE_SECONDS) with Connection: close; the push
     // worker takes no more jobs and gives back the ones it claimed but did not start. Then the
     // queue and the database close.

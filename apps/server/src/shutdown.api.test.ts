@@ -1,4 +1,4 @@
-// Restarts that drop nothing (issue 22 §2, ADR 021): SIGTERM sent to a real server process during a
+// Restarts that drop nothing (ADR 021): SIGTERM sent to a real server process during a
 // slow upload and during a stream of keep-alive writes. Every acknowledged write must be stored,
 // no client may see its connection reset (a refused new connection is fine: nothing was sent on
 // it), readiness answers 503 while the server drains, and the process exits 0.
@@ -109,7 +109,7 @@ async function rawConnection(port: number) {
   };
 }
 
-/** Every log line of the process is JSON (issue 22 §3). */
+/** Every log line of the process is JSON. */
 function nonJsonLines(output: string): string[] {
   return output
     .split("\n")

@@ -53,7 +53,7 @@ export function configureKeepAlive(server: Server): void {
 }
 
 /**
- * Draining the HTTP server on SIGTERM (issue 22 §2, ADR 021), with Node's own http.Server API:
+ * Draining the HTTP server on SIGTERM (ADR 021), with Node's own http.Server API:
  * - `draining` turns true at once: GET /api/health/ready answers 503;
  * - every answer from now on, including those of requests already in flight whose headers have
  *   not left yet, carries `Connection: close`: the server closes that connection after it, and no

@@ -3,7 +3,7 @@ import { ConfigError } from "./env.js";
 
 /**
  * A start that failed because of a setting: which variable, and why in words (never its value, and
- * never a stack trace: the operator fixes the setting, not the code). Issue 22 §3.
+ * never a stack trace: the operator fixes the setting, not the code).
  */
 export class StartupError extends Error {
   override name = "StartupError";

@@ -5,7 +5,7 @@ import { julyAt, JULY_TUESDAY } from "./test/business-dates.js";
 import { ApiClient, doors, newAccount, newClient, startTestServer, type ApiResponse, type Door, type TestServer } from "./test/harness.js";
 
 /*
- * Issue 21 §1: a JSON body is validated exactly as documented on both doors. trpc-to-openapi used
+ * A JSON body is validated exactly as documented on both doors. trpc-to-openapi used
  * to coerce every input object (JSON bodies included) by setting `coerce` on the shared zod schema,
  * so after one REST call "false" was read as true on /trpc too (patches/trpc-to-openapi+3.3.0.patch).
  */
@@ -180,7 +180,7 @@ describe("JSON bodies are validated exactly as documented", () => {
     );
   });
 
-  it("keeps the strings SPEC shows as strings: estimatedValue and displayOrder", () => {
+  it("keeps the strings the product documents as strings: estimatedValue and displayOrder", () => {
     const lead = resolve(doc, doc.paths["/api/leads"]!.post!.requestBody!.content!["application/json"]!.schema!);
     const image = resolve(doc, doc.paths["/api/admin/gallery"]!.post!.requestBody!.content!["application/json"]!.schema!);
     expect(

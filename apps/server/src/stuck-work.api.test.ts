@@ -6,7 +6,7 @@ import { imageOf } from "./test/images.js";
 import { ApiClient, doors, newAccount, startTestServer, type TestServer } from "./test/harness.js";
 
 /*
- * Issue 22 §5, ADR 022: an upload whose completion was interrupted holds its "processing" lease
+ * ADR 022: an upload whose completion was interrupted holds its "processing" lease
  * only for a while (then asking again completes it), and `.part` files a dead write left behind go.
  */
 describe.each(doors)("work that got stuck, through %s", (door) => {

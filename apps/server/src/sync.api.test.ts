@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiClient, newAccount, registerInvited, startTestServer, type TestServer } from "./test/harness.js";
 
 /**
- * Incremental sync (issue 26, ADR 029): GET /api/leads and /api/contact-submissions keep SPEC's
- * array without parameters and answer pages of changes with them; no change is missed or repeated
+ * Incremental sync (ADR 029): GET /api/leads and /api/contact-submissions keep the
+ * whole array without parameters and answer pages of changes with them; no change is missed or repeated
  * while others write between (and during) pages, deletions come as tombstones. And the calendar
  * feed, parsed back with ical.js.
  */
@@ -51,7 +51,7 @@ describe("incremental sync and the calendar feed", () => {
     return res.body as Page<LeadItem>;
   }
 
-  it("keeps SPEC's whole array without parameters, and refuses a forged cursor", async () => {
+  it("keeps the whole array without parameters, and refuses a forged cursor", async () => {
     const res = await staff.raw("GET", "/api/leads");
     expect(Array.isArray(res.body)).toBe(true);
     expect(Array.isArray((await staff.raw("GET", "/api/contact-submissions")).body)).toBe(true);

@@ -3,7 +3,7 @@ import { addDays, julyAt, JULY_TUESDAY, YEAR } from "./test/business-dates.js";
 import { ApiClient, doors, newAccount, registerInvited, startTestServer, type Door, type TestServer } from "./test/harness.js";
 
 /*
- * Issue #20 §4, time blocks: at most 200 per user, a recurring block repeats for at most two
+ * Resource limits (ADR 016), time blocks: at most 200 per user, a recurring block repeats for at most two
  * years, and availability and the calendar range answer a bounded body however many blocks
  * overlap (1,000 daily blocks used to make availability 7 MB).
  */
@@ -88,7 +88,7 @@ describe.each(doors)("time block limits through %s", (door: Door) => {
     const forever = await client.call(door, "timeBlocks.create", { ...weekly, recurrenceEndDate: "2099-12-31" });
     expect(forever.status).toBe(400);
 
-    // Without an end date (SPEC's body has none) it repeats for the longest span, two years.
+    // Without an end date (the documented body has none) it repeats for the longest span, two years.
     const open = await client.call(door, "timeBlocks.create", weekly);
     expect(open.status).toBe(200);
     expect(open.body.recurrenceEndDate).toBe(twoYears);

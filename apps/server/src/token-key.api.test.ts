@@ -1,4 +1,4 @@
-// The Google token key's fingerprint (issue 22 §3): the connection remembers which GOOGLE_TOKEN_KEY
+// The Google token key's fingerprint: the connection remembers which GOOGLE_TOKEN_KEY
 // encrypted its tokens. An instance started with another key says so (status, readiness), leaves
 // the push jobs to the instances that can read the tokens, and never marks the shared connection
 // "needs reconnect"; the right key picks everything up again.

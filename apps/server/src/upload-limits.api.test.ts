@@ -6,7 +6,7 @@ import { imageOf } from "./test/images.js";
 import { ApiClient, doors, newAccount, registerInvited, startTestServer, type Door, type TestServer } from "./test/harness.js";
 
 /*
- * Issue #20 §4, upload links: per-user caps on open uploads and on their declared bytes (429),
+ * Resource limits (ADR 016), upload links: per-user caps on open uploads and on their declared bytes (429),
  * links that take exactly the declared size (S3 signs the Content-Length), and the sweeper that
  * removes unfinished uploads minutes after their link expires, in batches until none is left.
  */

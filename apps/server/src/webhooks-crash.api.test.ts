@@ -1,4 +1,4 @@
-// Webhooks once per event across instances (issue 26, ADR 030) with real server processes: leads
+// Webhooks once per event across instances (ADR 030) with real server processes: leads
 // are created through both instances, the receiver (verifying every Standard Webhooks signature)
 // withholds its answer to the first delivery, and the instance sending it is killed with SIGKILL,
 // between the commit and the answer. Another instance (PostgreSQL: the second one running;

@@ -1,4 +1,4 @@
-// Webhooks (issue 26, ADR 030): endpoints registered by admins, events signed per Standard Webhooks
+// Webhooks (ADR 030): endpoints registered by admins, events signed per Standard Webhooks
 // and verified by a local receiver with `standardwebhooks`, sent after commit (nothing for a rolled
 // back change, nothing lost when the instance dies between commit and send), retried with
 // backoff, delivered once per event across instances, refused for addresses inside the building,

@@ -140,7 +140,7 @@ function changes(before: LeadState, after: LeadState): TimelineEntry[] {
   if (before.estimatedValue !== after.estimatedValue)
     entries.push({ kind: "value", from: before.estimatedValue, to: after.estimatedValue });
   if (before.scheduledDate !== after.scheduledDate) entries.push({ kind: "schedule", from: before.scheduledDate, to: after.scheduledDate });
-  // Notes are history too (issue 24 §3); the stream never changes priority or the assignee.
+  // Notes are history too; the stream never changes priority or the assignee.
   if (before.notes !== after.notes) entries.push({ kind: "notes", from: before.notes, to: after.notes });
   return entries;
 }
