@@ -153,7 +153,7 @@ export default defineConfig({
         CONTACT_RATE_LIMIT: "1000",
         // The "sent faster than a person could" check (3 s by default) would slow the browser tests.
         CONTACT_MIN_SUBMIT_MS: "0",
-        // Google Calendar against the emulator (issue #14), with a failed push retried after 1 s
+        // Google Calendar against the emulator, with a failed push retried after 1 s
         // (then 3 s, 6 s, …) and the queue checked 4 times a second, so recovery shows in seconds.
         GOOGLE_API_BASE_URL: googleURL,
         GOOGLE_CLIENT_ID: GOOGLE_CLIENT.id,

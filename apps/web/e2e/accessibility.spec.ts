@@ -5,7 +5,7 @@ import { allLeadStatuses, leadPriorities } from "@crawlguard/validators";
 import { createLead, openDashboard, submitContactForm, uniquePhone, uniqueToken, updateLead } from "./dashboard-fixtures";
 
 /*
- * Issue 24 §6: an axe-core check (WCAG 2.0/2.1/2.2 A and AA rules) of every public page and every
+ * An axe-core check (WCAG 2.0/2.1/2.2 A and AA rules) of every public page and every
  * dashboard tab and dialog, on desktop and phone, failing on any violation. To cover a new screen
  * or dialog, add one entry to `publicPages`, `dashboardScreens` or `dashboardDialogs`.
  */

@@ -2,7 +2,7 @@ import { request as playwrightRequest } from "@playwright/test";
 import { expect, newUser, test } from "./fixtures";
 import { openDashboard, signInAsAdmin, toast } from "./dashboard-fixtures";
 
-// API keys (issue 26): an admin makes a key in User Management, sees it once, an integration uses
+// API keys: an admin makes a key in User Management, sees it once, an integration uses
 // it (no cookie, no Origin), and revoking it refuses the integration at once.
 
 test.describe("API keys", { tag: "@any-device" }, () => {

@@ -33,7 +33,7 @@ async function colleagueNamed(request: APIRequestContext, baseURL: string | unde
   return { colleague, name, color, token, day: randomWeekday() };
 }
 
-/** Issue 24 §1: appointments belong to the crew member who goes. */
+/** Appointments belong to the crew member who goes. */
 test.describe("Assignees", () => {
   // Each test sets up two accounts, a profile, a block or appointments through the API first.
   test.describe.configure({ timeout: 60_000 });

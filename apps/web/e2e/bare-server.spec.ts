@@ -8,8 +8,7 @@ import { openDashboard } from "./dashboard-fixtures";
 import { showGoogleCalendarTab } from "./google-fixtures";
 
 /*
- * A server as a contractor first starts it: no Google OAuth client and no SMTP server (issue 24 §6,
- * issue 25). The run's own server has both (the Google emulator, the SMTP sink), so this spec starts
+ * A server as a contractor first starts it: no Google OAuth client and no SMTP server. The run's own server has both (the Google emulator, the SMTP sink), so this spec starts
  * the built server of its own (spawnServer, as the API tests and benches do), on an empty embedded
  * database, on a port of its own. Its first account is the admin; staff join by invitation.
  */

@@ -89,7 +89,7 @@ test.describe("Calendar tab", () => {
     await expect(gutterLabels(page).last()).toHaveText("9:30 PM");
     const daySummary = page.getByRole("region", { name: "Day Summary" });
     for (const label of ["Total", "Completed", "In Progress", "New"]) await expect(daySummary).toContainText(label);
-    // Another day's agenda names its day (issue #24 §5); today's is "Today's Agenda".
+    // Another day's agenda names its day; today's is "Today's Agenda".
     const agenda = page.getByRole("region", { name: `Agenda for ${format(new Date(`${day}T12:00:00`), "EEEE, MMM d")}` });
     await expect(agenda.getByRole("listitem").filter({ hasText: token })).toHaveCount(3);
     await expect(agenda.getByRole("listitem").filter({ hasText: `Mo1 ${token}` })).toContainText("11:00 AM – 12:00 PM");
@@ -133,7 +133,7 @@ test.describe("Calendar tab", () => {
     await page.getByRole("button", { name: "Previous week" }).click();
     await expect(page.locator(".rbc-day-slot .cg-slot-past")).toHaveCount(7 * 16);
 
-    // Schedule List: all upcoming appointments, headed so (issue #24 §5).
+    // Schedule List: all upcoming appointments, headed so.
     await showView(page, "Schedule List");
     const recent = page.getByRole("region", { name: "Upcoming Appointments" });
     await expect(recent.getByRole("listitem").filter({ hasText: token })).toHaveCount(3);
@@ -222,7 +222,7 @@ test.describe("Calendar tab", () => {
       "aria-pressed",
       "true",
     );
-    // The week's day headers are buttons that open their day (no table roles: issue 24 §6).
+    // The week's day headers are buttons that open their day (no table roles).
     await expect(
       page.locator(".rbc-time-header").getByRole("button", { name: format(new Date(`${day}T12:00:00`), "EEE M/d"), exact: true }),
     ).toBeVisible();

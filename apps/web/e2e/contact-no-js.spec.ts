@@ -2,7 +2,7 @@ import type { ContactSubmission } from "@crawlguard/validators";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { collectPageErrors, expect, newUser, test, waitForHydration } from "./fixtures";
 
-// A contact form sent before the page's JavaScript has loaded (issue #9, defect 8): the browser
+// A contact form sent before the page's JavaScript has loaded (a defect the outside fuzzer found): the browser
 // posts it to its own page and the server answers with that page, the outcome shown in it.
 
 const SUCCESS_MESSAGE = "Thank you! We received your request and will contact you within 24 hours.";

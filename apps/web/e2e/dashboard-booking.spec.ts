@@ -186,7 +186,7 @@ test.describe("booking appointments", () => {
     await page.keyboard.type("10:00");
     await expect(dialog.getByRole("combobox", { name: "Time" })).toHaveValue("10:00");
     await dialog.getByLabel("Address").focus();
-    // A booking that is not made is a 409 whose body names the clash (issue 21 §2), not a 200.
+    // A booking that is not made is a 409 whose body names the clash, not a 200.
     const refused = page.waitForResponse((r) => r.url().includes("/trpc/appointments.book") && r.request().method() === "POST");
     await page.keyboard.press("Enter");
     const refusal = await refused;

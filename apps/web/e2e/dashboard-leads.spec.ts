@@ -89,7 +89,7 @@ test.describe("lead management", () => {
 
     await openDashboard(page);
     const stats = page.getByRole("region", { name: "Lead statistics" });
-    // The cards count what the columns count (issue 24 §2): Scheduled with in progress, only with an
+    // The cards count what the columns count: Scheduled with in progress, only with an
     // appointment; Won with completed.
     const count = (...statuses: string[]) =>
       all
@@ -147,7 +147,7 @@ test.describe("lead management", () => {
     await expect(details.getByRole("spinbutton", { name: `Estimated value of ${name}` })).toHaveValue("3000");
 
     // Edit: a scheduled date without a time means 9:00 AM; setting it books the lead, which makes
-    // it Scheduled (SPEC §4), whatever the status was.
+    // it Scheduled (docs/product.md "States and transitions"), whatever the status was.
     await details.getByRole("button", { name: `Edit ${name}` }).click();
     const edit = page.getByRole("dialog", { name: "Edit Lead" });
     await expect(edit.getByLabel("Name")).toHaveValue(name);
@@ -253,7 +253,7 @@ test.describe("lead management", () => {
     await expect(entries).toHaveCount(4);
     await expect(entries.nth(0)).toContainText("Lead created as Quoted");
     await expect(entries.nth(1)).toContainText("Estimated value: $500 → $4,200");
-    // Priority changes are history too (issue 24 §3).
+    // Priority changes are history too.
     await expect(entries.nth(2)).toContainText("Priority: Medium → High");
     await expect(entries.nth(3)).toContainText("Estimated value: $4,200 → $4,300");
     await expect(entries.nth(3)).toContainText(user.username);

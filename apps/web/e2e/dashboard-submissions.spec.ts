@@ -96,7 +96,7 @@ test.describe("contact submissions", () => {
   });
 });
 
-test.describe("a submission that matches a lead (issue 24 §3 and §6)", () => {
+test.describe("a submission that matches a lead", () => {
   test("the match shows before converting; 'Add to this lead' puts the message in its notes and history; the tab counts new requests", async ({
     staffPage: { page },
     baseURL,

@@ -14,8 +14,8 @@ test.describe("user management", () => {
     await openDashboard(page);
     const tabs = page.getByRole("tab");
     await expect(tabs).toHaveCount(7);
-    // All seven within reach, on a phone too, where they are one row that scrolls sideways (issue 24
-    // §4): from the first, the arrow keys choose each in turn, and the chosen one is wholly in sight.
+    // All seven within reach, on a phone too, where they are one row that scrolls sideways:
+    // from the first, the arrow keys choose each in turn, and the chosen one is wholly in sight.
     await expect(tabs.first()).toHaveAttribute("aria-selected", "true");
     await tabs.first().focus();
     for (let index = 0; index < 7; index++) {

@@ -40,7 +40,7 @@ export type CreatedInvitation = { id: string; token: string; url: string; expire
 /**
  * An invitation made by the run's first account (the admin), signed in on a request context of
  * its own so the caller's cookies are untouched. After the first account, nobody registers
- * without one (issue 20 §1).
+ * without one.
  */
 export async function createInvitation(
   baseURL: string | undefined,
@@ -93,7 +93,7 @@ export async function waitForHydration(page: Page): Promise<void> {
 /** An HTTP error the page expects; Chromium logs every failed load as a console error. */
 export type ExpectedFailure = { status: number; url: RegExp };
 
-/** Signed-out session check (docs/product.md §4: 401 means "not logged in"). */
+/** Signed-out session check (docs/product.md "States and transitions": 401 means "not logged in"). */
 export const SIGNED_OUT_SESSION_CHECK: ExpectedFailure = { status: 401, url: /\/trpc\/auth\.me\b/ };
 
 /**

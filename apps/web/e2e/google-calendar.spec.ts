@@ -20,12 +20,12 @@ import {
 import { ashevilleInstant, ashevilleWeekday, BUSINESS_ZONE, goToDate, openCalendar, showView } from "./scheduling-fixtures";
 
 /*
- * Google Calendar (docs/product.md §2 "Google Calendar", 7, 8; issue #14) end to end: the browser,
+ * Google Calendar (docs/product.md "Screens and routes", Google Calendar; "The calls it makes"; "Error catalogue") end to end: the browser,
  * the server and the Google API emulator the e2e server is pointed at (playwright.config.ts).
  * The connection is the whole business's, so each test starts and ends disconnected, with
  * Google healthy, whatever other specs left behind; names carry a unique token because the
  * database and the emulator's calendar are shared by the whole run. Connecting, reconnecting and
- * disconnecting are for admins (issue #20 §2): the flows run as an admin, and one test checks
+ * disconnecting are for admins: the flows run as an admin, and one test checks
  * what staff see.
  */
 

@@ -2,8 +2,8 @@ import type { Page, Request } from "@playwright/test";
 import { createInvitation, expect, newUser, registerUser, test, waitForHydration } from "./fixtures";
 import { openDashboard, signInAsAdmin, toast } from "./dashboard-fixtures";
 
-// Accounts by invitation (issue 20 §1) and the /auth forms before or without the page's script
-// (issue 20 §6).
+// Accounts by invitation (ADR 019) and the /auth forms before or without the page's script
+// (ADR 017).
 
 const INVITATION_REQUIRED = "Registration needs an invitation from an administrator";
 

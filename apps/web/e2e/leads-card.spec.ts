@@ -25,8 +25,8 @@ test.describe("compact lead cards", () => {
     const card = leadCard(boardColumn(page, "Quoted"), lead.name);
     await expect(card).toBeVisible();
 
-    // Closed: the essentials only, in a card about half the old 330 px (the service name is whole
-    // since issue 24 §6, wrapping in a narrow column, where it was cut to "Basement W…": 140 → 180).
+    // Closed: the essentials only, in a card about half the old 330 px (the service name is whole,
+    // wrapping in a narrow column, where it was cut to "Basement W…": 140 → 180).
     await expect(card.getByRole("heading", { name: lead.name })).toBeVisible();
     await expect(card).toContainText("Priority: High");
     await expect(card).toContainText("Basement Waterproofing");

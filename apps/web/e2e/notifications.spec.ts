@@ -2,7 +2,7 @@ import { expect, test, waitForHydration } from "./fixtures";
 import { createLead, leadCard, openDashboard, openLeadDetails, searchLeads, signInAsAdmin, toast, uniqueToken } from "./dashboard-fixtures";
 import { ashevilleWeekday, bookAppointment } from "./scheduling-fixtures";
 
-test.describe("notifications (issue #25)", () => {
+test.describe("notifications", () => {
   test("an admin sets who gets office mail and which client mails go out", { tag: "@any-device" }, async ({ page, baseURL }) => {
     await signInAsAdmin(page.request, baseURL);
     await openDashboard(page);

@@ -14,7 +14,7 @@ import {
   uniqueToken,
 } from "./dashboard-fixtures";
 
-// Issue 24 §6: feedback the office gets on the board and in the dashboard.
+// Feedback the office gets on the board and in the dashboard.
 
 /** The issue's laptop: 1366 × 768 on the desktop project (the phone project keeps its 390 × 844). */
 async function laptopScreen(page: Page): Promise<void> {

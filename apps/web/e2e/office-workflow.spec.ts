@@ -18,7 +18,7 @@ import { ashevilleInstant, bookAppointment, openAvailability, randomWeekday } fr
 /** The dashboard's booking calls (tRPC door): what the lead form's date goes through. */
 const isBooking = (url: string, method: string) => url.includes("/trpc/appointments.book") && method === "POST";
 
-// Issue 24 §2: a date set through Add Lead / Edit Lead goes through the booking check.
+// A date set through Add Lead / Edit Lead goes through the booking check.
 test.describe("one booking rule everywhere", () => {
   test("Edit Lead: a date over another appointment shows the clash, books nothing, and another time books it as Scheduled", async ({
     staffPage: { page },
@@ -200,7 +200,7 @@ test.describe("one booking rule everywhere", () => {
   });
 });
 
-// Issue 24 §3: data entry that cannot go wrong.
+// Data entry that cannot go wrong.
 test.describe("data entry that cannot go wrong", () => {
   test("time block: a typed start date and time move the end by the block's length; an end date before the start is said there", async ({
     staffPage: { page },
@@ -329,7 +329,7 @@ test.describe("data entry that cannot go wrong", () => {
     await dialog.getByRole("button", { name: "Add Image" }).click();
     await expect(alt).toHaveAttribute("aria-invalid", "true");
 
-    // A descriptive name is the default (SPEC), with a hint while it is still the file's name.
+    // A descriptive name is the default (docs/product.md "Screens and routes", Gallery management), with a hint while it is still the file's name.
     await chooseFile(page, dialog, { name: "white-vapor-barrier.png", mimeType: "image/png", buffer: png });
     await expect(alt).toHaveValue("white vapor barrier");
     await expect(alt).toHaveAccessibleDescription(/still the file's name: describe what the photo shows, for people who cannot see it/);

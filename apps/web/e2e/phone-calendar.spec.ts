@@ -17,7 +17,7 @@ import {
   weekdayOf,
 } from "./scheduling-fixtures";
 
-// Issue #24 §4 (phone) and §5 (calendar details).
+// The dashboard on a phone, and the calendar's details.
 
 /** The week or day grid's slot for a column and a time, when the grid starts at `firstHour`. */
 function slotAt(page: Page, column: number, firstHour: number, hour: number, minute = 0, slotMinutes = 60): Locator {
@@ -32,7 +32,7 @@ async function topOf(locator: Locator): Promise<number> {
   return box!.y;
 }
 
-test.describe("the dashboard on a phone (issue #24 §4)", () => {
+test.describe("the dashboard on a phone", () => {
   test("after login and after every tab switch, the tab's content starts in the top of the screen @phone-only", async ({
     staffPage: { page },
     baseURL,
@@ -59,7 +59,7 @@ test.describe("the dashboard on a phone (issue #24 §4)", () => {
 
     for (const name of ["Contact Submissions", "Calendar", "Availability", "Google Calendar", "Gallery", "Lead Management"]) {
       // The whole name ("Calendar" is not "Google Calendar"), and Contact Submissions' count of new
-      // requests when there are any (issue #24 §6: "Contact Submissions 7 new").
+      // requests when there are any ("Contact Submissions 7 new").
       const tabName = new RegExp(`^${name}(?: \\d+\\+? new)?$`);
       // From the bottom of the page, as after working down a long board or list.
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
@@ -93,7 +93,7 @@ test.describe("the dashboard on a phone (issue #24 §4)", () => {
   });
 });
 
-test.describe("calendar details (issue #24 §5)", () => {
+test.describe("calendar details", () => {
   test("appointments at 5:00 and at 22:00 are drawn at their times, with them", async ({ staffPage: { page }, baseURL }) => {
     const token = uniqueToken();
     const day = randomWeekday();

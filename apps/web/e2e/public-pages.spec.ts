@@ -8,7 +8,7 @@ type PublicPage = {
   h1: string;
   /** The header link that is the current page. */
   nav: string;
-  /** Texts of docs/product.md §2 the page shows. */
+  /** Texts of docs/product.md "Screens and routes" the page shows. */
   texts: string[];
 };
 

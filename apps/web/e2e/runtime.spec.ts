@@ -2,14 +2,14 @@ import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { firstAdmin, loginUser } from "./fixtures";
 
-// Issue #10: Playwright's web server (the built server, started by `node` from npm's PATH) runs
+// Playwright's web server (the built server, started by `node` from npm's PATH) runs
 // on the Node the project pins, like the test runner itself.
 const rootPackage = JSON.parse(readFileSync(new URL("../../../package.json", import.meta.url), "utf8")) as {
   optionalDependencies: Record<string, string>;
 };
 
 test("the server under test runs on the project's Node 24", async ({ request, baseURL }) => {
-  // Anonymous callers learn only the status (issue 20 §5); signed-in staff also the Node version.
+  // Anonymous callers learn only the status; signed-in staff also the Node version.
   expect(await (await request.get("/api/health")).json()).toEqual({ status: "ok" });
   await loginUser(request, baseURL, firstAdmin);
   const health = (await (await request.get("/api/health")).json()) as { status: string; node: string };

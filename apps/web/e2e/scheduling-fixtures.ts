@@ -179,7 +179,7 @@ export async function dragTo(page: Page, from: Locator, to: Locator): Promise<vo
   await page.mouse.up();
 }
 
-/** The stat card's number (docs/product.md §2 stat cards). */
+/** The stat card's number (docs/product.md "Screens and routes" stat cards). */
 export async function statValue(page: Page, key: "total" | "new" | "scheduled" | "won"): Promise<number> {
   const text = await page.getByTestId(`stat-${key}`).textContent();
   return Number((text ?? "").replace(/\D/g, ""));

@@ -1,4 +1,4 @@
-// The site stylesheet (issue 23): the CSS every public page used to carry inline, as one
+// The site stylesheet: the CSS every public page used to carry inline, as one
 // content-hashed file the browser keeps (`/assets/site-<hash>.css`, served immutable). Runs after
 // both builds (`npm run build`):
 //   - Chakra's global CSS (reset, global styles, keyframes, token variables), which vite.chakra.ts

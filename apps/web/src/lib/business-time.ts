@@ -19,7 +19,7 @@ import { format } from "date-fns";
 /** The server's default BUSINESS_TIME_ZONE: used until the server has said which zone it uses. */
 export const DEFAULT_BUSINESS_TIME_ZONE = "America/New_York";
 
-/** docs/product.md §9 formats. */
+/** docs/product.md "Business constants and limits" formats. */
 export const TIME_FORMAT = "h:mm a";
 export const DATE_FORMAT = "MMM d, yyyy";
 export const DATE_INPUT_FORMAT = "yyyy-MM-dd";
@@ -78,7 +78,7 @@ export function formatInZone(instant: InstantLike, pattern: string, zone: string
   return format(new TZDate(toMillis(instant), zone), pattern);
 }
 
-/** docs/product.md §9 display of an instant: { date: 'MMM d, yyyy', time: 'h:mm a' } in the zone. */
+/** docs/product.md "Business constants and limits" display of an instant: { date: 'MMM d, yyyy', time: 'h:mm a' } in the zone. */
 export function displayInZone(instant: InstantLike, zone: string): { date: string; time: string } | null {
   const ms = toMillis(instant);
   if (Number.isNaN(ms)) return null;

@@ -13,7 +13,7 @@
 
 export const HEAD_ATTRIBUTE = "data-head";
 
-/** Title used by the 404 page (docs/product.md §2). */
+/** Title used by the 404 page (docs/product.md "Screens and routes"). */
 export const NOT_FOUND_TITLE = "404 Page Not Found";
 
 export type HeadMeta = {

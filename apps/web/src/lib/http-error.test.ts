@@ -75,7 +75,7 @@ describe("trpcErrorText", () => {
   });
 });
 
-describe("readableErrorText and toastErrorText (issue 24 §6)", () => {
+describe("readableErrorText and toastErrorText", () => {
   function badInput(message: string, issues: { path: string; message: string }[]) {
     return TRPCClientError.from({ error: { message, code: -32600, data: { code: "BAD_REQUEST", httpStatus: 400, issues } } });
   }

@@ -27,7 +27,7 @@ function messageOf(value: unknown): string | undefined {
 }
 
 /**
- * The text of a failed request (docs/product.md §8): `"{status}: {detail}"`, where
+ * The text of a failed request (docs/product.md "Error catalogue"): `"{status}: {detail}"`, where
  * detail is the body's `message` when it is a non-empty string, otherwise the
  * whole JSON body as text, otherwise the plain-text body when non-empty,
  * otherwise the status text, otherwise "Request failed".
@@ -92,10 +92,10 @@ function issuesOf(error: TRPCClientError<never>): { path: string; message: strin
 }
 
 /**
- * What a person reads of a failed request (issue 24 §6): the sentence, without the status or a
+ * What a person reads of a failed request: the sentence, without the status or a
  * field's name ("End must be after the start", not "400: endDateTime: End must be after the
  * start"). A refused input gives the message of each invalid field (each once); any other error
- * its message. docs/product.md §8's "status: detail" stays in the body and in the console
+ * its message. The "status: detail" of docs/product.md "Error catalogue" stays in the body and in the console
  * (`toastErrorText`).
  */
 export function readableErrorText(error: unknown): string {
@@ -108,7 +108,7 @@ export function readableErrorText(error: unknown): string {
   return message ?? FALLBACK_DETAIL;
 }
 
-/** The sentence for a staff-facing toast; the "status: detail" text of docs/product.md §8 goes to the console. */
+/** The sentence for a staff-facing toast; the "status: detail" text of docs/product.md "Error catalogue" goes to the console. */
 export function toastErrorText(error: unknown): string {
   console.error(trpcErrorText(error));
   return readableErrorText(error);

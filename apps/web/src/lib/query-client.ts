@@ -16,7 +16,7 @@ function isAuthCall(key: readonly unknown[] | undefined): boolean {
 }
 
 /**
- * docs/product.md §7: no retries, no refetch on window focus, no polling, data
+ * docs/product.md "The calls it makes": no retries, no refetch on window focus, no polling, data
  * never stale. Screens that need fresher data opt in per query.
  */
 export function createQueryClient({ onUnauthorized }: QueryClientOptions = {}): QueryClient {

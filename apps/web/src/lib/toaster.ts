@@ -14,7 +14,7 @@ const listeners = new Set<() => void>();
 let raised = false;
 
 /**
- * Shows a toast (docs/product.md §8): bottom-end, 5000 ms, one visible at a time,
+ * Shows a toast (docs/product.md "Error catalogue"): bottom-end, 5000 ms, one visible at a time,
  * a new toast replacing the current one. The store and toast UI are a lazy
  * chunk, so calling this costs public pages nothing until it is used.
  */

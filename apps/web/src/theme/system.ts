@@ -84,7 +84,7 @@ export const brandConfig = defineConfig({
         ...semanticTokens?.colors,
         brand: paletteSemantics("brand", "600"),
         accent: paletteSemantics("accent", "700"),
-        // WCAG 2.2 AA (issue 24 §6, axe): Chakra's defaults give white on orange.600 3.55:1 ("Book
+        // WCAG 2.2 AA (checked with axe): Chakra's defaults give white on orange.600 3.55:1 ("Book
         // anyway"), white on green.600 3.29:1 (the gallery's "Published" badge) and red.500 text
         // 3.76:1 (an upload's error). One shade darker passes 4.5:1 everywhere these are used.
         fg: {

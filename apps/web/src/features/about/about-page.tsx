@@ -17,7 +17,7 @@ import { IconCardGrid } from "../public/icon-card-grid";
 
 const VALUE_ICONS = [Handshake, Trophy, HeartHandshake, Timer] as const;
 
-/** About (docs/product.md §2): mission, towns, stats, values and what we do. */
+/** About (docs/product.md "Screens and routes"): mission, towns, stats, values and what we do. */
 export function AboutPage() {
   return (
     <PageMain>

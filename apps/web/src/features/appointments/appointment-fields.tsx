@@ -89,7 +89,7 @@ type AssigneeFieldProps = {
 };
 
 /**
- * "Assigned to" (issue 24 §1): who goes. Any account; the dialogs open on the lead's current
+ * "Assigned to": who goes. Any account; the dialogs open on the lead's current
  * assignee, else the booker. The time's clashes are then that person's.
  */
 export function AssigneeField({ value, onChange, meId }: AssigneeFieldProps) {

@@ -59,7 +59,7 @@ const BOOKING_FIELDS: readonly BookingField[] = [
 ];
 
 /**
- * Book New Appointment (docs/product.md §2, Dialogs). Books through `appointments.book`: an existing
+ * Book New Appointment (docs/product.md "Screens and routes", Dialogs). Books through `appointments.book`: an existing
  * lead is booked (or rescheduled: it opens on the current date and time) and a new client becomes
  * a scheduled lead. Dates and times are the business time zone's. When the time clashes with
  * working hours, a time block or another appointment, nothing is saved until the person chooses

@@ -107,7 +107,7 @@ describe("bookingFromLead", () => {
   });
 });
 
-describe("Assigned to (issue 24 §1)", () => {
+describe("Assigned to", () => {
   const me = "3f1d2c4e-2222-4a2b-9c3d-00000000000a";
   const tech = "3f1d2c4e-2222-4a2b-9c3d-00000000000b";
 

@@ -7,7 +7,7 @@ import { formatTimeOfDay } from "../leads/lead-schedule";
 /** What the server says when a date before today (business zone) is sent; the dialogs say it first. */
 export const PAST_DATE_MESSAGE = "Appointment date cannot be in the past";
 
-/** Book New Appointment (docs/product.md §2, §3 and §5). `leadId` is blank for a new client. */
+/** Book New Appointment (docs/product.md "Screens and routes", "Entities and their fields" and "Validation rules"). `leadId` is blank for a new client. */
 export type BookingValues = {
   leadId: string;
   clientName: string;
@@ -22,7 +22,7 @@ export type BookingValues = {
   appointmentTime: string;
   duration: string;
   notes: string;
-  /** Who goes (issue 24 §1): a user id; blank sends none (the server's default). */
+  /** Who goes: a user id; blank sends none (the server's default). */
   assignedTo: string;
 };
 
@@ -58,10 +58,10 @@ export function timeSlots(from: string, to: string, step = 30): TimeSlotOption[]
   return slots;
 }
 
-/** docs/product.md §9: the Book New Appointment dialog, every 30 minutes from 08:00 to 18:00. */
+/** docs/product.md "Business constants and limits": the Book New Appointment dialog, every 30 minutes from 08:00 to 18:00. */
 export const bookingTimeSlots: readonly TimeSlotOption[] = timeSlots("08:00", "18:00");
 
-/** docs/product.md §9: the Schedule Appointment modal, every 30 minutes from 08:00 to 17:30. */
+/** docs/product.md "Business constants and limits": the Schedule Appointment modal, every 30 minutes from 08:00 to 17:30. */
 export const scheduleModalTimeSlots: readonly TimeSlotOption[] = timeSlots("08:00", "17:30");
 
 /**
@@ -73,7 +73,7 @@ export function timeSlotOptionsFor(slots: readonly TimeSlotOption[], current: st
   return [...slots, { value: current, label: formatTimeOfDay(current) }].sort((a, b) => a.value.localeCompare(b.value));
 }
 
-/** docs/product.md §9: 30, 60, 90, 120, 180 minutes, default 60. */
+/** docs/product.md "Business constants and limits": 30, 60, 90, 120, 180 minutes, default 60. */
 export const bookingDurations: ReadonlyArray<{ value: string; label: string }> = appointmentDurations.map((minutes) => ({
   value: String(minutes),
   label: minutes < 60 ? `${minutes} minutes` : minutes === 60 ? "1 hour" : `${minutes / 60} hours`,
@@ -89,7 +89,7 @@ export function bookingServiceOptionsFor(current: string): Array<{ value: string
 }
 
 /**
- * docs/product.md §4: selecting a lead fills its client fields, service and notes,
+ * docs/product.md "States and transitions": selecting a lead fills its client fields, service and notes,
  * blank where missing. Its priority comes along too, since booking saves the
  * priority: a high-priority lead must not quietly drop to medium. The date,
  * time and duration already chosen stay, except that a lead that already has
@@ -121,7 +121,7 @@ export function bookingFromLead(lead: Lead | undefined, current: BookingValues, 
     service: bookingServiceFor(lead.service),
     priority: lead.priority,
     notes: lead.notes ?? "",
-    // Issue 24 §1: the lead's current assignee by default (else whoever was chosen: the booker).
+    // The lead's current assignee by default (else whoever was chosen: the booker).
     assignedTo: lead.assignedTo ?? current.assignedTo,
   };
 }
@@ -129,7 +129,7 @@ export function bookingFromLead(lead: Lead | undefined, current: BookingValues, 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
- * docs/product.md §5 (Book appointment dialog), plus the zip code a new lead needs and no date
+ * docs/product.md "Validation rules" (Book appointment dialog), plus the zip code a new lead needs and no date
  * before today in the business zone.
  */
 export function validateBooking(values: BookingValues, zone: string, now: number = Date.now()): FieldErrors<BookingField> {
@@ -137,7 +137,7 @@ export function validateBooking(values: BookingValues, zone: string, now: number
   if (!values.clientName.trim()) errors.clientName = "Client name is required";
   if (!EMAIL.test(values.email.trim())) errors.email = "Valid email is required";
   if (!values.phone.trim()) errors.phone = "Phone number is required";
-  // The server's one booking rule set (issue 21 §3); a lead's own phone is not sent unless changed.
+  // The server's one booking rule set; a lead's own phone is not sent unless changed.
   else if (!values.leadId && values.phone.replace(/\D/g, "").length < 10) errors.phone = "Phone number must be at least 10 digits";
   if (!values.address.trim()) errors.address = "Address is required";
   if (!values.leadId && values.zipCode.trim().length < 5) errors.zipCode = "Zip code must be at least 5 characters";

@@ -16,7 +16,7 @@ const block = (title: string): Conflict => ({
 const text = (html: string) => html.replace(/<[^>]+>/g, "").replace(/<!-- -->/g, "");
 
 describe("the clash hint under a time select", () => {
-  it("names the conflicts the server described and counts the rest (issue #20 §4: three per slot)", () => {
+  it("names the conflicts the server described and counts the rest (three per slot)", () => {
     const clashes = [block("Gym"), block("School run"), block("Lunch")];
     const html = renderToString(
       <Provider>

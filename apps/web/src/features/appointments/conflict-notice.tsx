@@ -14,7 +14,7 @@ type ConflictNoticeProps = {
   onPickAnother: () => void;
   pending: boolean;
   bookAnywayLabel?: string;
-  /** Whose calendar the clashes are in (issue 24 §1): named under the title. */
+  /** Whose calendar the clashes are in: named under the title. */
   assigneeName?: string | undefined;
 };
 

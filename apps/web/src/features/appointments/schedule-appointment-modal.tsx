@@ -47,7 +47,7 @@ const FIELDS: readonly ScheduleField[] = [
 ];
 
 /**
- * Schedule Appointment (docs/product.md §2 Dialogs, 3, 5 and 9): the calendar's own booking form,
+ * Schedule Appointment (docs/product.md "Screens and routes", Dialogs; "Entities and their fields", "Validation rules" and "Business constants and limits"): the calendar's own booking form,
  * sent to POST /api/calendar/appointment (`appointments.schedule`) with the docs/product.md payload. Same
  * conflict rules as Book New Appointment. Mount it per opening.
  */

@@ -27,7 +27,7 @@ const lead = (overrides: Partial<Lead> = {}): Lead => ({
 });
 
 describe("the Schedule Appointment modal", () => {
-  it("lists the nine services of docs/product.md §9", () => {
+  it("lists the nine services of the product's business constants", () => {
     expect(modalServiceOptionsFor("").map((o) => o.value)).toEqual([
       "crawl-space-encapsulation",
       "basement-waterproofing",

@@ -11,7 +11,7 @@ import { type FieldErrors, fieldErrors } from "../../lib/form-errors";
 import { estimatedValueInput } from "../leads/lead-form-model";
 import { PAST_DATE_MESSAGE } from "./booking-form";
 
-/** The Schedule Appointment modal's fields (docs/product.md §3: appointment form values). */
+/** The Schedule Appointment modal's fields (docs/product.md "Entities and their fields": appointment form values). */
 export type ScheduleValues = {
   leadId: string;
   clientName: string;
@@ -23,7 +23,7 @@ export type ScheduleValues = {
   appointmentTime: string;
   service: string;
   notes: string;
-  /** Who goes (issue 24 §1): a user id; blank sends none (the server's default). */
+  /** Who goes: a user id; blank sends none (the server's default). */
   assignedTo: string;
 };
 
@@ -53,7 +53,7 @@ export function modalServiceOptionsFor(current: string): Array<{ value: string; 
 }
 
 /**
- * docs/product.md §4: selecting a lead fills leadId, clientName, email, phone, address, service,
+ * docs/product.md "States and transitions": selecting a lead fills leadId, clientName, email, phone, address, service,
  * notes and estimatedValue, blank where missing; "New Client" clears them. Date and time stay.
  */
 export function scheduleFromLead(lead: Lead | undefined, current: ScheduleValues): ScheduleValues {
@@ -61,7 +61,7 @@ export function scheduleFromLead(lead: Lead | undefined, current: ScheduleValues
   if (!lead) return { ...emptySchedule, ...when };
   return {
     ...when,
-    // Issue 24 §1: the lead's current assignee by default (else whoever was chosen: the booker).
+    // The lead's current assignee by default (else whoever was chosen: the booker).
     assignedTo: lead.assignedTo ?? current.assignedTo,
     leadId: lead.id,
     clientName: lead.name,
@@ -109,14 +109,14 @@ export function scheduleRequest(values: ScheduleValues, lead: Lead | undefined, 
 }
 
 /**
- * docs/product.md §5 (custom appointment modal): the shared schema's messages, the client fields a
+ * docs/product.md "Validation rules" (custom appointment modal): the shared schema's messages, the client fields a
  * new client needs ('Phone number must be at least 10 digits'), and no date before today.
  * The fields the modal shows are required for an existing lead too (the labels mark them).
  */
 export function validateSchedule(values: ScheduleValues, zone: string, now: number = Date.now()): FieldErrors<ScheduleField> {
   const asNewClient = scheduleRequest({ ...values, leadId: "" }, undefined, false);
   const errors: FieldErrors<ScheduleField> = {};
-  // The modal's own words (docs/product.md §5); the shared schema says "Appointment date is required".
+  // The modal's own words (docs/product.md "Validation rules"); the shared schema says "Appointment date is required".
   if (!values.appointmentDate) errors.appointmentDate = "Date is required";
   if (!values.appointmentTime) errors.appointmentTime = "Time is required";
   for (const issue of bookingIssues(asNewClient, CALENDAR_PHONE_MESSAGE)) errors[issue.path as ScheduleField] ??= issue.message;

@@ -22,7 +22,7 @@ type AppointmentFormOptions<V extends Record<string, string>> = {
 };
 
 /**
- * The state both booking dialogs share (docs/product.md §2, Dialogs): the values, validation on
+ * The state both booking dialogs share (docs/product.md "Screens and routes", Dialogs): the values, validation on
  * submit and then on every change (a past date at once), the server's field issues, and the
  * conflict round trip: a clash saves nothing and shows what it clashes with until the person
  * books anyway (`confirm`) or picks another time (focus goes back to the time select).

@@ -12,7 +12,7 @@ type SlotOptionsInput = {
   duration: string;
   /** The lead being rescheduled: its own appointment is no conflict. */
   excludeLeadId?: string | undefined;
-  /** Whose calendar (issue 24 §1); blank: the signed-in user's. */
+  /** Whose calendar; blank: the signed-in user's. */
   assignedTo?: string | undefined;
   zone: string;
   now?: number;

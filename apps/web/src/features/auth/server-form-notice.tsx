@@ -3,7 +3,7 @@ import { rootRouteId, useRouteContext } from "@tanstack/react-router";
 import type { AuthFormServerState } from "@crawlguard/validators";
 
 /**
- * The outcome of this form when it was posted before the page's script ran (issue 20 §6) and the
+ * The outcome of this form when it was posted before the page's script ran and the
  * server refused it: the page came back with its message and the values typed (never the password).
  */
 export function useServerFormState(form: AuthFormServerState["form"]): AuthFormServerState | undefined {

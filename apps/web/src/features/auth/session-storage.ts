@@ -1,5 +1,5 @@
 /**
- * The signed-in user cached in localStorage (docs/product.md §4), so a returning
+ * The signed-in user cached in localStorage (docs/product.md "States and transitions"), so a returning
  * visitor sees the dashboard at once while the server confirms the session.
  * Safe to import during SSR: every access checks that storage exists.
  */

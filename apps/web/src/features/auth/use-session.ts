@@ -34,7 +34,7 @@ export function endExpiredSession(queryClient: QueryClient): void {
 }
 
 /**
- * The session (docs/product.md §4). The cached user from localStorage shows at
+ * The session (docs/product.md "States and transitions"). The cached user from localStorage shows at
  * once (after hydration: the server never sees localStorage, so the first
  * client render must match the server's "unknown"), then `auth.me` decides:
  * a user is stored in the query cache and localStorage; 401 means signed out

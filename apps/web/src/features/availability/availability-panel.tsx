@@ -5,7 +5,7 @@ import { CalendarFeedSection } from "./calendar-feed-section";
 import { TimeBlocksSection } from "./time-blocks-section";
 import { WorkingHoursSection } from "./working-hours-section";
 
-/** Availability (docs/product.md §2), for the current user: Working Hours, Time Blocks and the calendar feed URL. */
+/** Availability (docs/product.md "Screens and routes"), for the current user: Working Hours, Time Blocks and the calendar feed URL. */
 export default function AvailabilityPanel() {
   return (
     <>

@@ -15,7 +15,7 @@ import { trpc } from "../../lib/trpc";
 import { useBusinessTimeZone } from "../../lib/use-business-time-zone";
 
 /**
- * The user's secret calendar feed URL (issue 26, ADR 029): subscribe from any calendar app to see
+ * The user's secret calendar feed URL (ADR 029): subscribe from any calendar app to see
  * one's appointments and time blocks. Shown once when made; a new one replaces it; revocable.
  */
 export function CalendarFeedSection() {

@@ -52,7 +52,7 @@ const SERVER_FIELD: Record<string, TimeBlockField> = {
 };
 
 /**
- * Add / Edit Time Block (docs/product.md §2, Dialogs): title, description, start, end, type,
+ * Add / Edit Time Block (docs/product.md "Screens and routes", Dialogs): title, description, start, end, type,
  * recurring flag and pattern, colour. Dates and times are the business zone's wall clock; a
  * recurring block repeats at the same wall-clock time. Mount it per opening.
  */

@@ -102,7 +102,7 @@ describe("editing", () => {
     expect(validateTimeBlock({ ...values, title: "Gym", isRecurring: true, recurrenceEndDate: "2026-05-01" }, NY)).toEqual({
       recurrenceEndDate: "Recurrence end date must not be before the start date",
     });
-    // A block repeats for at most two years (issue #20 §4): 2026-06-01 may repeat until 2028-06-01.
+    // A block repeats for at most two years: 2026-06-01 may repeat until 2028-06-01.
     const recurring = { ...values, title: "Gym", isRecurring: true };
     expect(validateTimeBlock({ ...recurring, recurrenceEndDate: "2028-06-01" }, NY)).toEqual({});
     expect(validateTimeBlock({ ...recurring, recurrenceEndDate: "2028-06-02" }, NY)).toEqual({
@@ -122,7 +122,7 @@ describe("the list", () => {
   it("shows spans and patterns in words, sorted by start", () => {
     expect(timeBlockSpan(block(), NY)).toBe("Mar 10, 2026, 12:00 PM – 1:00 PM");
     expect(timeBlockSpan(block({ endDateTime: "2026-03-12T17:00:00.000Z" }), NY)).toBe("Mar 10, 2026, 12:00 PM – Mar 12, 2026, 1:00 PM");
-    // A recurring block by its weekday and time (issue #24 §5); 2026-03-10 is a Tuesday.
+    // A recurring block by its weekday and time; 2026-03-10 is a Tuesday.
     expect(recurringSchedule(block(), NY)).toEqual({ when: "Every day, 12:00 PM – 1:00 PM", span: "From Mar 10, 2026 until Apr 1, 2026" });
     expect(recurringSchedule(block({ recurringPattern: "weekdays", recurrenceEndDate: null }), NY)).toEqual({
       when: "Every weekday (Mon–Fri), 12:00 PM – 1:00 PM",
@@ -162,7 +162,7 @@ describe("withStart", () => {
     expect(withStart(base, "startTime", "")).toMatchObject({ startTime: "", endTime: "11:30" });
     expect(withStart({ ...base, endTime: "09:00" }, "startTime", "12:00")).toMatchObject({ startTime: "12:00", endTime: "09:00" });
   });
-  it("gives the typed start date the same end as a picked one (issue 24 §3: 12032026 once made the end 3850)", () => {
+  it("gives the typed start date the same end as a picked one (12032026 once made the end 3850)", () => {
     // What a date input reports while one types 12, 03, 2026 over 2027-03-01: the year goes 0002, 0020, 0202, 2026.
     const typed = ["2027-12-01", "2027-12-03", "0002-12-03", "0020-12-03", "0202-12-03", "2026-12-03"];
     const length = blockLength(base);

@@ -22,7 +22,7 @@ import {
 } from "../../lib/business-time";
 import type { FieldErrors } from "../../lib/form-errors";
 
-/** The Add/Edit Time Block dialog's fields (docs/product.md §2): wall-clock dates and times in the business zone. */
+/** The Add/Edit Time Block dialog's fields (docs/product.md "Screens and routes"): wall-clock dates and times in the business zone. */
 export type TimeBlockValues = {
   title: string;
   description: string;
@@ -58,7 +58,7 @@ export const patternOptions: ReadonlyArray<{ value: RecurringPattern; label: str
 ];
 
 /**
- * A new block (docs/product.md §4): one hour long, from the next whole hour in the business zone
+ * A new block (docs/product.md "States and transitions"): one hour long, from the next whole hour in the business zone
  * (or at `start`, a calendar slot), type personal in its colour, pattern weekly when it repeats.
  */
 export function newTimeBlock(zone: string, now: number = Date.now(), start?: { date: string; time: string }): TimeBlockValues {
@@ -122,7 +122,7 @@ export function blockLength(values: Pick<TimeBlockValues, "startDate" | "startTi
 /**
  * A new start date or time; the end moves with it and the block keeps its length (as calendar
  * apps do). `length` is the length the block had before this start was typed (the dialog keeps it
- * while the start passes through incomplete or half-typed values such as year 0202, issue 24 §3);
+ * while the start passes through incomplete or half-typed values such as year 0202);
  * without it, the current values' length. While the new start is incomplete, only the field changes.
  */
 export function withStart(
@@ -183,7 +183,7 @@ export function latestRepeatUntil(startDate: string): string | undefined {
   return parseDateInput(startDate) ? lastRecurrenceDate(startDate) : undefined;
 }
 
-/** docs/product.md §5: title, start and end required; then the shared rules between fields. */
+/** docs/product.md "Validation rules": title, start and end required; then the shared rules between fields. */
 export function validateTimeBlock(values: TimeBlockValues, zone: string): FieldErrors<TimeBlockField> {
   const errors: FieldErrors<TimeBlockField> = {};
   if (!values.title.trim()) errors.title = "Title is required";
@@ -234,7 +234,7 @@ function untilText(recurrenceEndDate: string | null): string {
 }
 
 /**
- * A recurring block by its weekday and time (issue #24 §5), in the business zone: "Every weekday
+ * A recurring block by its weekday and time, in the business zone: "Every weekday
  * (Mon–Fri), 12:00 PM – 1:00 PM", "Every Tuesday, 9:00 AM – 10:00 AM", "Every day, …", "Monthly
  * on the 10th, …"; then from when, and until when: "From Mar 10, 2026 until Apr 1, 2026".
  * Null for a one-off block.

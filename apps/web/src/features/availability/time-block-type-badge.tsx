@@ -4,7 +4,7 @@ import type { TimeBlock } from "@crawlguard/validators";
 import { blockTypeLabels } from "./time-block-form";
 
 /**
- * The block's type in its colour (docs/product.md §9 colours, or the block's own): a tint of the
+ * The block's type in its colour (docs/product.md "Business constants and limits" colours, or the block's own): a tint of the
  * colour with a dot of it and dark text, readable whatever the colour.
  */
 export function TimeBlockTypeBadge({ block, size = "sm" }: { block: Pick<TimeBlock, "blockType" | "color">; size?: "xs" | "sm" }) {

@@ -24,7 +24,7 @@ const TimeBlockDialog = lazy(() => import("./time-block-dialog"));
 
 type DialogState = { open: boolean; block?: TimeBlock | undefined; key: number };
 
-/** Time Blocks (docs/product.md §2, Availability): Blocked Time Periods by start, add, edit, delete. */
+/** Time Blocks (docs/product.md "Screens and routes", Availability): Blocked Time Periods by start, add, edit, delete. */
 export function TimeBlocksSection() {
   const zone = useBusinessTimeZone();
   const blocks = trpc.timeBlocks.list.useQuery();
@@ -103,7 +103,7 @@ export function TimeBlocksSection() {
 }
 
 function TimeBlockItem({ block, zone, onEdit, onDelete }: { block: TimeBlock; zone: string; onEdit: () => void; onDelete: () => void }) {
-  // A recurring block by its weekday and time, then from when until when (issue #24 §5).
+  // A recurring block by its weekday and time, then from when until when.
   const repeats = recurringSchedule(block, zone);
   return (
     <Card.Root as="li" size="sm" aria-label={block.title} borderStartWidth="4px" style={{ borderInlineStartColor: block.color }}>

@@ -16,7 +16,7 @@ import { type DayErrors, dayName, type WorkingDayDraft, workingWeekErrors } from
 type WorkingHoursDialogProps = { open: boolean; onClose: () => void; week: WorkingDayDraft[] };
 
 /**
- * Configure Working Hours (docs/product.md §2): a switch and start/end times per day, saved together
+ * Configure Working Hours (docs/product.md "Screens and routes"): a switch and start/end times per day, saved together
  * by Save All (`workingHours.saveAll`: all seven days or none). Mount it per opening.
  */
 export default function WorkingHoursDialog({ open, onClose, week }: WorkingHoursDialogProps) {

@@ -24,7 +24,7 @@ export function dayName(dayOfWeek: DayOfWeek): string {
   return dayNames[Number(dayOfWeek)] ?? dayOfWeek;
 }
 
-/** "9:00 AM – 5:00 PM", or "Closed" (docs/product.md §2) for a day off. */
+/** "9:00 AM – 5:00 PM", or "Closed" (docs/product.md "Screens and routes") for a day off. */
 export function workingDaySummary(day: Pick<WorkingDayDraft, "isActive" | "startTime" | "endTime">): string {
   if (!day.isActive) return "Closed";
   return `${formatTimeOfDay(day.startTime)} – ${formatTimeOfDay(day.endTime)}`;
@@ -33,7 +33,7 @@ export function workingDaySummary(day: Pick<WorkingDayDraft, "isActive" | "start
 export type DayErrors = Partial<Record<"startTime" | "endTime", string>>;
 
 /**
- * Each open day's problems, by day (docs/product.md §5: start and end required; the shared rule:
+ * Each open day's problems, by day (docs/product.md "Validation rules": start and end required; the shared rule:
  * the end after the start). A closed day keeps its hours and is not checked.
  */
 export function workingWeekErrors(days: readonly WorkingDayDraft[]): Partial<Record<DayOfWeek, DayErrors>> {

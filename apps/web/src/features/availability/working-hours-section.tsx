@@ -20,7 +20,7 @@ import { dayName, type WorkingDayDraft, workingDaySummary, workingWeek } from ".
 
 const WorkingHoursDialog = lazy(() => import("./working-hours-dialog"));
 
-/** Working Hours (docs/product.md §2, Availability): seven day cards with a switch each, and Edit Hours. */
+/** Working Hours (docs/product.md "Screens and routes", Availability): seven day cards with a switch each, and Edit Hours. */
 export function WorkingHoursSection() {
   const hours = trpc.workingHours.list.useQuery();
   const utils = trpc.useUtils();

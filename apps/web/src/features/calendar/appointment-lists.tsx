@@ -33,7 +33,7 @@ type ListProps = {
 };
 
 /**
- * 'Recent Appointments' (upcoming) and 'Past Appointments' (docs/product.md §2): each with Edit and
+ * 'Recent Appointments' (upcoming) and 'Past Appointments' (docs/product.md "Screens and routes"): each with Edit and
  * 'Add to Google' (pushes the appointment to the connected Google Calendar now; disabled, with
  * the reason, while Google Calendar is not connected). Memoised: the calendar redraws on every
  * navigation, these lists only when their own props change.

@@ -171,7 +171,7 @@ export const BigCalendar = memo(function BigCalendar({
   const hasAllDay = view !== "month" && events.some(allDay);
   const views = useMemo(() => ({ month: true, week: true, day: true }), []);
 
-  // 6:00–22:00, widened to take in any item outside it (issue #24 §5).
+  // 6:00–22:00, widened to take in any item outside it.
   const hours = useMemo(() => (view === "month" ? null : gridHours(events, view === "week" ? WEEK_HOURS : DAY_HOURS)), [view, events]);
   const first = hours?.first;
   const end = hours?.end;
@@ -185,7 +185,7 @@ export const BigCalendar = memo(function BigCalendar({
 
   return (
     <Box className={`cg-calendar cg-calendar--${view}${hasAllDay ? " cg-calendar--all-day" : ""}`} overflowX="auto">
-      {/* Phones: the month and the week fit the width (issue #24 §4); wider screens keep room. */}
+      {/* Phones: the month and the week fit the width; wider screens keep room. */}
       <Box minW={view === "day" ? undefined : { base: "0", md: "44rem" }}>
         <DnDCalendar
           localizer={localizer}

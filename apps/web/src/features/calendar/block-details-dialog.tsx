@@ -17,7 +17,7 @@ type BlockDetailsDialogProps = {
 };
 
 /**
- * Another person's time block, read only (issue 24 §1): whose it is, when, and what (for a staff
+ * Another person's time block, read only: whose it is, when, and what (for a staff
  * viewer only "Busy": the owner's words stay theirs). Only its owner changes it, in Availability.
  */
 export function BlockDetailsDialog({ event, ownerName, onClose }: BlockDetailsDialogProps) {

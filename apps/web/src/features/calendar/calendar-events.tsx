@@ -10,7 +10,7 @@ import { OwnerMark } from "./calendar-owners";
 
 const priorityNames: Record<Lead["priority"], string> = { high: "High priority", medium: "Medium priority", low: "Low priority" };
 
-/** docs/product.md §9 priority colours (high red, medium yellow, low green), named for screen readers. */
+/** docs/product.md "Business constants and limits" priority colours (high red, medium yellow, low green), named for screen readers. */
 export function PriorityDot({ priority }: { priority: Lead["priority"] }) {
   return (
     <Box
@@ -77,7 +77,7 @@ function WeekAppointment({ event }: { event: AppointmentEvent }) {
   );
 }
 
-/** An event in the day view: an appointment's emoji, priority dot, name, time, service and status (docs/product.md §2: lead cards). */
+/** An event in the day view: an appointment's emoji, priority dot, name, time, service and status (docs/product.md "Screens and routes": lead cards). */
 export function DayEvent({ event }: EventProps<CalendarEvent>) {
   if (event.kind === "block") return <BlockContent event={event} />;
   if (event.kind === "google") return <GoogleContent event={event} detailed />;
@@ -114,8 +114,8 @@ function dayName(date: Date): string {
 }
 
 /**
- * A month cell's line: time and name (docs/product.md §2), or the cell's "+N more". react-big-calendar
- * draws a week's events in rows that span its days, not inside each day's cell, so (issue 24 §6)
+ * A month cell's line: time and name (docs/product.md "Screens and routes"), or the cell's "+N more". react-big-calendar
+ * draws a week's events in rows that span its days, not inside each day's cell, so
  * its table roles are dropped (patches/react-big-calendar) and each line names its day itself,
  * for screen readers.
  */

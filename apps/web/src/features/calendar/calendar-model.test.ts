@@ -295,7 +295,7 @@ describe("Google Calendar events beside ours", () => {
   });
 });
 
-describe("week and day grids (issue #24 §5)", () => {
+describe("week and day grids", () => {
   const item = (id: string, start: Date, minutes: number): CalendarEvent =>
     ({ kind: "appointment", id, title: id, start, end: new Date(start.getTime() + minutes * 60_000) }) as CalendarEvent;
   const at = (day: number, hour: number, minute = 0) => new Date(2026, 2, day, hour, minute);

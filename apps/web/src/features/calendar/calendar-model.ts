@@ -15,7 +15,7 @@ import {
 import { floatingOf, floatingToWallTime, toFloating, zonedDayRange } from "../../lib/business-time";
 
 /*
- * The Calendar tab's rules as plain functions (docs/product.md §2, Calendar). Dates here are
+ * The Calendar tab's rules as plain functions (docs/product.md "Screens and routes", Calendar). Dates here are
  * "floating": browser-local Dates whose fields are the business zone's wall clock (see
  * lib/business-time.ts), which is what react-big-calendar draws.
  */
@@ -29,13 +29,13 @@ export const calendarViews: ReadonlyArray<{ value: CalendarView; label: string }
   { value: "schedule", label: "Schedule List" },
 ];
 
-/** docs/product.md §2: weeks start on Sunday. */
+/** docs/product.md "Screens and routes": weeks start on Sunday. */
 export const WEEK_STARTS_ON = 0;
 /** Week view: hourly rows 6:00 to 21:00 (16 rows, the last ending at 22:00). */
 export const WEEK_HOURS = { first: 6, end: 22, stepMinutes: 60 } as const;
 /** Day view: 30-minute slots from 6:00 to 22:00. */
 export const DAY_HOURS = { first: 6, end: 22, stepMinutes: 30 } as const;
-/** docs/product.md §9: recent (upcoming) appointments 5, past appointments 10. */
+/** docs/product.md "Business constants and limits": recent (upcoming) appointments 5, past appointments 10. */
 export const RECENT_LIMIT = 5;
 export const PAST_LIMIT = 10;
 
@@ -140,7 +140,7 @@ export type MoreEvent = {
 };
 
 /**
- * An event of the connected Google Calendar that is not one of our appointments (issue #14):
+ * An event of the connected Google Calendar that is not one of our appointments:
  * shown beside them, read only (never dragged), in a style of its own.
  */
 export type GoogleEvent = {
@@ -156,7 +156,7 @@ export type GoogleEvent = {
 
 export type CalendarEvent = AppointmentEvent | BlockEvent | MoreEvent | GoogleEvent;
 
-/** docs/product.md §2: a month cell lists up to two scheduled leads, then "+N more". */
+/** docs/product.md "Screens and routes": a month cell lists up to two scheduled leads, then "+N more". */
 export const MONTH_CELL_LIMIT = 2;
 
 /** Appointments first (docs/product.md: the cell's two lines are appointments), then the earlier start. */
@@ -306,8 +306,8 @@ function inTimeGrid(event: CalendarEvent): boolean {
 }
 
 /**
- * The hours a week or day grid draws: `base` (6:00–22:00), widened to take in every item (issue
- * #24 §5: an appointment at 5:00 or 22:00 was drawn at 6:00 with no time). `end` is an hour from
+ * The hours a week or day grid draws: `base` (6:00–22:00), widened to take in every item (an
+ * appointment at 5:00 or 22:00 was drawn at 6:00 with no time). `end` is an hour from
  * 1 to 24; an item running past midnight widens the grid to the whole day (it is drawn on both).
  */
 export function gridHours(events: readonly CalendarEvent[], base: { first: number; end: number }): { first: number; end: number } {
@@ -334,8 +334,8 @@ export const WEEK_COLUMNS = { narrow: 1, wide: 2 } as const;
 export const DAY_COLUMNS = { narrow: 2, wide: 5 } as const;
 
 /**
- * Overlapping items of a week or day column side by side, at most `columns` of them (issue #24
- * §5: four overlapping items shrank to unreadable slivers): items that overlap are placed in
+ * Overlapping items of a week or day column side by side, at most `columns` of them
+ * (four overlapping items shrank to unreadable slivers): items that overlap are placed in
  * columns in order of start (appointments before blocks and Google's events that start with
  * them); when a group of overlapping items needs more columns, the last column shows one "+N more"
  * item for those that do not fit, spanning them, which opens the day. Linear after a sort.
@@ -406,8 +406,8 @@ export function eventsOnDay<T extends { start: Date }>(events: readonly T[], dat
 export type StatusCounts = { total: number; scheduled: number; new: number; inProgress: number; completed: number };
 
 /**
- * docs/product.md §2: Week Summary and Day Summary count all, new, in-progress and completed; and
- * scheduled (issue #24 §5). Other statuses (won, lost, …) count in the total only.
+ * docs/product.md "Screens and routes": Week Summary and Day Summary count all, new, in-progress and completed; and
+ * scheduled. Other statuses (won, lost, …) count in the total only.
  */
 export function statusCounts(appointments: ReadonlyArray<Pick<RangeAppointment, "status">>): StatusCounts {
   const counts: StatusCounts = { total: appointments.length, scheduled: 0, new: 0, inProgress: 0, completed: 0 };
@@ -431,7 +431,7 @@ export function inScope(lead: Pick<Lead, "assigneeName">, scope: CalendarScope, 
 }
 
 /**
- * docs/product.md §2: up to 5 upcoming ('Recent Appointments'; all of them in the schedule view),
+ * docs/product.md "Screens and routes": up to 5 upcoming ('Recent Appointments'; all of them in the schedule view),
  * soonest first, and the 10 most recent past ones, latest first. An appointment is past once it
  * has started.
  */

@@ -3,7 +3,7 @@ import { createContext, useContext } from "react";
 import { initialsColor } from "../staff/staff-badge";
 
 /**
- * Whose each appointment and block is, on the calendar's Everyone view (issue 24 §1): the staff by
+ * Whose each appointment and block is, on the calendar's Everyone view: the staff by
  * id. Null on "My calendar", where everything is the viewer's (or unassigned) and no mark is drawn.
  */
 export const CalendarOwnersContext = createContext<ReadonlyMap<string, StaffMember> | null>(null);

@@ -72,7 +72,7 @@ type MoveState = {
   start: Date;
   end: Date;
   conflicts: readonly Conflict[] | null;
-  /** Who goes (issue 24 §1): the appointment's assignee unless changed in the conflict dialog. */
+  /** Who goes: the appointment's assignee unless changed in the conflict dialog. */
   assignedTo?: string | undefined;
 };
 
@@ -113,7 +113,7 @@ const subscribeWide = subscribeMedia(WIDE);
 const subscribeVeryWide = subscribeMedia(VERY_WIDE);
 /**
  * How many overlapping items fit side by side in a week's day column and in the day view, each
- * at least ~6rem wide (issue #24 §5): a week column is ~8rem on a laptop (one, then "+N more"),
+ * at least ~6rem wide: a week column is ~8rem on a laptop (one, then "+N more"),
  * ~13rem on a 1600 px screen (two); the day view holds five, two on a phone.
  */
 function useOverlapColumns(): { week: number; day: number } {
@@ -134,7 +134,7 @@ function useOverlapColumns(): { week: number; day: number } {
 }
 
 /**
- * The Calendar tab (docs/product.md §2): Month (default), Week, Day and Schedule List views of the
+ * The Calendar tab (docs/product.md "Screens and routes"): Month (default), Week, Day and Schedule List views of the
  * appointments (scheduled leads) and time blocks, all at the business time zone's wall clock
  * whatever the browser's zone. Clicking a free week or day slot books it; dragging an appointment
  * reschedules it under the same conflict rules as the booking dialog.
@@ -178,7 +178,7 @@ export default function CalendarPanel() {
     placeholderData: keepPreviousData,
   });
 
-  // The connected Google Calendar's events of the same window (issue #14), once the leads are
+  // The connected Google Calendar's events of the same window, once the leads are
   // known: events that are our own appointments' (their id is the lead's) are left out.
   const googleRange = trpc.googleCalendar.eventsRange.useQuery(
     range ? { startDate: range.start, endDate: range.end } : { startDate: "", endDate: "" },
@@ -200,7 +200,7 @@ export default function CalendarPanel() {
   const events = useMemo<CalendarEvent[]>(() => {
     const moved = move ? appointments.map((e) => (e.id === move.event.id ? { ...e, start: move.start, end: move.end } : e)) : appointments;
     if (gridView === "month") return monthCellEvents<AppointmentEvent | GoogleEvent>([...moved, ...outside]);
-    // Overlapping items side by side, as many as stay readable, then "+N more" (issue #24 §5).
+    // Overlapping items side by side, as many as stay readable, then "+N more".
     return fitOverlaps([...blocks, ...outside, ...moved], gridView === "week" ? overlapColumns.week : overlapColumns.day);
   }, [gridView, appointments, blocks, outside, move, overlapColumns]);
 
@@ -262,7 +262,7 @@ export default function CalendarPanel() {
         return;
       }
       if (!event.block.mine) {
-        // Another person's block: read only, its owner named (issue 24 §1).
+        // Another person's block: read only, its owner named.
         setOtherBlock(event);
         return;
       }

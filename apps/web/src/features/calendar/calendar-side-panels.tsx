@@ -69,8 +69,8 @@ function sameCounts(a: { counts: StatusCounts }, b: { counts: StatusCounts }): b
 }
 
 /**
- * docs/product.md §2: the week's appointments in all, and those new, in progress and completed;
- * and Scheduled (issue #24 §5: most booked appointments are, and the total did not add up).
+ * docs/product.md "Screens and routes": the week's appointments in all, and those new, in progress and completed;
+ * and Scheduled (most booked appointments are, and the total did not add up).
  */
 export const WeekSummary = memo(function WeekSummary({ counts }: { counts: StatusCounts }) {
   return (
@@ -88,7 +88,7 @@ export const WeekSummary = memo(function WeekSummary({ counts }: { counts: Statu
   );
 }, sameCounts);
 
-/** docs/product.md §2: the day's total, Completed, In Progress, New; and Scheduled (issue #24 §5). */
+/** docs/product.md "Screens and routes": the day's total, Completed, In Progress, New; and Scheduled. */
 export const DaySummary = memo(function DaySummary({ counts }: { counts: StatusCounts }) {
   return (
     <Panel title="Day Summary">
@@ -106,9 +106,9 @@ export const DaySummary = memo(function DaySummary({ counts }: { counts: StatusC
 }, sameCounts);
 
 /**
- * Today's Agenda (docs/product.md §2): the shown day's appointments with name, time, phone, address,
+ * Today's Agenda (docs/product.md "Screens and routes"): the shown day's appointments with name, time, phone, address,
  * status and service; 'No appointments scheduled' when there are none. Each opens the appointment.
- * On another day it names that day ("Agenda for Tuesday, Mar 10", issue #24 §5).
+ * On another day it names that day ("Agenda for Tuesday, Mar 10").
  */
 export function TodaysAgenda({
   id,
@@ -166,12 +166,12 @@ export function TodaysAgenda({
   );
 }
 
-/** "Today's Agenda" (docs/product.md §2) on today; "Agenda for Tuesday, Mar 10" on any other day. */
+/** "Today's Agenda" (docs/product.md "Screens and routes") on today; "Agenda for Tuesday, Mar 10" on any other day. */
 export function agendaTitle(day: Date, isToday: boolean): string {
   return isToday ? "Today's Agenda" : `Agenda for ${format(day, "EEEE, MMM d")}`;
 }
 
-/** docs/product.md §2 (month view): the legend (and Google's events when Google Calendar is connected). */
+/** docs/product.md "Screens and routes" (month view): the legend (and Google's events when Google Calendar is connected). */
 export function MonthLegend({ google = false }: { google?: boolean }) {
   return (
     <Panel title="Legend">

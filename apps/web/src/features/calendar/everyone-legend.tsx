@@ -16,7 +16,7 @@ type EveryoneLegendProps = {
 };
 
 /**
- * The Everyone view's key (issue 24 §1): each person's colour and initials as the calendar marks
+ * The Everyone view's key: each person's colour and initials as the calendar marks
  * their appointments and blocks, and a filter to show one person's only (their name then in bold;
  * the others are not faded, which would fail text contrast).
  */

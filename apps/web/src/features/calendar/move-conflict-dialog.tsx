@@ -15,7 +15,7 @@ type MoveConflictDialogProps = {
   onBookAnyway: () => void;
   /** Leaves the appointment where it was. */
   onCancel: () => void;
-  /** Who goes (issue 24 §1): a user id, blank when unassigned. */
+  /** Who goes: a user id, blank when unassigned. */
   assignedTo: string;
   meId: string;
   /** Another person chosen: the move is tried again for them. */

@@ -8,7 +8,7 @@ const NONE: CalendarRange["appointments"] = [];
 const NO_BLOCKS: CalendarRange["blocks"] = [];
 
 /**
- * The Everyone view (issue 24 §1): the staff (for colours, initials and the legend), the person
+ * The Everyone view: the staff (for colours, initials and the legend), the person
  * filter, and the range's appointments and blocks of the chosen person (everyone's by default).
  * On "My calendar" nothing is marked or filtered.
  */

@@ -1,6 +1,6 @@
 import type { ContactValues } from "@crawlguard/validators";
 
-/** The contact form's fields (docs/product.md §3, contact submission payload), the script-less outcome and the server's state. */
+/** The contact form's fields (docs/product.md "Entities and their fields", contact submission payload), the script-less outcome and the server's state. */
 export type { ContactFormOutcome, ContactFormServerState, ContactValues } from "@crawlguard/validators";
 
 export type ContactField = keyof ContactValues;

@@ -107,7 +107,7 @@ type ContactFormProps = {
 };
 
 /**
- * The contact form (docs/product.md §5), full on /contact and compact on the home
+ * The contact form (docs/product.md "Validation rules"), full on /contact and compact on the home
  * page. Validation runs on submit, then again on every change. Spam signals
  * go with each submission: a honeypot field people never see, the time since
  * the form was shown and, when the server has a site key, a Turnstile token.

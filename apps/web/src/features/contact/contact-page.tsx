@@ -21,7 +21,7 @@ import { IconCardGrid } from "../public/icon-card-grid";
 
 const BENEFIT_ICONS = [ClipboardCheck, CalendarClock, FileText, Users] as const;
 
-/** Contact (docs/product.md §2): the full form, contact details, benefits, emergency call, reviews and areas. */
+/** Contact (docs/product.md "Screens and routes"): the full form, contact details, benefits, emergency call, reviews and areas. */
 export function ContactPage() {
   return (
     <PageMain>

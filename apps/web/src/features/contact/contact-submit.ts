@@ -7,7 +7,7 @@ import { fieldErrors } from "../../lib/form-errors";
 import { publicTrpc } from "../../lib/public-trpc";
 import { CONTACT_FAILED_MESSAGE, type ContactErrors, type ContactField, type ContactValues } from "./contact-fields";
 
-/** The messages of docs/product.md §5 per field, `{}` when the form is valid. */
+/** The messages of docs/product.md "Validation rules" per field, `{}` when the form is valid. */
 export function validateContact(values: ContactValues): ContactErrors {
   return fieldErrors<ContactField>(contactSchema.safeParse(values));
 }

@@ -12,7 +12,7 @@ export type DashboardActions = {
   openLeadForm: (lead?: Lead) => void;
   /** Book New Appointment, with `lead` preselected when given. */
   openBooking: (lead?: Lead) => void;
-  /** Opens the Calendar tab on the week of `iso` (docs/product.md §2: lead card scheduled date). */
+  /** Opens the Calendar tab on the week of `iso` (docs/product.md "Screens and routes": lead card scheduled date). */
   showInCalendar: (iso: string) => void;
 };
 

@@ -33,7 +33,7 @@ export function DashboardHeader({ user, onBookAppointment, onAddLead }: Dashboar
 
   return (
     <Box as="header" bg="bg" borderBottomWidth="1px" boxShadow="xs">
-      {/* Phones (issue #24 §4): a compact header, title and Logout on one line, the two actions on
+      {/* Phones: a compact header, title and Logout on one line, the two actions on
           the next; wider screens: one row. */}
       <Container maxW="full" py={{ base: "2", md: "4" }} px={{ base: "3", md: "6" }}>
         <Flex

@@ -9,7 +9,7 @@ export type DashboardTab = {
   value: DashboardTabValue;
   label: string;
   icon: LucideIcon;
-  /** Shown to admins only (docs/product.md §2: User Management). */
+  /** Shown to admins only (docs/product.md "Screens and routes": User Management). */
   adminOnly?: boolean;
   /**
    * The panel, normally `lazy(() => import("../leads/leads-panel"))` so each

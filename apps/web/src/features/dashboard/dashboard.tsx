@@ -35,7 +35,7 @@ export function Dashboard({ user }: { user: SessionUser }) {
   const [bookingDialog, setBookingDialog] = useState<DialogState>(closedDialog);
   useEffect(preloadToaster, []);
   const utils = trpc.useUtils();
-  // The links in office e-mails (issue #25): /admin?lead=<id> opens that lead, /admin?tab=<tab> that tab.
+  // The links in office e-mails: /admin?lead=<id> opens that lead, /admin?tab=<tab> that tab.
   useEffect(() => {
     const params = new URLSearchParams(window.location.search);
     const wantedTab = params.get("tab");
@@ -57,7 +57,7 @@ export function Dashboard({ user }: { user: SessionUser }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const tabStripRef = useRef<HTMLDivElement>(null);
-  // After a tab switch its content is in view (issue #24 §4): the chosen tab is scrolled into the
+  // After a tab switch its content is in view: the chosen tab is scrolled into the
   // strip, and when the tabs are above the screen or low on it, the page brings them to the top.
   useEffect(() => {
     const strip = tabStripRef.current;
@@ -99,7 +99,7 @@ export function Dashboard({ user }: { user: SessionUser }) {
               unmountOnExit
               mt={{ base: "2", md: "6" }}
             >
-              {/* One row of tabs, scrolled sideways when it must (issue #24 §4: on a phone three
+              {/* One row of tabs, scrolled sideways when it must (on a phone three
                   wrapped rows took the screen): the chosen tab scrolls into sight, and the next
                   one shows cut at the edge, so the row reads as one that goes on. */}
               <Box ref={tabStripRef} overflowX="auto" pb="1" scrollPaddingInline="8">

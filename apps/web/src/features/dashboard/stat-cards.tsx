@@ -17,8 +17,8 @@ const cards: ReadonlyArray<{ key: keyof LeadStats; label: string; icon: LucideIc
 ];
 
 /**
- * The four stat cards above the tabs (docs/product.md §2), computed from the leads. Phones: one
- * compact row, scrolled sideways if it must (issue #24 §4: two rows of cards pushed the board off
+ * The four stat cards above the tabs (docs/product.md "Screens and routes"), computed from the leads. Phones: one
+ * compact row, scrolled sideways if it must (two rows of cards pushed the board off
  * the screen); wider screens: a row of four. A row that scrolls takes keyboard focus, so that
  * the arrow keys scroll it.
  */

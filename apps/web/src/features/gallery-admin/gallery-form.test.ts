@@ -48,7 +48,7 @@ describe("altTextAfterChoosing", () => {
   });
 });
 
-describe("camera-style file names (issue 24 §3)", () => {
+describe("camera-style file names", () => {
   it("never become the alt text: the field stays empty so the required rule asks for a description", () => {
     for (const name of [
       "IMG_2041.jpg",
@@ -71,7 +71,7 @@ describe("camera-style file names (issue 24 §3)", () => {
       expect(altTextAfterChoosing("", name), name).toBe("");
     }
   });
-  it("keeps SPEC's default for descriptive names", () => {
+  it("keeps the product's default for descriptive names", () => {
     for (const [name, alt] of [
       ["white-vapor-barrier.jpg", "white vapor barrier"],
       ["rot.jpg", "rot"],

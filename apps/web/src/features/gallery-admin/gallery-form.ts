@@ -9,7 +9,7 @@ import {
 } from "@crawlguard/validators";
 import { type FieldErrors, fieldErrors } from "../../lib/form-errors";
 
-/** The Add / Edit Image form as typed (docs/product.md §2, Gallery management). */
+/** The Add / Edit Image form as typed (docs/product.md "Screens and routes", Gallery management). */
 export type GalleryFormValues = {
   title: string;
   category: AdminGalleryCategory;
@@ -27,7 +27,7 @@ export const categoryOptions = adminGalleryCategories.map((value) => ({ value, l
 
 const isAdminCategory = (value: string): value is AdminGalleryCategory => (adminGalleryCategories as readonly string[]).includes(value);
 
-/** A new image: category general, display order '0', a draft (docs/product.md §5 and §9). */
+/** A new image: category general, display order '0', a draft (docs/product.md "Validation rules" and "Business constants and limits"). */
 export function newGalleryForm(): GalleryFormValues {
   return { title: "", category: "general", altText: "", description: "", seoKeywords: "", displayOrder: "0", isPublished: false };
 }
@@ -45,7 +45,7 @@ export function galleryFormOf(image: GalleryImage): GalleryFormValues {
 }
 
 /**
- * A file's name without its extension, as alt text to start from (docs/product.md §5): separators
+ * A file's name without its extension, as alt text to start from (docs/product.md "Validation rules"): separators
  * become spaces, so "crawl-space_after.final.jpg" gives "crawl space after.final".
  */
 export function altTextFromFileName(fileName: string): string {
@@ -56,7 +56,7 @@ export function altTextFromFileName(fileName: string): string {
 }
 
 /**
- * A name a camera or phone gave the file (issue 24 §3), which says nothing about the photo:
+ * A name a camera or phone gave the file, which says nothing about the photo:
  * IMG_2041, DSC01234, DSCN0042, PXL_20250301_101500123, MVIMG_…, GOPR0001, DJI_0042, Screenshot…,
  * WhatsApp Image…, a date-and-time stamp, digits only, or a long hex or UUID-like id.
  */
@@ -77,7 +77,7 @@ export function isCameraFileName(fileName: string): boolean {
 
 /**
  * Alt text after a file is chosen: the file's name when the field is still empty and the name
- * describes something (docs/product.md §5's default); blank for a camera-style name, so the
+ * describes something (the default of docs/product.md "Validation rules"); blank for a camera-style name, so the
  * required rule asks for a description; what was typed otherwise.
  */
 export function altTextAfterChoosing(current: string, fileName: string): string {

@@ -37,7 +37,7 @@ type GalleryImageCardProps = {
 };
 
 /**
- * One gallery image (docs/product.md §2, Gallery management): the photo, title, Published or Draft,
+ * One gallery image (docs/product.md "Screens and routes", Gallery management): the photo, title, Published or Draft,
  * category, description, alt text and SEO keywords, and its controls: move, publish or
  * unpublish (the eye), edit, delete.
  */

@@ -48,7 +48,7 @@ const SERVER_FIELD: Record<string, GalleryFormField> = {
 };
 
 /**
- * Add Image / Edit Image (docs/product.md §2, Gallery management): the image (uploaded first; optional
+ * Add Image / Edit Image (docs/product.md "Screens and routes", Gallery management): the image (uploaded first; optional
  * when editing, where it replaces the photo), title, category, alt text, description, SEO keywords,
  * display order and the Published switch. Mount it per opening.
  */

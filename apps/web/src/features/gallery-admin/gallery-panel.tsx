@@ -39,7 +39,7 @@ type DialogState = { open: boolean; image?: GalleryImage | undefined; key: numbe
 const FIRST_ROW = 3;
 
 /**
- * Gallery management (docs/product.md §2): every image, drafts included, in the public gallery's order;
+ * Gallery management (docs/product.md "Screens and routes"): every image, drafts included, in the public gallery's order;
  * add, edit, publish or unpublish, delete, and reorder by dragging (mouse, touch or keyboard).
  */
 export default function GalleryPanel() {

@@ -11,7 +11,7 @@ import { type DragEvent, useId, useRef, useState } from "react";
 import { FormField } from "../../components/form-field";
 import type { ImageUpload } from "./use-image-upload";
 
-/** The restrictions, as shown under the drop zone (docs/product.md §5 and §9). */
+/** The restrictions, as shown under the drop zone (docs/product.md "Validation rules" and "Business constants and limits"). */
 export const UPLOAD_RESTRICTIONS = "One image, up to 10 MB: JPEG, PNG, WebP, AVIF or GIF.";
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The texts of upload failures (docs/product.md §8 quotes the upload component's: 'Request has
+ * The texts of upload failures (docs/product.md "Error catalogue" quotes the upload component's: 'Request has
  * expired', 'Non 2xx', 'Unknown error'). The server's own message wins when there is one: our
  * upload route answers JSON `{ message }`, S3 answers XML with a `<Message>` (an expired
  * presigned link says 'Request has expired').

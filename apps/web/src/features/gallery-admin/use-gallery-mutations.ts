@@ -14,7 +14,7 @@ export function serverMessage(error: unknown): string | undefined {
   return message.trim() !== "" ? message : undefined;
 }
 
-/** docs/product.md §8: a toast titled 'Error' with the server's message, or the operation's own text. */
+/** docs/product.md "Error catalogue": a toast titled 'Error' with the server's message, or the operation's own text. */
 export function showGalleryError(error: unknown, fallback: string): void {
   showToast({ title: "Error", description: serverMessage(error) ?? fallback, type: "error" });
 }

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { uploadErrorText } from "./upload-errors";
 
 /**
- * idle: no file; selected: a file waits for its Upload click (no auto-start, docs/product.md §5);
+ * idle: no file; selected: a file waits for its Upload click (no auto-start, docs/product.md "Validation rules");
  * uploading: its bytes are on their way; processing: the server checks it and makes its sizes;
  * done: it can be saved; failed: it was refused or the upload broke (the file can be sent again).
  */

@@ -11,7 +11,7 @@ import { intrinsicSize, largestRendition, srcSetOf } from "../../lib/image-srcse
 
 /**
  * Where a staff photo's admin category lands among the public filters (All Projects, Crawl Space,
- * Basement, Foundation, Drainage). The admin categories are not the public ones (docs/product.md §3):
+ * Basement, Foundation, Drainage). The admin categories are not the public ones (docs/product.md "Entities and their fields"):
  * crawl-space and encapsulation are crawl space work, basement and waterproofing basement work;
  * general and before-after (and anything unknown) fit no filter and show under All Projects only.
  */

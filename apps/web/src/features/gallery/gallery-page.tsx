@@ -44,7 +44,7 @@ function usePublishedImages(): readonly PublicGalleryImage[] {
 }
 
 /**
- * Gallery (docs/product.md §2): category filters, a lazy image grid and a modal for each project:
+ * Gallery (docs/product.md "Screens and routes"): category filters, a lazy image grid and a modal for each project:
  * the ten built-in projects, then the photos staff published from the dashboard.
  */
 export function GalleryPage() {

@@ -4,7 +4,7 @@ import type { SystemConfig } from "@chakra-ui/react/styled-system";
  * The public gallery's project tiles, styled by class names in the global CSS that the build
  * inlines in index.html (theme/global-css.ts) rather than by Chakra style props: /gallery shows
  * the ten built-in projects plus every published photo, and resolving a dozen style props for each
- * of seventy tiles was most of the page's start-up work on a phone (ADR 004, issue #12's score).
+ * of seventy tiles was most of the page's start-up work on a phone (ADR 004: the Lighthouse score).
  */
 export const GALLERY_TILE = {
   tile: "cg-gallery-tile",

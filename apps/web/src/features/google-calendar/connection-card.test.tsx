@@ -62,7 +62,7 @@ describe("ConnectionCard", () => {
     expect(text).not.toContain("Disconnect");
   });
 
-  it("not configured: says so before any click; admins get what to set and the redirect URI, staff to ask (issue 24 §6)", () => {
+  it("not configured: says so before any click; admins get what to set and the redirect URI, staff to ask", () => {
     const notConfigured = status({ configured: false, setupMessage: SETUP });
     const admin = render({ status: notConfigured });
     expect(admin).toContain("Not Set Up");
@@ -123,7 +123,7 @@ describe("ConnectionCard", () => {
     expect(text).not.toContain("Connect Calendar");
   });
 
-  it("for staff: the state and the events toggle, no button that changes the connection, and who can (issue #20 §2)", () => {
+  it("for staff: the state and the events toggle, no button that changes the connection, and who can", () => {
     const adminOnly = "Only an administrator can connect, reconnect or disconnect Google Calendar.";
     const notConnected = render({ canManage: false });
     expect(notConnected).toContain("Not Connected");

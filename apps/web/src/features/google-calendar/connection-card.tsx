@@ -18,7 +18,7 @@ import type { ConnectPhase } from "./use-google-connect";
 export type ConnectionCardProps = {
   status: GoogleCalendarStatus;
   /**
-   * The viewer may connect, reconnect and disconnect (admins only, issue #20 §2). Staff see the
+   * The viewer may connect, reconnect and disconnect (admins only, ADR 018). Staff see the
    * state and the events, and are told that only an administrator can change the connection.
    */
   canManage: boolean;
@@ -36,7 +36,7 @@ export type ConnectionCardProps = {
 };
 
 /**
- * The connection (docs/product.md §2, Google Calendar): Connected ("Google Calendar is connected and
+ * The connection (docs/product.md "Screens and routes", Google Calendar): Connected ("Google Calendar is connected and
  * ready", which account, who connected it and when, Show/Hide Recent Events, Disconnect), Not
  * Connected ("Connect to automatically sync appointments", Connect Calendar, "Connecting..."), or
  * needing a reconnection (Reconnect and the reason). Pushes waiting and the last failure show when
@@ -209,7 +209,7 @@ function NeedsReconnect({ status, zone, onConnect, onDisconnect, connecting, can
 }
 
 /**
- * A server without a Google OAuth client (issue 24 §6): said at once, before anyone clicks. Staff
+ * A server without a Google OAuth client: said at once, before anyone clicks. Staff
  * are told to ask their administrator; admins get the technical steps (the settings and the
  * redirect URI to register). There is no Connect button: it could not work.
  */

@@ -18,7 +18,7 @@ const features: ReadonlyArray<{ title: string; description: string; icon: Lucide
   { title: "Rich Details", description: "Client info, service type, location", icon: NotebookText },
 ];
 
-/** 'Calendar Features' (docs/product.md §2): what the connection does. */
+/** 'Calendar Features' (docs/product.md "Screens and routes"): what the connection does. */
 export function FeaturesCard() {
   const headingId = useId();
   return (

@@ -168,7 +168,7 @@ describe("the connection", () => {
   });
 });
 
-describe("calendarPromise (issue 24 §6: the tab's promise matches the state)", () => {
+describe("calendarPromise (the tab's promise matches the state)", () => {
   const base = { configured: true, authenticated: false, needsReconnect: false };
   it("promises Google only when connected", () => {
     expect(calendarPromise({ ...base, authenticated: true })).toMatch(

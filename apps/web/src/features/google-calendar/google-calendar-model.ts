@@ -8,19 +8,19 @@ import {
 import { DATE_FORMAT, formatInZone, parseDateInput, TIME_FORMAT } from "../../lib/business-time";
 
 /*
- * The Google Calendar panel's rules as plain functions (docs/product.md §2 "Google Calendar", 4, 9;
- * issue #14, ADR 014).
+ * The Google Calendar panel's rules as plain functions (docs/product.md "Screens and routes",
+ * Google Calendar; "States and transitions"; "Business constants and limits"; ADR 014).
  */
 
 export { GOOGLE_CALENDAR_CHANNEL, GOOGLE_CALENDAR_MESSAGE_TYPE };
 
-/** docs/product.md §9: the panel lists the next 5 Google events. */
+/** docs/product.md "Business constants and limits": the panel lists the next 5 Google events. */
 export const UPCOMING_EVENTS_SHOWN = 5;
-/** docs/product.md §9: the authorization popup is 500 × 600. */
+/** docs/product.md "Business constants and limits": the authorization popup is 500 × 600. */
 export const POPUP_SIZE = { width: 500, height: 600 } as const;
 /** The popup's window name: a second Connect reuses the open window. */
 export const POPUP_NAME = "google-calendar";
-/** docs/product.md §9: the popup's closure is checked every second, and the status 1 s after it closes. */
+/** docs/product.md "Business constants and limits": the popup's closure is checked every second, and the status 1 s after it closes. */
 export const POPUP_POLL_MS = 1000;
 export const STATUS_RECHECK_MS = 1000;
 
@@ -29,17 +29,17 @@ export const STATUS_RECHECK_MS = 1000;
 
 export type ConnectionState = "connected" | "needs-reconnect" | "not-connected";
 
-/** Which of the panel's states the status is in (docs/product.md §4, Google Calendar connection). */
+/** Which of the panel's states the status is in (docs/product.md "States and transitions", Google Calendar connection). */
 export function connectionState(status: Pick<GoogleCalendarStatus, "authenticated" | "needsReconnect">): ConnectionState {
   if (status.authenticated) return "connected";
   return status.needsReconnect ? "needs-reconnect" : "not-connected";
 }
 
-/** What a server without a Google OAuth client tells staff, before anyone clicks anything (issue 24 §6). */
+/** What a server without a Google OAuth client tells staff, before anyone clicks anything. */
 export const NOT_SET_UP_TEXT = "Google Calendar is not set up on this server — ask your administrator.";
 
 /**
- * The tab's promise under its heading, true to the state (issue 24 §6): it says appointments go to
+ * The tab's promise under its heading, true to the state: it says appointments go to
  * Google only when they do.
  */
 export function calendarPromise(status: Pick<GoogleCalendarStatus, "configured" | "authenticated" | "needsReconnect">): string {
@@ -133,7 +133,7 @@ export function upcomingPreview<T>(events: readonly T[], limit = UPCOMING_EVENTS
   return { shown: events.slice(0, limit), more: Math.max(0, events.length - limit) };
 }
 
-/** docs/product.md §2: "And N more events..." under the list ("And 1 more event..." for one). */
+/** docs/product.md "Screens and routes": "And N more events..." under the list ("And 1 more event..." for one). */
 export function moreEventsText(more: number): string | null {
   if (more <= 0) return null;
   return `And ${more} more ${more === 1 ? "event" : "events"}...`;
@@ -145,7 +145,7 @@ export function eventTitle(event: Pick<GoogleCalendarEvent, "summary">): string 
   return summary ? summary : "(No title)";
 }
 
-/** docs/product.md §2: the badge is the default style for a confirmed event, secondary otherwise. */
+/** docs/product.md "Screens and routes": the badge is the default style for a confirmed event, secondary otherwise. */
 export function statusBadgeStyle(status: string | null): "default" | "secondary" {
   return status === "confirmed" ? "default" : "secondary";
 }
@@ -173,7 +173,7 @@ function lastDayOf(endDate: string): string | null {
 }
 
 /**
- * When an event is, on the business zone's clock (docs/product.md §9 formats):
+ * When an event is, on the business zone's clock (docs/product.md "Business constants and limits" formats):
  * "Mar 10, 2026 · 9:00 AM – 10:00 AM", "Mar 10, 2026 9:00 PM – Mar 11, 2026 1:00 AM",
  * "Mar 10, 2026 · All day", "Mar 10, 2026 – Mar 12, 2026 · All day".
  */

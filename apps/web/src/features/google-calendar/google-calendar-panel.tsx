@@ -20,10 +20,10 @@ import { useGoogleConnect } from "./use-google-connect";
 import { UpcomingEventsCard } from "./upcoming-events-card";
 
 /**
- * The Google Calendar tab (docs/product.md §2; issue #14, ADR 014). On opening it runs `init` (POST
+ * The Google Calendar tab (docs/product.md "Screens and routes"; ADR 014). On opening it runs `init` (POST
  * /api/calendar/init, admins only) then checks the status, and shows the connection, what it does,
  * and the calendar's upcoming events when connected. Connecting, reconnecting and disconnecting
- * are for admins (issue #20 §2): staff see the state and the events, and who can connect.
+ * are for admins: staff see the state and the events, and who can connect.
  */
 export default function GoogleCalendarPanel() {
   const zone = useBusinessTimeZone();

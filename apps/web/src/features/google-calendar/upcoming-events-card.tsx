@@ -23,7 +23,7 @@ export type UpcomingEventsCardProps = {
 };
 
 /**
- * 'Upcoming Calendar Events' (docs/product.md §2): the next 5 events of the connected calendar, then
+ * 'Upcoming Calendar Events' (docs/product.md "Screens and routes"): the next 5 events of the connected calendar, then
  * "And N more events..."; "No upcoming events found" / "Schedule some appointments to see them
  * here" when there are none. Each shows its title, when (the business zone's clock), where, its
  * status and a link to it in Google Calendar.

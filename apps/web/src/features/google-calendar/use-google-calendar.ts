@@ -5,8 +5,8 @@ import { showToast } from "../../lib/toaster";
 import { trpc } from "../../lib/trpc";
 
 /*
- * The Google Calendar calls the Calendar tab and the Google Calendar tab share (docs/product.md §7,
- * /api/calendar/*; issue #14). Small on purpose: the Calendar tab's chunk imports it, the panel
+ * The Google Calendar calls the Calendar tab and the Google Calendar tab share (docs/product.md "The calls it makes",
+ * /api/calendar/*). Small on purpose: the Calendar tab's chunk imports it, the panel
  * itself is a chunk of its own.
  */
 
@@ -32,7 +32,7 @@ export function useGoogleQueriesInvalidation() {
 }
 
 /**
- * 'Add to Google' (docs/product.md §2, Calendar lists): pushes one appointment now. Toasts 'Calendar
+ * 'Add to Google' (docs/product.md "Screens and routes", Calendar lists): pushes one appointment now. Toasts 'Calendar
  * Event' with the server's message, or 'Add Event Failed' with the reason (when Google is down the
  * push stays queued on the server). Then refreshes the leads (docs/product.md) and Google's side.
  */

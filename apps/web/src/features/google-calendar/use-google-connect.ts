@@ -43,7 +43,7 @@ function showOpening(popup: Window): void {
 }
 
 /**
- * Connecting Google Calendar (docs/product.md §2, §4 and §9): `authUrl`, then Google's consent page in
+ * Connecting Google Calendar (docs/product.md "Screens and routes", "States and transitions" and "Business constants and limits"): `authUrl`, then Google's consent page in
  * a 500 × 600 popup. The popup lands on the server's page, which finishes the connection and tells
  * this page (a same-origin `postMessage` to its opener, or the BroadcastChannel when the opener is
  * out of reach) and closes. If the popup had no session it hands over Google's code and state,

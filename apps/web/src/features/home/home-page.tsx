@@ -14,7 +14,7 @@ import { PageHero } from "../public/page-hero";
 /** Below the fold: in the HTML from the start, its JavaScript loads as the visitor scrolls. */
 export const HomeSections = deferred(() => import("./home-sections").then((module) => module.HomeSections));
 
-/** Home (docs/product.md §2): hero with the inspection form, services, areas, reviews, location, call to action. */
+/** Home (docs/product.md "Screens and routes"): hero with the inspection form, services, areas, reviews, location, call to action. */
 export function HomePage() {
   return (
     <PageMain>

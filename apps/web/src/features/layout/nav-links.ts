@@ -1,4 +1,4 @@
-/** The header links (docs/product.md §2), in order. */
+/** The header links (docs/product.md "Screens and routes"), in order. */
 export const navLinks = [
   { to: "/", label: "Home", exact: true },
   { to: "/services", label: "Services", exact: false },

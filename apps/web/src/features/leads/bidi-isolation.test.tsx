@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { Provider } from "../../components/provider";
 import { DuplicateWarning } from "./duplicate-warning";
 
-// Issue 20 §6: text from visitors is isolated (<bdi>), so a direction override inside it (stored
+// Text from visitors is isolated (<bdi>), so a direction override inside it (stored
 // before the validator refused them, or in a field it does not check) ends with it and cannot
 // reverse the sentence around it.
 

@@ -4,7 +4,7 @@ import { searchText } from "../../lib/search-text";
 export type LeadStatus = Lead["status"];
 export type LeadPriority = Lead["priority"];
 
-/** The six board columns (docs/product.md §2), in display order; each is also a status. */
+/** The six board columns (docs/product.md "Screens and routes"), in display order; each is also a status. */
 export const boardColumns = [
   { id: "new", title: "New Leads" },
   { id: "contacted", title: "Contacted" },
@@ -27,7 +27,7 @@ export const statusLabels: Record<LeadStatus, string> = {
   completed: "Completed",
 };
 
-/** Status filter options (docs/product.md §2): "all" plus the six board statuses. */
+/** Status filter options (docs/product.md "Screens and routes"): "all" plus the six board statuses. */
 export const statusFilterOptions: ReadonlyArray<{ value: StatusFilter; label: string }> = [
   { value: "all", label: "All Status" },
   ...boardColumns.map((column) => ({ value: column.id, label: statusLabels[column.id] })),
@@ -41,7 +41,7 @@ export const priorityOptions: ReadonlyArray<{ value: LeadPriority; label: string
   { value: "high", label: "High" },
 ];
 
-/** docs/product.md §9: high red, medium yellow, low green. */
+/** docs/product.md "Business constants and limits": high red, medium yellow, low green. */
 export const priorityPalette: Record<LeadPriority, "red" | "yellow" | "green"> = {
   high: "red",
   medium: "yellow",
@@ -149,7 +149,7 @@ export function filterLeads<T extends Searchable & Pick<Lead, "status">>(leads: 
 
 /**
  * A column's leads and dollar total. `count` is what its badge says: every lead, except that the
- * Scheduled column counts only leads with an appointment (issue 24 §2); `unbooked` says how many
+ * Scheduled column counts only leads with an appointment; `unbooked` says how many
  * of its cards have none (a status set by hand, or a date cleared), so the badge and the stat card agree.
  */
 export type BoardColumnData<T> = { id: ColumnId; title: string; leads: T[]; total: number; count: number; unbooked: number };
@@ -226,7 +226,7 @@ export function formatCurrency(value: number): string {
 export type LeadStats = { total: number; new: number; scheduled: number; won: number };
 
 /**
- * The four stat cards (docs/product.md §2), counting what the board's columns count (issue 24 §2):
+ * The four stat cards (docs/product.md "Screens and routes"), counting what the board's columns count:
  * New is the New Leads column, Scheduled the Scheduled column's leads with an appointment (in
  * progress included), Won the Won column (completed included); Total every lead.
  */
@@ -241,7 +241,7 @@ export function leadStats(leads: ReadonlyArray<Pick<Lead, "status"> & { schedule
   return stats;
 }
 
-/** `text` cut to `max` characters with "..." when longer (notes 100, messages 200: docs/product.md §9). */
+/** `text` cut to `max` characters with "..." when longer (notes 100, messages 200: docs/product.md "Business constants and limits"). */
 export function truncate(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max).trimEnd()}...` : text;
 }

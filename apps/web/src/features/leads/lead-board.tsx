@@ -46,9 +46,9 @@ const TOUCH_OPTIONS = { activationConstraint: { delay: 250, tolerance: 8 } };
 const KEYBOARD_OPTIONS = { coordinateGetter: columnKeyboardCoordinates };
 
 /**
- * The kanban board (docs/product.md §2): dropping a card on a column sets that
+ * The kanban board (docs/product.md "Screens and routes"): dropping a card on a column sets that
  * status at once, and puts it back with an error toast if the server refuses. Dropping a lead
- * without an appointment on Scheduled opens the booking dialog for it instead (issue 24 §2).
+ * without an appointment on Scheduled opens the booking dialog for it instead.
  * Mouse drags start anywhere on a card but its controls after 5 px of movement; touch drags after
  * a 250 ms press (so a swipe still scrolls the board); keyboard drags from the card's handle.
  */
@@ -81,7 +81,7 @@ export const LeadBoard = memo(function LeadBoard({ columns, zone }: { columns: B
     const keyboard = activatorEvent instanceof KeyboardEvent;
     if (!lead || !isColumnId(over?.id) || columnOf(lead.status) === over.id) return;
     const target = over.id;
-    // A lead is Scheduled by booking it (issue 24 §2): dropped on Scheduled without an appointment,
+    // A lead is Scheduled by booking it: dropped on Scheduled without an appointment,
     // it stays where it was and the booking dialog opens for it (cancelling leaves it there).
     if (target === "scheduled" && !lead.scheduledDate) {
       setOutcome(
@@ -169,7 +169,7 @@ const MoveOutcome = memo(function MoveOutcome({ setterRef }: { setterRef: RefObj
   );
 });
 
-/** Asks before deleting `lead` (docs/product.md §2); memoised, so drags and moves do not redraw it. */
+/** Asks before deleting `lead` (docs/product.md "Screens and routes"); memoised, so drags and moves do not redraw it. */
 const DeleteLeadDialog = memo(function DeleteLeadDialog({ lead, onClose }: { lead: Lead | null; onClose: () => void }) {
   const remove = useDeleteLead();
   const confirmDelete = () => {

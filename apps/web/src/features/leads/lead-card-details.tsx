@@ -17,17 +17,17 @@ import { type LeadPriority, priorityOptions, priorityPalette, statusLabels, stat
 import { SavedNote, useSavedNote } from "./saved-note";
 import { useUpdateLead } from "./use-lead-mutations";
 
-/** docs/product.md §9: notes are cut at 100 characters on lead cards. */
+/** docs/product.md "Business constants and limits": notes are cut at 100 characters on lead cards. */
 const NOTES_MAX = 100;
 
 /**
- * The rest of a lead card (docs/product.md §2, Lead card), drawn only while open: the priority
+ * The rest of a lead card (docs/product.md "Screens and routes", Lead card), drawn only while open: the priority
  * selector, the status badge, email and phone links, address and zip, the editable estimated
  * value, the notes, and "Book Appointment", edit and delete.
  */
 export function LeadCardDetails({ id, lead, onDelete }: { id: string; lead: Lead; onDelete: (lead: Lead) => void }) {
   const { openBooking, openLeadForm } = useDashboardActions();
-  // The lead's timeline, reachable from the card (issue 24 §3), not only from Edit Lead.
+  // The lead's timeline, reachable from the card, not only from Edit Lead.
   const [historyOpen, setHistoryOpen] = useState(false);
   const historyId = useId();
   return (

@@ -49,7 +49,7 @@ function formatScheduledCached(iso: string, zone: string): { date: string; time:
 const priorityLabel = Object.fromEntries(priorityOptions.map((option) => [option.value, option.label])) as Record<Lead["priority"], string>;
 
 /**
- * One lead on the board (docs/product.md §2, Lead card), compact: name, priority, service, value
+ * One lead on the board (docs/product.md "Screens and routes", Lead card), compact: name, priority, service, value
  * and appointment. "Details of {name}" opens the rest in place (status, email, phone, address,
  * the editable value and priority, notes, Book Appointment, edit and delete). Memoised, and light
  * when closed: a column of thousands draws a dozen of them at a time.
@@ -125,7 +125,7 @@ export const LeadCard = memo(function LeadCard({ lead, handle, isDragging, onDel
             </Box>
             {priorityLabel[lead.priority]}
           </Badge>
-          {/* Whole, never cut short (issue 24 §6: "Sump P…" at 1366 px): beside the priority when it
+          {/* Whole, never cut short (it once showed "Sump P…" at 1366 px): beside the priority when it
               fits, else on a line of its own, wrapping between words in a narrow column. */}
           <Text as="span" flex="1 1 auto" minW="0" color="fg.muted" overflowWrap="anywhere" data-testid="lead-card-service">
             {getServiceLabel(lead.service)}

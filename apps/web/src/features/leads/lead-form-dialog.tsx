@@ -53,7 +53,7 @@ type LeadFormDialogProps = {
   lead?: Lead | undefined;
 };
 
-/** Add Lead / Edit Lead (docs/product.md §2, Dialogs: Lead form). Mount it per opening: it keeps no state between them. */
+/** Add Lead / Edit Lead (docs/product.md "Screens and routes", Dialogs: Lead form). Mount it per opening: it keeps no state between them. */
 export default function LeadFormDialog({ open, onClose, lead }: LeadFormDialogProps) {
   const zone = useBusinessTimeZone();
   const [values, setValues] = useState<LeadFormValues>(() => leadFormValues(lead, zone));
@@ -81,7 +81,7 @@ export default function LeadFormDialog({ open, onClose, lead }: LeadFormDialogPr
     (value: LeadFormValues[K]) => {
       setValues((current) => {
         const next = { ...current, [field]: value };
-        // Booking an appointment sets the status to Scheduled (SPEC §4): the form shows it at once.
+        // Booking an appointment sets the status to Scheduled (docs/product.md "States and transitions"): the form shows it at once.
         if ((field === "scheduledDate" || field === "scheduledTime") && bookingFromForm(next, target, zone)) next.status = "scheduled";
         return next;
       });
@@ -94,7 +94,7 @@ export default function LeadFormDialog({ open, onClose, lead }: LeadFormDialogPr
 
   /**
    * Saves the lead's fields, then, when a date is set or changed, books it through the booking
-   * path (issue 24 §2): the same check as the booking dialogs (the assignee's working hours, time
+   * path: the same check as the booking dialogs (the assignee's working hours, time
    * blocks and appointments, in one transaction with the booking lock), the same conflict notice
    * with "Book anyway", and status Scheduled. A clash books nothing: the date waits in the form.
    */

@@ -83,7 +83,7 @@ describe("lead form", () => {
   });
 });
 
-describe("bookingFromForm (issue 24 §2: a date set in the form goes through the booking check)", () => {
+describe("bookingFromForm (a date set in the form goes through the booking check)", () => {
   const base = { ...leadFormValues(undefined, NY), name: "Ana", email: "ana@example.com", zipCode: "28801" };
   const booked = { id: "6f1c2c1e-7d4e-4a53-9c61-2f8f7a3b9d10", scheduledDate: "2031-03-14T13:00:00.000Z" } as Lead;
 

@@ -3,7 +3,7 @@ import { type Lead, type LeadCreateInput, leadSources, parseEstimatedValue } fro
 import { boardColumns, type LeadStatus, statusLabels } from "./lead-board-model";
 import { combineScheduled, DEFAULT_SCHEDULED_TIME, splitScheduled } from "./lead-schedule";
 
-/** The lead form's fields as typed (docs/product.md §2, Dialogs: Lead form). */
+/** The lead form's fields as typed (docs/product.md "Screens and routes", Dialogs: Lead form). */
 export type LeadFormValues = {
   name: string;
   email: string;
@@ -107,7 +107,7 @@ const sourceLabels: Record<Lead["source"], string> = {
   "appointment-booking": "Appointment Booking",
 };
 
-/** docs/product.md §4's sources; "appointment-booking" is set by bookings, offered only when the lead has it. */
+/** The sources of docs/product.md "States and transitions"; "appointment-booking" is set by bookings, offered only when the lead has it. */
 export function sourceOptionsFor(current: Lead["source"]): Option[] {
   return leadSources
     .filter((source) => source !== "appointment-booking" || current === source)
@@ -118,7 +118,7 @@ export function sourceLabel(source: Lead["source"]): string {
   return sourceLabels[source];
 }
 
-/** What the lead form books through the booking path (issue 24 §2): a date and time in the business zone. */
+/** What the lead form books through the booking path: a date and time in the business zone. */
 export type LeadFormBooking = { appointmentDate: string; appointmentTime: string };
 
 /**

@@ -35,7 +35,7 @@ export function takeReveal(leadId: string, column: ColumnId): { focus: boolean }
  * Scrolls the card of `handle` into sight, highlights it, and focuses the handle if asked. Only
  * the card's column list (up and down) and the board (sideways) scroll, never the page: the
  * browser's scrollIntoView also scrolled the window whenever the column reached below the screen,
- * which carried the search box and the filter away after a drop (issue 24 §6).
+ * which carried the search box and the filter away after a drop.
  */
 export function revealCard(handle: HTMLElement, focus: boolean): void {
   const card = handle.closest("article") ?? handle;

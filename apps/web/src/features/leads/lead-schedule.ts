@@ -1,6 +1,6 @@
 import { displayInZone, instantToWallTime, parseTimeInput, todayInZone, wallTimeToIso } from "../../lib/business-time";
 
-/** docs/product.md §4: a date without a time means 09:00. */
+/** docs/product.md "States and transitions": a date without a time means 09:00. */
 export const DEFAULT_SCHEDULED_TIME = "09:00";
 
 /**
@@ -20,7 +20,7 @@ export function splitScheduled(iso: string | null | undefined, zone: string): { 
   return instantToWallTime(iso, zone);
 }
 
-/** Display form (docs/product.md §9) in the business zone: date 'MMM d, yyyy', time 'h:mm a'. */
+/** Display form (docs/product.md "Business constants and limits") in the business zone: date 'MMM d, yyyy', time 'h:mm a'. */
 export function formatScheduled(iso: string, zone: string): { date: string; time: string } | null {
   return displayInZone(iso, zone);
 }

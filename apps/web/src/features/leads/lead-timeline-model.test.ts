@@ -12,7 +12,7 @@ describe("lead timeline entries", () => {
     expect(describeLeadEvent({ kind: "value", from: "1000", to: "1500.5" }, ZONE)).toBe("Estimated value: $1,000 → $1,500.50");
   });
 
-  it("describes notes, priority and assignee changes (issue 24 §3)", () => {
+  it("describes notes, priority and assignee changes", () => {
     expect(describeLeadEvent({ kind: "priority", from: "medium", to: "high" }, ZONE)).toBe("Priority: Medium → High");
     expect(describeLeadEvent({ kind: "notes", from: null, to: "Side gate code 1234" }, ZONE)).toBe("Notes added: “Side gate code 1234”");
     expect(describeLeadEvent({ kind: "notes", from: "a", to: "b" }, ZONE)).toBe("Notes changed to “b”");

@@ -6,7 +6,7 @@ import { formatCurrency, statusLabels, truncate } from "./lead-board-model";
 const NOTE_CHARS = 80;
 const label = (value: string | null) => (value ? value.charAt(0).toUpperCase() + value.slice(1) : "none");
 
-/** An instant on the business's clock (docs/product.md §9 formats), whatever the computer's zone. */
+/** An instant on the business's clock (docs/product.md "Business constants and limits" formats), whatever the computer's zone. */
 const when = (iso: string, zone: string) => formatInZone(iso, "MMM d, yyyy h:mm a", zone);
 const status = (value: string | null) =>
   value && value in statusLabels ? statusLabels[value as keyof typeof statusLabels] : (value ?? "none");
@@ -29,7 +29,7 @@ export function describeLeadEvent({ kind, from, to }: Pick<LeadEvent, "kind" | "
       if (!to) return "Notes cleared";
       return from ? `Notes changed to “${truncate(to, NOTE_CHARS)}”` : `Notes added: “${truncate(to, NOTE_CHARS)}”`;
     case "submission":
-      // Issue 24 §3: a contact request added to this lead ("Add to this lead"); its message joined the notes.
+      // A contact request added to this lead ("Add to this lead"); its message joined the notes.
       return to ? `Contact request added: “${truncate(to, NOTE_CHARS)}”` : "Contact request added (no message)";
     case "assignee":
       return `Assigned to: ${from ?? "nobody"} → ${to ?? "nobody"}`;

@@ -29,7 +29,7 @@ import {
 import { useBusinessTimeZone } from "../../lib/use-business-time-zone";
 import { buildLeadsCsv, downloadCsv, leadsCsvFilename } from "./lead-csv";
 
-/** Lead Management (docs/product.md §2): search, status filter, CSV export and the board. */
+/** Lead Management (docs/product.md "Screens and routes"): search, status filter, CSV export and the board. */
 export default function LeadsPanel() {
   const leads = trpc.leads.list.useQuery();
   const zone = useBusinessTimeZone();

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useState } from "react";
 /** How long "Saved" stays after an inline value is saved. */
 export const SAVED_NOTE_MS = 2500;
 
-/** A brief "Saved" after an inline save (issue 24 §6): `flash()` shows it, it goes by itself. */
+/** A brief "Saved" after an inline save: `flash()` shows it, it goes by itself. */
 export function useSavedNote(): { shown: boolean; flash: () => void } {
   const [at, setAt] = useState(0);
   useEffect(() => {

@@ -17,7 +17,7 @@ import { ServiceCard } from "../public/service-card";
 
 const route = getRouteApi("/public/services/$serviceId");
 
-/** One service in depth (docs/product.md §2): benefits, warning signs, process, related services. */
+/** One service in depth (docs/product.md "Screens and routes"): benefits, warning signs, process, related services. */
 export function ServiceDetailPage() {
   const detail = route.useLoaderData();
   const image = getService(detail.id)?.image;

@@ -22,7 +22,7 @@ import { IconCardGrid } from "../public/icon-card-grid";
 
 const WHY_ICONS = [Award, BadgeCheck, Gem, Handshake] as const;
 
-/** Services overview (docs/product.md §2). */
+/** Services overview (docs/product.md "Screens and routes"). */
 export function ServicesPage() {
   return (
     <PageMain>

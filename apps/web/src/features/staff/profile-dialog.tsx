@@ -31,7 +31,7 @@ type ProfileDialogProps = {
 };
 
 /**
- * Display name and calendar colour (issue 24 §1): how a person shows in "Assigned to" and on the
+ * Display name and calendar colour: how a person shows in "Assigned to" and on the
  * calendar's Everyone view. Blank display name: the username is shown.
  */
 export function ProfileDialog({ user, own, open, onClose }: ProfileDialogProps) {

@@ -3,7 +3,7 @@ import { useMemo } from "react";
 import { trpc } from "../../lib/trpc";
 
 /**
- * Everyone an appointment can be assigned to (`users.staff`, issue 24 §1): the "Assigned to"
+ * Everyone an appointment can be assigned to (`users.staff`, ADR 026): the "Assigned to"
  * options and the calendar's colours, initials and legend. One query shared by every user of it.
  */
 export function useStaff() {

@@ -8,7 +8,7 @@ import { useDashboardActions } from "../dashboard/dashboard-context";
 import { ProfileDialog } from "./profile-dialog";
 import { StaffBadge } from "./staff-badge";
 
-/** How the signed-in person shows on the calendar, and the way for everyone to change their own (issue 24 §1). */
+/** How the signed-in person shows on the calendar, and the way for everyone to change their own. */
 export function YourProfileBar() {
   const { user } = useDashboardActions();
   const [dialog, setDialog] = useState({ open: false, key: 0 });

@@ -31,7 +31,7 @@ function matchReason(submission: ContactSubmission, lead: DuplicateLead): string
 }
 
 /**
- * Issue 24 §3: converting a submission whose email or phone matches a lead shows the match first,
+ * Converting a submission whose email or phone matches a lead shows the match first,
  * with "Add to this lead" (the message joins that lead's notes and timeline) next to "Create a new
  * lead". Nothing is converted until one is chosen; Cancel leaves the submission as it was.
  */

@@ -6,7 +6,7 @@ import { trpc } from "../../lib/trpc";
 const REFRESH_MS = 60_000;
 
 /**
- * Issue 24 §6: the Contact Submissions tab shows how many requests are new (neither converted nor
+ * The Contact Submissions tab shows how many requests are new (neither converted nor
  * added to a lead). The number is read as "3 new"; nothing is shown when there are none.
  */
 export function NewSubmissionsBadge() {

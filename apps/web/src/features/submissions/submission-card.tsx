@@ -18,7 +18,7 @@ import { DuplicateWarning } from "../leads/duplicate-warning";
 import { truncate } from "../leads/lead-board-model";
 import { attributionOf } from "./attribution";
 
-/** docs/product.md §9: messages are cut at 200 characters on submission cards. */
+/** docs/product.md "Business constants and limits": messages are cut at 200 characters on submission cards. */
 const MESSAGE_MAX = 200;
 
 type SubmissionCardProps = {
@@ -120,7 +120,7 @@ export const SubmissionCard = memo(function SubmissionCard({
   );
 });
 
-/** The message, cut at 200 characters (docs/product.md §9) with a button that shows the rest. */
+/** The message, cut at 200 characters (docs/product.md "Business constants and limits") with a button that shows the rest. */
 function SubmissionMessage({ message }: { message: string }) {
   const [expanded, setExpanded] = useState(false);
   const long = message.length > MESSAGE_MAX;

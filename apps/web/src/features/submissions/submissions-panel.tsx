@@ -14,16 +14,16 @@ import { useLeadsCache } from "../leads/use-lead-mutations";
 import { MatchDialog } from "./match-dialog";
 import { SubmissionCard } from "./submission-card";
 
-/** Contact Submissions (docs/product.md §2): newest first, each convertible to a lead once. */
+/** Contact Submissions (docs/product.md "Screens and routes"): newest first, each convertible to a lead once. */
 export default function SubmissionsPanel() {
-  // docs/product.md §7: always refetched when the tab opens.
+  // docs/product.md "The calls it makes": always refetched when the tab opens.
   const submissions = trpc.submissions.list.useQuery(undefined, { staleTime: 0, refetchOnMount: "always" });
   const utils = trpc.useUtils();
   const leadsCache = useLeadsCache();
   const { showTab } = useDashboardActions();
   const presetLeadFilter = usePresetLeadFilter();
   const [duplicates, setDuplicates] = useState<Record<string, DuplicateLead[]>>({});
-  // Issue 24 §3: the leads a submission matches, shown before it is converted.
+  // The leads a submission matches, shown before it is converted.
   const [matching, setMatching] = useState<{ submission: ContactSubmission; matches: DuplicateLead[] } | null>(null);
   const [checking, setChecking] = useState<string | null>(null);
 
