@@ -28,7 +28,7 @@ export interface ApiConfig {
   contactRateLimit: number;
   /** IANA zone of every wall-clock date and time (BUSINESS_TIME_ZONE, ADR 009), e.g. America/New_York. */
   businessTimeZone: string;
-  /** E-mail (issue #25): whether SMTP_URL is set, and OFFICE_NOTIFY_EMAILS. */
+  /** E-mail: whether SMTP_URL is set, and OFFICE_NOTIFY_EMAILS. */
   mail?: { configured: boolean; officeEmails?: string | undefined };
 }
 

@@ -5,7 +5,7 @@ import type { Context } from "./context.js";
 import { badInput, DomainError } from "./errors.js";
 
 /*
- * Idempotency-Key on the creating calls (issue 21 §2, ADR 020): a client that lost an answer sends
+ * Idempotency-Key on the creating calls (ADR 020): a client that lost an answer sends
  * the same request again with the same key and gets the first answer back; nothing is created twice.
  * Keys live in the database (migration 0011), so they hold across server instances.
  */

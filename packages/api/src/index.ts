@@ -28,7 +28,7 @@ export { receiveUpload, sweepGalleryUploads } from "./services/gallery-uploads.j
 export { CONTACT_SUCCESS_MESSAGE } from "./services/contact.js";
 // Google Calendar: built once by the server (settings, token key, push queue), run by its worker loop.
 export { GoogleCalendar, NOT_CONFIGURED_MESSAGE, type GoogleCalendarOptions } from "./services/google-calendar.js";
-// E-mail notifications (issue #25): the subscriber and worker steps, templates, unsubscribe links.
+// E-mail notifications: the subscriber and worker steps, templates, unsubscribe links.
 export {
   DIGEST_QUEUE,
   MAIL_QUEUE,
@@ -53,7 +53,7 @@ export {
   type EventSink,
 } from "./services/domain-events.js";
 
-// The calendar feed (issue 26): served by the server's own route (apps/server calendar-feed.ts).
+// The calendar feed: served by the server's own route (apps/server calendar-feed.ts).
 export { calendarFeedIcs, CALENDAR_FEED_PATH } from "./services/calendar-feed.js";
 
 export type RouterInputs = inferRouterInputs<AppRouter>;

@@ -1,5 +1,5 @@
 /**
- * An example body for each operation that takes one (issue 21 §6), by operationId: what a person
+ * An example body for each operation that takes one, by operationId: what a person
  * would send, valid for the operation's input (openapi.api.test.ts parses each with the procedure's
  * own schema, and Redocly checks it against the document). The document puts each on its request
  * body's media type.

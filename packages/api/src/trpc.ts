@@ -64,7 +64,7 @@ const t = initTRPC
     errorFormatter({ shape, error }) {
       const internal = error.code === "INTERNAL_SERVER_ERROR";
       const issues = error.cause instanceof DomainError ? error.cause.issues : undefined;
-      // A refused booking says what it clashes with, in the error body itself (issue 21 §2).
+      // A refused booking says what it clashes with, in the error body itself.
       const conflicts = error.cause instanceof ConflictError ? error.cause.conflicts : undefined;
       return {
         message: internal ? GENERIC_ERROR_MESSAGE : shape.message || "Request failed",

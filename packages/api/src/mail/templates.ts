@@ -4,7 +4,7 @@ import { createElement as h, type ReactNode } from "react";
 import { company, getService, getServiceLabel } from "@crawlguard/content";
 
 /*
- * Every e-mail's text in one place (issue #25): React Email components, rendered to HTML and to a
+ * Every e-mail's text in one place: React Email components, rendered to HTML and to a
  * plain-text part. Company name, phone and address from packages/content; links from PUBLIC_URL.
  * Client mails never show staff notes, the quoted value or who is assigned. The contact
  * acknowledgement goes to whatever address a visitor typed, so it repeats nothing the visitor wrote

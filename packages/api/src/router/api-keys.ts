@@ -4,7 +4,7 @@ import { apiKeyCreateSchema, apiKeySchema, createdApiKeySchema } from "@crawlgua
 import * as apiKeys from "../services/api-keys.js";
 import { adminProcedure } from "../trpc.js";
 
-/** API keys for integrations (issue 26, ADR 029): admins make, list and revoke them in User Management. */
+/** API keys for integrations (ADR 029): admins make, list and revoke them in User Management. */
 export const apiKeysRouter = {
   create: adminProcedure
     .meta({

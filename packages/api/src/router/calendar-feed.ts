@@ -4,7 +4,7 @@ import { calendarFeedSchema, createdCalendarFeedSchema } from "@crawlguard/valid
 import * as feeds from "../services/calendar-feed.js";
 import { accountProcedure, noInput } from "../trpc.js";
 
-/** The signed-in user's secret calendar feed URL (issue 26, ADR 029): GET /api/calendar/ics?token=... */
+/** The signed-in user's secret calendar feed URL (ADR 029): GET /api/calendar/ics?token=... */
 export const calendarFeedRouter = {
   get: accountProcedure
     .meta({

@@ -14,8 +14,8 @@ import { DomainError } from "../errors.js";
 import { adminProcedure, noInput, staffProcedure } from "../trpc.js";
 
 /*
- * Google Calendar (docs/product.md §7, /api/calendar/*; issue #14, ADR 014). Connecting, reconnecting
- * and disconnecting (init, auth-url, callback, disconnect) are admin-only (issue #20 §2): the
+ * Google Calendar (docs/product.md "The calls it makes", /api/calendar/*; ADR 014). Connecting, reconnecting
+ * and disconnecting (init, auth-url, callback, disconnect) are admin-only: the
  * connection decides where every client's details go, so a staff account must not be able to
  * point it at its own Google account. The builder refuses staff (403) before the service could
  * answer "not configured". Staff keep status, events, sync and add-event. The booking call of the

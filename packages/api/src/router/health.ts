@@ -4,7 +4,7 @@ import { checkDatabase } from "../services/health.js";
 import { publicProcedure } from "../trpc.js";
 
 /**
- * GET /api/health (issue 20 §5): anonymous callers (load balancers, uptime checks) learn only that
+ * GET /api/health: anonymous callers (load balancers, uptime checks) learn only that
  * the server and its database answer; the Node.js version, useful when diagnosing, goes only to
  * signed-in staff (an attacker gains nothing from knowing which runtime to target).
  */

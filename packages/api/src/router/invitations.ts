@@ -4,7 +4,7 @@ import { createdInvitationSchema, invitationCreateSchema, invitationSchema } fro
 import * as invitations from "../services/invitations.js";
 import { adminProcedure } from "../trpc.js";
 
-/** Accounts by invitation (issue 20 §1): admins invite from User Management. */
+/** Accounts by invitation: admins invite from User Management. */
 export const invitationsRouter = {
   create: adminProcedure
     .meta({

@@ -19,17 +19,17 @@ const idInput = z.object({ id: z.string().uuid().meta({ description: "The lead's
 /** What a 404 means on the operations that take a lead id (documented in OpenAPI). */
 const NO_SUCH_LEAD = "No lead has this id.";
 
-/** Issue 21 §3: SPEC's booking flow sends scheduledDate here; it stays accepted, and says what it does not do. */
+/** The product's documented booking flow sends scheduledDate here; it stays accepted, and says what it does not do. */
 export const LEAD_UPDATE_DESCRIPTION =
   "Sets the fields sent, as sent. `scheduledDate` (with `status: scheduled`, as the dashboard's booking sends it) is stored as it is: " +
   "this call does **not** check availability (working hours, time blocks, other appointments) and never answers a conflict. " +
   "To book with those checks, use `POST /api/appointments` (or `POST /api/calendar/appointment`, the Schedule Appointment modal's payload) " +
   "with `leadId`: they answer 409 with `conflicts` when the time is not free.";
 
-/** How a list path pages through changes (issue 26): one text for leads and contact submissions. */
+/** How a list path pages through changes: one text for leads and contact submissions. */
 export function syncDescription(what: string, path: string): string {
   return [
-    `Without parameters: every one of the ${what}, as a JSON array (SPEC).`,
+    `Without parameters: every one of the ${what}, as a JSON array, as before paging existed.`,
     "",
     `With any of \`updatedSince\`, \`limit\`, \`cursor\`, \`includeDeleted\`: a page of the ${what} created or changed, ` +
       "in the order the changes were committed (each change numbered when its transaction commits, so none is missed or repeated " +

@@ -3,7 +3,7 @@ import { z } from "zod";
 import * as notifications from "../services/notifications.js";
 import { adminProcedure, staffProcedure } from "../trpc.js";
 
-/** The Notifications settings an admin saves (issue #25): strict, nothing coerced. */
+/** The Notifications settings an admin saves: strict, nothing coerced. */
 export const notificationSettingsInput = z
   .object({
     officeRecipients: z

@@ -13,7 +13,7 @@ import { adminProcedure, noInput } from "../trpc.js";
 
 const idInput = z.object({ id: z.string().uuid().meta({ description: "The webhook's id." }) });
 
-/** Webhook endpoints and their delivery logs (issue 26 "Webhooks", ADR 030): admins only. */
+/** Webhook endpoints and their delivery logs (ADR 030): admins only. */
 export const webhooksRouter = {
   create: adminProcedure
     .meta({

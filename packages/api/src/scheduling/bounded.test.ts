@@ -5,7 +5,7 @@ const ZONE = "America/New_York";
 const at = (iso: string) => new Date(iso);
 const span = (start: string, end: string) => ({ start: at(start), end: at(end) });
 
-describe("bounded answers (issue #20 §4)", () => {
+describe("bounded answers", () => {
   it("keeps the earliest occurrences across blocks, ties in list order, and counts them all", () => {
     const lists = [
       [span("2026-07-01T10:00:00Z", "2026-07-01T11:00:00Z"), span("2026-07-03T10:00:00Z", "2026-07-03T11:00:00Z")],

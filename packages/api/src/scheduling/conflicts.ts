@@ -8,7 +8,7 @@ import type { Interval } from "./zone.js";
 
 const DAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
-/** docs/product.md §9 formats: date 'MMM d, yyyy', time 'h:mm a', in the business zone. */
+/** docs/product.md "Business constants and limits" formats: date 'MMM d, yyyy', time 'h:mm a', in the business zone. */
 function formatInstant(instant: Date, zone: string): string {
   return format(instant, "MMM d, yyyy, h:mm a", { in: tz(zone) });
 }
@@ -53,7 +53,7 @@ export function findConflicts(appointment: Interval, inputs: ConflictInputs, zon
 /**
  * The first `limit` conflicts of `findConflicts` (working hours, then blocks, then appointments)
  * and how many there are in all: the rest are counted, never described, so a slot's answer and its
- * work stay small however many blocks overlap it (issue #20 §4).
+ * work stay small however many blocks overlap it.
  */
 export function findConflictsBounded(
   appointment: Interval,

@@ -121,7 +121,7 @@ function firstStep(pattern: RecurrencePattern, start: CalendarDate, day: number)
 
 /**
  * Keeps the `max` earliest occurrences of several blocks' lists (each in order of start), so an
- * answer that lists occurrences stays bounded however many blocks a range holds (issue #20 §4);
+ * answer that lists occurrences stays bounded however many blocks a range holds;
  * `total` is how many there were.
  */
 export function earliestOccurrences(lists: readonly Interval[][], max: number): { kept: Interval[][]; total: number } {

@@ -12,7 +12,7 @@ export interface WorkingDayRule {
 
 const DAYS = ["0", "1", "2", "3", "4", "5", "6"] as const;
 
-/** docs/product.md §9: Monday–Friday 09:00–17:00; Saturday and Sunday closed. */
+/** docs/product.md "Business constants and limits": Monday–Friday 09:00–17:00; Saturday and Sunday closed. */
 export function defaultWeek(): WorkingDayRule[] {
   return DAYS.map((dayOfWeek) => ({ dayOfWeek, startTime: "09:00", endTime: "17:00", isActive: dayOfWeek !== "0" && dayOfWeek !== "6" }));
 }

@@ -14,7 +14,7 @@ import type { Queryable } from "./queryable.js";
 import { takeHit } from "./rate-limit.js";
 import type { Sql } from "@crawlguard/db";
 
-// Issue 26 (ADR 029): keys for integrations, sent as `Authorization: Bearer cg_live_...`.
+// Keys for integrations (ADR 029), sent as `Authorization: Bearer cg_live_...`.
 
 export const API_KEY_NOT_FOUND = "API key not found";
 export const API_KEY_INVALID = "Invalid API key";

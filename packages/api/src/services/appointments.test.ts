@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { zipFromAddress } from "./appointments.js";
 
-describe("zipFromAddress (a booked lead keeps the client's zip code, issue 21 §3)", () => {
+describe("zipFromAddress (a booked lead keeps the client's zip code, by the one booking rule set)", () => {
   it.each([
     ["12 Merrimon Ave, Asheville, NC 28801", "28801"],
     ["12 Merrimon Ave, Asheville, NC 28801-1234", "28801"],

@@ -7,7 +7,7 @@ import { calendarRange } from "./appointments.js";
 import { busyness } from "./busy-status.js";
 import type { Queryable } from "./queryable.js";
 
-// A user's secret iCalendar feed (issue 26, ADR 029): any calendar app subscribes without Google.
+// A user's secret iCalendar feed (ADR 029): any calendar app subscribes without Google.
 
 export const CALENDAR_FEED_PATH = "/api/calendar/ics";
 export const FEED_NOT_FOUND = "This calendar feed does not exist or was revoked. Make a new feed URL in the dashboard.";

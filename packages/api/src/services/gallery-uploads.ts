@@ -21,7 +21,7 @@ export const ATTACHABLE_UPLOAD_HOURS = 23;
 /**
  * Per-user caps on open (unfinished: not yet completed, refused or swept) uploads, and on their
  * declared sizes ("bytes in flight"), so one account cannot fill the disk or the bucket with raw
- * uploads it never finishes (issue #20 §4).
+ * uploads it never finishes.
  */
 export const MAX_OPEN_UPLOADS = 20;
 /** Ten full-size photos: with at most 10 MB each, this binds before the count does for large files. */
@@ -31,7 +31,7 @@ export const UNFINISHED_UPLOAD_GRACE_MINUTES = 2;
 /** An upload left in processing this long (its server stopped mid-way) is removed too. */
 export const STUCK_PROCESSING_MINUTES = 30;
 /**
- * Processing holds a lease (issue 22 §5): a completion that has not finished within it (its server
+ * Processing holds a lease: a completion that has not finished within it (its server
  * died, or storage failed mid-way) can be claimed again by asking to complete the upload again;
  * the sweep removes it after STUCK_PROCESSING_MINUTES. Processing one image takes seconds.
  */
@@ -165,7 +165,7 @@ const UPLOAD_ROUTE_PATH = /^\/uploads\/([A-Za-z0-9_-]{43})$/;
 const INCOMING_KEY_PATH = /\/incoming\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 
 /**
- * The upload whose uploadURL `url` is, with or without its query string (SPEC's flow: the uploadURL
+ * The upload whose uploadURL `url` is, with or without its query string (the documented flow: the uploadURL
  * is sent as the gallery image's imageUrl), or null when it is no upload link of ours. This
  * server's `/uploads/{token}` (any storage: an upload started without a size uses it with S3 too)
  * is proved by its token; an S3 link is the presigned URL of an upload's raw key, compared without
@@ -432,7 +432,7 @@ export async function sweepGalleryUploads(
     }
     return rows.length;
   });
-  // Partial files of writes a crash cut off (issue 22 §5): a PUT still streaming rewrites its file
+  // Partial files of writes a crash cut off: a PUT still streaming rewrites its file
   // at least every few seconds, and none outlives its link (15 minutes).
   const partials = (await storage.removeStalePartials?.(PARTIAL_FILE_MAX_AGE_MINUTES * 60_000)) ?? 0;
   return { expired, removed, cleared, partials };

@@ -39,7 +39,7 @@ async function attachableUploadOf(tx: Queryable, userId: string, imageUrl: strin
 }
 
 /**
- * The imageUrl to attach for what the caller sent: SPEC's flow sends the upload's uploadURL itself
+ * The imageUrl to attach for what the caller sent: the documented flow (ADR 023) sends the upload's uploadURL itself
  * (with or without its query string), and the upload is finished here with the same checks and
  * renditions as POST /api/admin/gallery/upload/{uploadId}/complete; any other value is taken as the
  * imageUrl of a finished upload. Another user's upload is a 403, like attaching it by its imageUrl.

@@ -33,7 +33,7 @@ import type { Queryable } from "./queryable.js";
 import { badInput } from "./scheduling-errors.js";
 
 /*
- * Google Calendar (issue #14, ADR 014): the business's one connection, and the push of every
+ * Google Calendar (ADR 014): the business's one connection, and the push of every
  * appointment to its calendar. A change to an appointment queues a push in the same transaction
  * (the lead is saved whatever Google does); the worker pushes the lead as it is when the push runs.
  */
@@ -62,7 +62,7 @@ const WORKER_BATCH = 10;
 const DAY_MS = 86_400_000;
 /**
  * Lead fields the event is made of: changing any other field queues no push. Notes and the
- * estimated value are not among them: they never leave the building (issue #20 §5).
+ * estimated value are not among them: they never leave the building.
  */
 const EVENT_FIELDS = new Set(["name", "email", "phone", "address", "zipCode", "service", "scheduledDate", "durationMinutes", "status"]);
 
@@ -107,7 +107,7 @@ interface ConnectionRow {
   tokenKeyFingerprint: string | null;
 }
 
-/** What this instance can do of Google work (GET /api/health/ready's googleCalendar, issue 22 §3). */
+/** What this instance can do of Google work (GET /api/health/ready's googleCalendar). */
 export type GoogleReadiness = "ok" | "not configured" | "unavailable" | "not connected" | "needs reconnect" | "key mismatch";
 
 /** What a push reads of a lead: its stored fields and the hash of what was last sent to Google. */
@@ -346,7 +346,7 @@ export class GoogleCalendar implements CalendarPushes {
   }
 
   /**
-   * Whether this instance's token key is the one the connection was stored with (issue 22 §3).
+   * Whether this instance's token key is the one the connection was stored with.
    * The stored fingerprint decides; a connection stored before fingerprints (NULL) is tried: the
    * tokens decrypt (then the fingerprint is filled in) or they do not. A mismatch is logged once per
    * stored fingerprint, and nothing is written: the other instances go on with the connection.
@@ -393,7 +393,7 @@ export class GoogleCalendar implements CalendarPushes {
     const row = await this.connectionRow();
     if (!row) throw new DomainError("conflict", NOT_CONNECTED_MESSAGE);
     if (row.needsReconnect) throw new DomainError("conflict", NEEDS_RECONNECT_MESSAGE);
-    // Another instance's key: this one is misconfigured, the connection is fine (issue 22 §3).
+    // Another instance's key: this one is misconfigured, the connection is fine.
     if (!(await this.keyMatches(row))) throw new DomainError("unavailable", KEY_MISMATCH_MESSAGE);
     const tokens = this.decryptTokens(row);
     if (!tokens) {
@@ -659,7 +659,7 @@ export class GoogleCalendar implements CalendarPushes {
         continue;
       }
       if (stopping()) {
-        // The instance is shutting down: the jobs not started go back, due at once (issue 22 §2).
+        // The instance is shutting down: the jobs not started go back, due at once.
         await this.queue.release(job);
         continue;
       }

@@ -4,7 +4,7 @@ import type { Queryable } from "./queryable.js";
 
 export const DATABASE_UNAVAILABLE = "Database unavailable";
 
-/** A health answer comes within 2 s even when the database hangs (issue 22 §3): the query gets this long. */
+/** A health answer comes within 2 s even when the database hangs: the query gets this long. */
 export const DATABASE_CHECK_DEADLINE_MS = 1500;
 
 /**

@@ -72,7 +72,7 @@ export function diffLead(before: LeadSnapshot, after: LeadSnapshot): LeadChange[
   if (iso(before.scheduledDate) !== iso(after.scheduledDate)) {
     changes.push({ kind: "schedule", from: iso(before.scheduledDate), to: iso(after.scheduledDate) });
   }
-  // Issue 24 §3: notes, priority and who the appointment is for are history too.
+  // Notes, priority and who the appointment is for are history too.
   if (before.priority !== undefined && after.priority !== undefined && before.priority !== after.priority) {
     changes.push({ kind: "priority", from: before.priority, to: after.priority });
   }

@@ -1,7 +1,7 @@
 import type { Lead } from "@crawlguard/validators";
 
 // A lead's row and its not-found message, apart from leads.ts: services/google-calendar.ts reads
-// them, and leads.ts imports google-calendar.ts (issue 22 §6: no import circles).
+// them, and leads.ts imports google-calendar.ts (no import circles).
 
 export interface LeadRow {
   id: string;

@@ -4,7 +4,7 @@ import { rateLimited, type RateLimitInfo } from "../errors.js";
 import type { Queryable } from "./queryable.js";
 
 /**
- * Sign-in throttling (issue 20 §3; the threat model and the numbers are in
+ * Sign-in throttling (the threat model and the numbers are in
  * docs/decisions/015-login-throttling.md). Failures are counted per (account, address) pair, so a
  * stranger's guesses slow down only the stranger; exponential delays replace the old hard lock; an
  * account under attack from many addresses, and an address spraying many accounts, slow down

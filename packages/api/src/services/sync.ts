@@ -5,7 +5,7 @@ import { badInput } from "../errors.js";
 import { syncOutput } from "../trpc.js";
 
 /*
- * Incremental sync (issue 26, ADR 029). Every change of a lead or a contact submission, and every
+ * Incremental sync (ADR 029). Every change of a lead or a contact submission, and every
  * deletion (a tombstone), is numbered from one sequence when its transaction commits, under a lock
  * held until the commit is visible (migration 0019): whatever a reader sees, every smaller number
  * is visible too. A page is the next changes after the cursor in that order, read in one
@@ -30,7 +30,7 @@ export function decodeCursor(cursor: string | undefined): bigint {
   return BigInt(match[1]!);
 }
 
-/** Whether a list request asks for a page (any sync parameter) rather than SPEC's whole list. */
+/** Whether a list request asks for a page (any sync parameter) rather than the whole list. */
 export function isSyncQuery(query: SyncQuery | undefined): query is SyncQuery {
   return (
     query !== undefined &&
@@ -99,7 +99,7 @@ export async function syncPage<T>(
 }
 
 /**
- * A list path's output: SPEC's array, or a sync page when asked for one. At runtime (answers are
+ * A list path's output: the whole array, or a sync page when asked for one. At runtime (answers are
  * checked, the document shows both) it is the union; its TypeScript type stays the array, which is
  * what the dashboard reads (it never sends sync parameters; integrations read the REST document).
  */

@@ -56,7 +56,7 @@ const DUPLICATE_EMAIL = "An account with that email already exists";
 
 /**
  * "open": anyone may register (REGISTRATION=open, an explicit opt-in for a closed network);
- * "invitation": after the first account, only with a valid invitation (issue 20 §1).
+ * "invitation": after the first account, only with a valid invitation.
  */
 export type RegistrationMode = "open" | "invitation";
 
@@ -143,7 +143,7 @@ export async function listUsers(sql: Sql): Promise<User[]> {
   return rows.map(toUser);
 }
 
-/** Everyone who can be assigned an appointment, by the name shown (issue 24 §1): no emails, no roles. */
+/** Everyone who can be assigned an appointment, by the name shown: no emails, no roles. */
 export async function listStaff(sql: Sql): Promise<StaffMember[]> {
   const rows = await sql<UserRow[]>`SELECT ${userColumns(sql)} FROM users ORDER BY lower(coalesce(display_name, username)), id`;
   return rows.map((row) => {
@@ -161,7 +161,7 @@ export async function listStaff(sql: Sql): Promise<StaffMember[]> {
 export const PROFILE_FORBIDDEN = "You can only change your own display name and colour";
 
 /**
- * Sets an account's display name and/or colour (issue 24 §1): admins change anyone's, everyone
+ * Sets an account's display name and/or colour: admins change anyone's, everyone
  * else only their own. A blank display name clears it (the username is shown again).
  */
 export async function updateProfile(sql: Sql, id: string, input: UserProfileInput, by: { id: string; isAdmin: boolean }): Promise<User> {

@@ -15,7 +15,7 @@ import { isLoopbackHost, refusedAddress } from "../webhooks/address.js";
 import type { Queryable } from "./queryable.js";
 
 /*
- * Webhooks (issue 26, ADR 030): endpoints an administrator registers, and their deliveries. A
+ * Webhooks (ADR 030): endpoints an administrator registers, and their deliveries. A
  * delivery is a row (its log) and a job (pg-boss), both written in the transaction of the change
  * that made the event; the sender (server side, `WebhookSender`) claims the row, signs and POSTs.
  */

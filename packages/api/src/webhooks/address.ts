@@ -1,7 +1,7 @@
 import { isIP } from "node:net";
 
 /**
- * Where a webhook may be sent (issue 26, ADR 030): public unicast addresses only. Refused: private
+ * Where a webhook may be sent (ADR 030): public unicast addresses only. Refused: private
  * (RFC 1918, IPv6 unique-local), loopback (unless the development flag allows it), link-local,
  * carrier-grade NAT, multicast, reserved and documentation ranges, the cloud metadata addresses
  * (169.254.169.254, fd00:ec2::254), and every IPv6 form that carries an IPv4 address (mapped,
