@@ -1,4 +1,4 @@
--- CrawlGuard initial schema (SPEC section 3). Forward-only: never edit after it has shipped.
+-- CrawlGuard initial schema (docs/product.md "Entities and their fields"). Forward-only: never edit after it has shipped.
 
 CREATE TABLE users (
   id          uuid PRIMARY KEY DEFAULT gen_random_uuid(),

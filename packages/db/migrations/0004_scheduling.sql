@@ -1,7 +1,7 @@
--- Scheduling (issue #11, ADR 007): an appointment is a lead with a scheduled_date, a length and the
+-- Scheduling (ADR 007): an appointment is a lead with a scheduled_date, a length and the
 -- user it is for. Instants stay timestamptz (UTC); wall-clock rules use BUSINESS_TIME_ZONE.
 
--- SPEC section 9 durations. Existing leads keep the one-hour default.
+-- durations of docs/product.md "Business constants and limits". Existing leads keep the one-hour default.
 ALTER TABLE leads
   ADD COLUMN duration_minutes integer NOT NULL DEFAULT 60
     CONSTRAINT leads_duration_minutes_check CHECK (duration_minutes IN (30, 60, 90, 120, 180));

@@ -1,4 +1,4 @@
--- Gallery management (issue #12, ADR 013). A photo arrives as an upload: the browser asks for a
+-- Gallery management (ADR 013). A photo arrives as an upload: the browser asks for a
 -- short-lived, single-use upload link, sends the file to it, then asks the server to finish it
 -- (check the bytes, strip metadata, make WebP renditions). A gallery image then refers to one
 -- finished upload; an upload no image uses is removed after a day.
@@ -30,8 +30,8 @@ CREATE INDEX gallery_uploads_sweep_idx ON gallery_uploads (created_at);
 
 ALTER TABLE gallery_images ADD COLUMN upload_id uuid UNIQUE REFERENCES gallery_uploads (id) ON DELETE SET NULL;
 
--- Display order is a whole number kept as text (SPEC section 3), so it can be sorted as a number.
+-- Display order is a whole number kept as text (docs/product.md "Entities and their fields"), so it can be sorted as a number.
 ALTER TABLE gallery_images ADD CONSTRAINT gallery_images_display_order_check CHECK (display_order ~ '^[0-9]{1,4}$');
 
--- The gallery's order: display order as a number (the column is text, per SPEC), newest first.
+-- The gallery's order: display order as a number (the column is text, as the product documents it), newest first.
 CREATE INDEX gallery_images_published_order_idx ON gallery_images (is_published, ((display_order)::integer), created_at DESC);

@@ -1,4 +1,4 @@
--- Google Calendar (issue #14, ADR 014): one connection for the business, the OAuth states of
+-- Google Calendar (ADR 014): one connection for the business, the OAuth states of
 -- connections under way, and what each lead's event was last pushed as. The push queue itself is
 -- pg-boss's (schema pgboss, created and migrated by pg-boss when the server starts with Google
 -- configured).

@@ -1,4 +1,4 @@
--- Accounts by invitation (issue 20 §1, ADR on invitations): after the first account (the admin),
+-- Accounts by invitation (ADR 019): after the first account (the admin),
 -- an account is created only with an administrator's single-use invitation, valid 7 days.
 
 CREATE TABLE invitations (

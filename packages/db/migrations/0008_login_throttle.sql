@@ -1,4 +1,4 @@
--- Sign-in throttling (issue 20 §3, ADR on login throttling): failed sign-ins per (account, address)
+-- Sign-in throttling (ADR 015): failed sign-ins per (account, address)
 -- pair, counted and decided in one transaction, and the addresses an account has signed in from.
 
 -- One row per failed (or in-flight) sign-in. `account` is the lower-cased email that was tried

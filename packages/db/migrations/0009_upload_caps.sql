@@ -1,4 +1,4 @@
--- Resources one account can consume (issue #20 §4). An upload link now names the exact size of
+-- Resources one account can consume. An upload link now names the exact size of
 -- its file: the presigned S3 PUT signs it, the filesystem route refuses any other length, and the
 -- declared sizes of a user's unfinished uploads are their "bytes in flight" (capped per user).
 -- Uploads made before this migration have none (NULL counts as the 10 MB maximum).

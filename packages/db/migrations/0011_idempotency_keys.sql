@@ -1,4 +1,4 @@
--- Idempotency-Key on the creating calls (issue 21 §2, ADR on idempotency): bookings, POST /api/leads,
+-- Idempotency-Key on the creating calls (ADR 020): bookings, POST /api/leads,
 -- POST /api/contact and convert-to-lead. A key is scoped to its caller (the user, or the client IP
 -- for anonymous calls) and holds for 24 hours on every server instance, so it lives here.
 CREATE TABLE idempotency_keys (

@@ -1,4 +1,4 @@
--- Issue 22 §3: which GOOGLE_TOKEN_KEY the stored Google tokens are encrypted with, as a fingerprint
+-- Which GOOGLE_TOKEN_KEY the stored Google tokens are encrypted with, as a fingerprint
 -- (an HMAC of a fixed text under the key: it names the key without revealing it). An instance whose
 -- key has another fingerprint is misconfigured: it says so and leaves the connection and the push
 -- jobs to the instances that can read the tokens, instead of marking the shared connection as

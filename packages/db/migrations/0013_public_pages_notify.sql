@@ -1,4 +1,4 @@
--- Issue 23 (ADR 024): server instances keep rendered public pages in memory. What those pages read
+-- The public pages' render cache (ADR 024): server instances keep rendered public pages in memory. What those pages read
 -- from the database (the published gallery: gallery_images, and the size and renditions of their
 -- uploads) announces each change on the channel 'crawlguard_public_pages'; every instance LISTENs
 -- and drops its cached pages. NOTIFY is sent at commit, so a rolled-back change says nothing.

@@ -1,4 +1,4 @@
--- Issue 24 §1 (ADR 026): a staff member's display name and colour, for "Assigned to" and the
+-- Assignees (ADR 026): a staff member's display name and colour, for "Assigned to" and the
 -- calendar's Everyone view. NULL display name: the username is shown. The colour is a #rrggbb
 -- value; existing accounts get distinct ones from the palette in the order they were made, and
 -- new accounts get the next one (services/users.ts); NULL (an account written by other means)

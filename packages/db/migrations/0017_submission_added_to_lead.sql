@@ -1,4 +1,4 @@
--- Issue 24 §3: a contact submission whose person is already a lead can be added to that lead
+-- A contact submission whose person is already a lead can be added to that lead
 -- ("Add to this lead") instead of becoming a new one. The submission remembers the lead it joined
 -- (it counts as converted), and the lead's timeline records the request.
 ALTER TABLE contact_submissions ADD COLUMN added_to_lead_id uuid REFERENCES leads (id) ON DELETE SET NULL;

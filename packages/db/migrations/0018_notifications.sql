@@ -1,4 +1,4 @@
--- Notifications by e-mail (issue #25, ADR 028): the admin's settings, the delivery log per lead,
+-- Notifications by e-mail (ADR 028): the admin's settings, the delivery log per lead,
 -- addresses that unsubscribed from non-essential mail.
 
 -- One row (id = true). office_recipients: [{ "email": "...", "digest": false }]; NULL until an

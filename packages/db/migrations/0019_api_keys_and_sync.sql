@@ -1,4 +1,4 @@
--- Issue 26 (ADR 029): API keys, per-user calendar feeds, and incremental sync of leads and contact
+-- Integrations (ADR 029): API keys, per-user calendar feeds, and incremental sync of leads and contact
 -- submissions.
 
 -- An integration's credential. The key itself (cg_live_<secret>) is shown once; only its SHA-256

@@ -1,4 +1,4 @@
--- Signed webhooks (issue 26 "Webhooks", ADR 030): endpoints an administrator registers, and one
+-- Signed webhooks (ADR 030): endpoints an administrator registers, and one
 -- delivery per event and endpoint (its log). The jobs that send them are pg-boss's, queued in the
 -- same transaction as the change and the delivery row.
 

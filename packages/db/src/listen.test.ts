@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "./open.js";
 import { createTestDatabase, type TestDatabase } from "./testing.js";
 
-// Database.listen and migration 0013's triggers (issue 23, ADR 024): what public pages read from
+// Database.listen and migration 0013's triggers (ADR 024): what public pages read from
 // the gallery announces each committed change on 'crawlguard_public_pages'. Runs on the embedded
 // database, and on PostgreSQL with TEST_DATABASE_URL.
 

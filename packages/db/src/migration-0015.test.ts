@@ -5,7 +5,7 @@ import { migrationsDir } from "./migrate.js";
 import { openDatabase, type Database } from "./open.js";
 import { createTestDatabase, type TestDatabase } from "./testing.js";
 
-/** Migration 0015 (issue 24 §1, ADR 026): display names and colours of staff accounts. */
+/** Migration 0015 (ADR 026): display names and colours of staff accounts. */
 describe("migration 0015: display name and colour", () => {
   let testDb: TestDatabase;
   let db: Database;

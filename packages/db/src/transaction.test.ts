@@ -3,7 +3,7 @@ import { openDatabase, type Database } from "./open.js";
 import { createTestDatabase, type TestDatabase } from "./testing.js";
 import { transaction } from "./transaction.js";
 
-// Issue #9, defect 1: a 100-call batch arriving while contact submissions were in flight ended the
+// A defect the outside fuzzer found: a 100-call batch arriving while contact submissions were in flight ended the
 // process. postgres.js's begin() had sent BEGIN down the embedded database's one connection while
 // that connection's pipeline was full, without reserving it; other requests' queries then ran
 // inside the transaction, and a socket callback threw. Runs on the embedded database, and on
