@@ -141,7 +141,7 @@ export function filterGalleryItems(filter: GalleryFilterValue): readonly Gallery
   return galleryItems.filter((item) => item.category === filter);
 }
 
-/** The categories staff can give an uploaded gallery image (docs/product.md §3); `general` is the default. */
+/** The categories staff can give an uploaded gallery image (docs/product.md "Entities and their fields"); `general` is the default. */
 export const adminGalleryCategories = ["general", "crawl-space", "waterproofing", "encapsulation", "basement", "before-after"] as const;
 
 export type AdminGalleryCategory = (typeof adminGalleryCategories)[number];

@@ -1,4 +1,4 @@
-// Short copy blocks the public pages share (docs/product.md §2). Page layout stays in the web app.
+// Short copy blocks the public pages share (docs/product.md "Screens and routes"). Page layout stays in the web app.
 
 export interface Highlight {
   title: string;

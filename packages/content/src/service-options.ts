@@ -1,4 +1,4 @@
-// Option lists for the forms and dialogs (docs/product.md §9). Values are what gets stored;
+// Option lists for the forms and dialogs (docs/product.md "Business constants and limits"). Values are what gets stored;
 // labels are what people see.
 import { services } from "./services";
 
@@ -57,8 +57,8 @@ export const contactServiceOptions: readonly Option[] = [
 
 /**
  * The kinds of work behind the four lists, one row each: the kind's value in every list that
- * offers it, its emoji on calendar cards (docs/product.md §2) and the pattern that recognises it
- * in a free-text service. The lists name the same work differently (docs/product.md §9), and this
+ * offers it, its emoji on calendar cards (docs/product.md "Screens and routes") and the pattern that recognises it
+ * in a free-text service. The lists name the same work differently (docs/product.md "Business constants and limits"), and this
  * is the one place that says which values are the same work.
  */
 interface ServiceKind {
@@ -142,7 +142,7 @@ export function modalServiceFor(service: string): string {
   return kindOf(service)?.modal ?? service;
 }
 
-/** The emoji of a service on calendar cards (docs/product.md §2, day view); 🔧 for work of no known kind. */
+/** The emoji of a service on calendar cards (docs/product.md "Screens and routes", day view); 🔧 for work of no known kind. */
 export function serviceEmoji(service: string): string {
   return serviceKinds.find((kind) => kind.pattern.test(service))?.emoji ?? "🔧";
 }
