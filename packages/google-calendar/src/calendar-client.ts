@@ -5,7 +5,7 @@ import { notifiesAttendees, type CalendarEventBody } from "./event-mapping.js";
 import { createOAuthClient, toCredentials, toStoredTokens, type StoredTokens } from "./oauth.js";
 import type { GoogleSettings } from "./settings.js";
 
-/** An event as the panel and the calendar read it (docs/product.md §3, Calendar event). */
+/** An event as the panel and the calendar read it (docs/product.md "Entities and their fields", Calendar event). */
 export interface CalendarEventSummary {
   id: string;
   summary: string | null;

@@ -5,9 +5,9 @@ import { format } from "date-fns";
 
 /**
  * What an appointment's event is made of: a booked lead, read by the push, and the company. The
- * client is invited to the event and sees all of it, so it carries only what SPEC's "Rich
+ * client is invited to the event and sees all of it, so it carries only what the product's "Rich
  * Details" names (client info, service, location) and the company's phone: never the lead's
- * notes (staff's own remarks) or its estimated value (issue #20 §5). Neither is a field here, so
+ * notes (staff's own remarks) or its estimated value. Neither is a field here, so
  * no caller can put them in.
  */
 export interface AppointmentForEvent {
@@ -27,7 +27,7 @@ export interface AppointmentForEvent {
 
 export type CalendarEventBody = calendar_v3.Schema$Event;
 
-/** docs/product.md §9: reminders 24 hours and 30 minutes before, by email and on screen. */
+/** docs/product.md "Business constants and limits": reminders 24 hours and 30 minutes before, by email and on screen. */
 export const REMINDER_MINUTES = [1440, 30] as const;
 
 /**

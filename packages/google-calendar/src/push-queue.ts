@@ -38,7 +38,7 @@ export interface PushQueueOptions {
 }
 
 /**
- * A running push beats every HEARTBEAT_SECONDS / 2 (issue 22 §5). When its instance dies, the
+ * A running push beats every HEARTBEAT_SECONDS / 2. When its instance dies, the
  * beats stop: within HEARTBEAT_SECONDS plus one supervision pass (SUPERVISE_SECONDS) pg-boss fails
  * the job, and it is due again RETRY_SECONDS later: about 40 s at worst, no longer the
  * expiry's 5 minutes plus a 30 s retry delay (~6.5 min).

@@ -33,7 +33,7 @@ export class TokenCipher {
 
   /**
    * Names the key without revealing it (an HMAC of a fixed text under the key): stored beside the
-   * tokens, it tells an instance whether its key is the one they were encrypted with (issue 22 §3).
+   * tokens, it tells an instance whether its key is the one they were encrypted with.
    */
   readonly fingerprint: string;
 
