@@ -1,7 +1,7 @@
 /*
  * An integrator's program against the client generated from CrawlGuard's /api/openapi.json
  * (openapi-typescript + openapi-fetch): sign in, book an appointment, add a photo to the gallery by
- * SPEC's flow, read the calendar. It compiles only against the generated types (./api.js), so a
+ * the documented two-step flow, read the calendar. It compiles only against the generated types (./api.js), so a
  * document that lies about a path, a body or an answer fails the type check before it runs.
  */
 import createClient, { type Middleware } from "openapi-fetch";
@@ -84,7 +84,7 @@ export async function run({ baseUrl, email, password, date, photo }: Integration
   if (clash.response.status !== 409 || !clash.error) fail("book over a taken slot", clash.response.status, clash.error);
   const refusedConflicts: Conflict[] = clash.error.conflicts ?? [];
 
-  // SPEC's upload flow: start the upload, PUT the file to its uploadURL, save the image with imageUrl = uploadURL.
+  // The documented upload flow: start the upload, PUT the file to its uploadURL, save the image with imageUrl = uploadURL.
   const started = await api.POST("/api/admin/gallery/upload", {
     body: { fileName: "crawl-space.png", size: photo.size, contentType: "image/png" },
   });
