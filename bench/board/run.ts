@@ -1,4 +1,4 @@
-// The Leads board (docs/product.md §2) with 50 and with 5,000 leads, in one run (issue #13): the
+// The Leads board (docs/product.md "Screens and routes") with 50 and with 5,000 leads, in one run: the
 // built server (apps/server/dist, web app included) on a fresh embedded database, Debian's
 // Chromium driven by Playwright at 1366 × 768, signed in as the first (admin) account. Measured
 // in the page (performance.now, requestAnimationFrame, long-animation-frame entries, and the

@@ -55,7 +55,7 @@ async function api(base: string, cookie: string, method: string, pathname: strin
 /**
  * EVENTS appointments over the loaded week's seven days, 30 minutes each, back to back from
  * midnight (43 a day for 300: 0:00–21:30). None overlaps another, so the week draws every one of
- * them: overlapping ones would be folded into "+N more" items (issue #24 §5), and the bench would
+ * them: overlapping ones would be folded into "+N more" items, and the bench would
  * time drawing a handful.
  */
 async function seed(base: string, cookie: string): Promise<void> {

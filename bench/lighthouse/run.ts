@@ -6,7 +6,7 @@
 // each page transferred, and stops the server. Works offline.
 //   LIGHTHOUSE_RUNS=10  audits each page 10 times: the table shows the run with the median
 //                       performance score, plus the worst score, TBT, LCP and CLS of all runs, and
-//                       the targets are checked against the worst (issue #13: 10 runs out of 10)
+//                       the targets are checked against the worst (10 runs out of 10)
 //   LIGHTHOUSE_OUT=dir  also writes each page's JSON report there (the median run; with several runs
 //                       also <page>.worst-tbt.json, the run with the longest blocking time)
 //   LIGHTHOUSE_PAGES=/a,/b  audits these paths instead

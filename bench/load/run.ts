@@ -1,4 +1,4 @@
-// Load (#9) on the BUILT server (`node apps/server/dist/index.js`, public pages included), loopback
+// Load on the BUILT server (`node apps/server/dist/index.js`, public pages included), loopback
 // only, on a fresh database that is removed at the end:
 //   1. 300 valid contact submissions sent at once, each from an address of its own (X-Forwarded-For,
 //      within the per-IP limit of the production defaults): each must be stored exactly once.

@@ -1,4 +1,4 @@
-// Public pages at static speed (issue 23): autocannon against the BUILT server (`node
+// Public pages at static speed: autocannon against the BUILT server (`node
 // apps/server/dist/index.js`, its own process, production settings) on loopback, a fresh embedded
 // database (or DATABASE_URL's server) removed at the end. For every public page, in the same run: a
 // hashed static asset (the page's entry script, served by express.static) and then the page, each
@@ -9,7 +9,7 @@
 // stylesheet linked; no Sec-Fetch-Site, as autocannon and crawlers send) and as a first visit gets
 // it (Sec-Fetch-Site: none: Chakra's global CSS and the page's own styles inline, as every page was
 // before the stylesheet, which comes after load).
-// Then the bytes of each page (issue 23: "HTML per page down by at least half for a repeat visitor"):
+// Then the bytes of each page ("HTML per page down by at least half for a repeat visitor"):
 // the first visit's HTML (every style inline) against a repeat visit's (the stylesheet cached), raw
 // and gzip -9, and the stylesheet a first visit fetches after load. It exits non-zero when a repeat
 // visit's HTML is not at most half of the inline page's, raw and gzipped. Scripts and images are the
