@@ -29,7 +29,7 @@ export const LEAD_UPDATE_DESCRIPTION =
 /** How a list path pages through changes: one text for leads and contact submissions. */
 export function syncDescription(what: string, path: string): string {
   return [
-    `Without parameters: every one of the ${what}, as a JSON array, as before paging existed.`,
+    `Without parameters: every one of the ${what}, as a JSON array.`,
     "",
     `With any of \`updatedSince\`, \`limit\`, \`cursor\`, \`includeDeleted\`: a page of the ${what} created or changed, ` +
       "in the order the changes were committed (each change numbered when its transaction commits, so none is missed or repeated " +
