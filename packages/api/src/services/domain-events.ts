@@ -32,7 +32,7 @@ export interface DeletedLeadSnapshot {
 }
 
 export type DomainEventInput =
-  | { type: "contact.received"; submissionId: string; leadId?: string }
+  | { type: "contact.received"; submissionId: string }
   | { type: "lead.created"; leadId: string }
   | { type: "lead.updated"; leadId: string; changed: string[] }
   | { type: "lead.deleted"; leadId: string; lead: DeletedLeadSnapshot }

@@ -121,7 +121,9 @@ export async function webhookData(
     case "contact.received": {
       const submission = await publicSubmission(tx, event.submissionId);
       if (!submission) return null;
-      return { submission, leadId: event.leadId ?? null };
+      // A request becomes a lead only later, when staff convert it (that lead.created names the
+      // submissionId). leadId stays in the body, always null, as receivers have always seen it.
+      return { submission, leadId: null };
     }
     case "lead.created": {
       const lead = await publicLead(tx, event.leadId);
