@@ -45,6 +45,7 @@ export { verifyUnsubscribeToken, unsubscribeToken } from "./mail/unsubscribe-tok
 export {
   DomainEvents,
   NO_EVENTS,
+  PUBLIC_LEAD_FIELDS,
   type DeletedLeadSnapshot,
   type DomainEvent,
   type DomainEventInput,
@@ -60,7 +61,7 @@ export type RouterInputs = inferRouterInputs<AppRouter>;
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
 // Webhooks (ADR 030): the server runs the sender and registers the domain-event subscriber.
 export { runDelivery, webhookRetryDelaySeconds, DELIVERY_LEASE_SECONDS, type DeliveryOutcome } from "./webhooks/deliver.js";
-export { webhookSubscriber, webhookData, PUBLIC_LEAD_FIELDS } from "./webhooks/events.js";
+export { webhookSubscriber, webhookData } from "./webhooks/events.js";
 export { refusedAddress, isLoopbackHost } from "./webhooks/address.js";
 export { sendWebhook, signedHeaders, checkedAddresses, SEND_TIMEOUT_MS } from "./webhooks/send.js";
 export { checkWebhookUrl, deliveriesHeld, type WebhookJobs, type WebhookSettings } from "./services/webhooks.js";

@@ -16,8 +16,13 @@ export interface AppointmentTimes {
   end: string;
 }
 
-/** What a deleted lead was (its row is gone): the client's fields, never its notes or quoted value. */
-export interface DeletedLeadSnapshot {
+/**
+ * The client's side of a lead, defined once: what a webhook carries of a lead (and the only fields
+ * lead.updated's `changed` may name to it), and what lead.deleted keeps of a deleted one. Never
+ * the lead's notes, estimated value, priority, assignee or Google event id: those are staff-only
+ * (ADR 018, ADR 030).
+ */
+export interface PublicLeadFields {
   name: string;
   email: string;
   phone: string | null;
@@ -26,9 +31,53 @@ export interface DeletedLeadSnapshot {
   service: string;
   status: string;
   source: string;
+  /** The appointment's start (ISO 8601), or null. */
   scheduledDate: string | null;
   durationMinutes: number;
+}
+
+export const PUBLIC_LEAD_FIELDS = [
+  "name",
+  "email",
+  "phone",
+  "address",
+  "zipCode",
+  "service",
+  "status",
+  "source",
+  "scheduledDate",
+  "durationMinutes",
+] as const satisfies readonly (keyof PublicLeadFields)[];
+
+/** A lead row, or an event's copy of one (whose instants are already ISO 8601 strings). */
+type WithPublicLeadFields = Omit<PublicLeadFields, "scheduledDate"> & { scheduledDate: Date | string | null };
+
+const isoOrNull = (d: Date | string | null) => (d === null || typeof d === "string" ? d : d.toISOString());
+
+/** Picks the public fields of `lead`, in the order webhooks send them (and nothing else). */
+export function publicLeadFields(lead: WithPublicLeadFields): PublicLeadFields {
+  return {
+    name: lead.name,
+    email: lead.email,
+    phone: lead.phone,
+    address: lead.address,
+    zipCode: lead.zipCode,
+    service: lead.service,
+    status: lead.status,
+    source: lead.source,
+    scheduledDate: isoOrNull(lead.scheduledDate),
+    durationMinutes: lead.durationMinutes,
+  };
+}
+
+/** What a deleted lead was (its row is gone): its public fields and when it was created. */
+export interface DeletedLeadSnapshot extends PublicLeadFields {
   createdAt: string;
+}
+
+/** lead.deleted's copy of the row just deleted. */
+export function deletedLeadSnapshot(row: WithPublicLeadFields & { createdAt: Date }): DeletedLeadSnapshot {
+  return { ...publicLeadFields(row), createdAt: row.createdAt.toISOString() };
 }
 
 export type DomainEventInput =

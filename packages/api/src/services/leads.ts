@@ -11,7 +11,7 @@ import type {
 import type { z } from "zod";
 import { transaction, type Sql } from "@crawlguard/db";
 import { DomainError } from "../errors.js";
-import { appointmentEvent, leadChangeEvents, NO_EVENTS, type EventSink } from "./domain-events.js";
+import { appointmentEvent, deletedLeadSnapshot, leadChangeEvents, NO_EVENTS, type EventSink } from "./domain-events.js";
 import { changesEvent, NO_PUSHES, type CalendarPushes } from "./google-calendar.js";
 import { diffLead, listLeadEvents, recordLeadEvents, type Actor, type LeadChange } from "./lead-events.js";
 import type { Queryable } from "./queryable.js";
@@ -156,24 +156,7 @@ export async function deleteLead(sql: Sql, id: string, pushes: CalendarPushes = 
     const [deleted] = await tx<LeadRow[]>`DELETE FROM leads WHERE id = ${id} RETURNING ${leadColumns(tx)}`;
     if (!deleted) throw new DomainError("not-found", LEAD_NOT_FOUND);
     if (deleted.scheduledDate || deleted.googleCalendarEventId) await pushes.enqueue(tx, id);
-    const { name, email, phone, address, zipCode, service, status, source, durationMinutes } = deleted;
-    await events.emit(tx, {
-      type: "lead.deleted",
-      leadId: id,
-      lead: {
-        name,
-        email,
-        phone,
-        address,
-        zipCode,
-        service,
-        status,
-        source,
-        durationMinutes,
-        scheduledDate: deleted.scheduledDate?.toISOString() ?? null,
-        createdAt: deleted.createdAt.toISOString(),
-      },
-    });
+    await events.emit(tx, { type: "lead.deleted", leadId: id, lead: deletedLeadSnapshot(deleted) });
   });
 }
 

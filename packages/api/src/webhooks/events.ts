@@ -1,6 +1,12 @@
 import type { Queryable } from "../services/queryable.js";
 import { anyListener, queueDeliveries, type WebhookJobs, type WebhookSettings } from "../services/webhooks.js";
-import type { DomainEvent, DomainEventSubscriber } from "../services/domain-events.js";
+import {
+  PUBLIC_LEAD_FIELDS,
+  publicLeadFields,
+  type DomainEvent,
+  type DomainEventSubscriber,
+  type PublicLeadFields,
+} from "../services/domain-events.js";
 
 /*
  * What a webhook says about an event (ADR 030): the client's side of the record only. A lead's
@@ -8,32 +14,10 @@ import type { DomainEvent, DomainEventSubscriber } from "../services/domain-even
  * never read here; an upload's owner, file details and unpublished images neither.
  */
 
-/** The lead fields a webhook carries (and the only ones lead.updated's `changed` may name). */
-export const PUBLIC_LEAD_FIELDS = [
-  "name",
-  "email",
-  "phone",
-  "address",
-  "zipCode",
-  "service",
-  "status",
-  "source",
-  "scheduledDate",
-  "durationMinutes",
-] as const;
-
-interface PublicLeadRow {
+/** The lead's public fields (PUBLIC_LEAD_FIELDS) and its id, submission and instants. */
+interface PublicLeadRow extends Omit<PublicLeadFields, "scheduledDate"> {
   id: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  address: string | null;
-  zipCode: string | null;
-  service: string;
-  status: string;
-  source: string;
   scheduledDate: Date | null;
-  durationMinutes: number;
   submissionId: string | null;
   createdAt: Date;
   updatedAt: Date;
@@ -49,16 +33,7 @@ async function publicLead(tx: Queryable, leadId: string) {
   if (!row) return null;
   return {
     id: row.id,
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    address: row.address,
-    zipCode: row.zipCode,
-    service: row.service,
-    status: row.status,
-    source: row.source,
-    scheduledDate: iso(row.scheduledDate),
-    durationMinutes: row.durationMinutes,
+    ...publicLeadFields(row),
     submissionId: row.submissionId,
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
@@ -135,25 +110,8 @@ export async function webhookData(
       const lead = await publicLead(tx, event.leadId);
       return lead ? { lead, changed } : null;
     }
-    case "lead.deleted": {
-      const s = event.lead;
-      return {
-        lead: {
-          id: event.leadId,
-          name: s.name,
-          email: s.email,
-          phone: s.phone,
-          address: s.address,
-          zipCode: s.zipCode,
-          service: s.service,
-          status: s.status,
-          source: s.source,
-          scheduledDate: s.scheduledDate,
-          durationMinutes: s.durationMinutes,
-          createdAt: s.createdAt,
-        },
-      };
-    }
+    case "lead.deleted":
+      return { lead: { id: event.leadId, ...publicLeadFields(event.lead), createdAt: event.lead.createdAt } };
     case "appointment.booked":
     case "appointment.cancelled":
     case "appointment.rescheduled": {
