@@ -120,6 +120,10 @@ export async function startGoogleEmulator(options: GoogleEmulatorOptions = {}): 
     faults: new FaultController(),
   };
   const server = createServer((req, res) => void handle(core, req, res));
+  // Tell clients 5 s (`Keep-Alive: timeout=5`) but keep an idle connection a minute: a client that
+  // reuses one at the 5 s mark on a loaded machine then finds it open, instead of a "socket hang up".
+  server.keepAliveTimeout = 5_000;
+  server.keepAliveTimeoutBuffer = 60_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 0, host, () => {
