@@ -57,7 +57,14 @@ export const appointmentsRouter = {
     .output(bookingResultSchema)
     .mutation(async ({ ctx, input }) => {
       const result = await idempotent(ctx, "appointments.book", input, () =>
-        appointments.bookAppointment(ctx.sql, input, ctx.user, ctx.config.businessTimeZone, undefined, undefined, ctx.google, ctx.events),
+        appointments.bookAppointment({
+          sql: ctx.sql,
+          input,
+          actor: ctx.user,
+          zone: ctx.config.businessTimeZone,
+          pushes: ctx.google,
+          events: ctx.events,
+        }),
       );
       ctx.google.nudge();
       return result;
@@ -81,7 +88,14 @@ export const appointmentsRouter = {
     .output(calendarAppointmentResultSchema)
     .mutation(async ({ ctx, input }) => {
       const result = await idempotent(ctx, "appointments.schedule", input, () =>
-        appointments.scheduleFromCalendar(ctx.sql, input, ctx.user, ctx.config.businessTimeZone, undefined, ctx.google, ctx.events),
+        appointments.scheduleFromCalendar({
+          sql: ctx.sql,
+          input,
+          actor: ctx.user,
+          zone: ctx.config.businessTimeZone,
+          pushes: ctx.google,
+          events: ctx.events,
+        }),
       );
       ctx.google.nudge();
       return result;

@@ -138,7 +138,14 @@ export const galleryRouter = {
     .input(galleryImageCreateSchema)
     .output(galleryImageSchema)
     .mutation(({ ctx, input }) =>
-      gallery.createGalleryImage(ctx.sql, ctx.storage, { userId: ctx.user.id, origin: ctx.origin }, input, ctx.events),
+      gallery.createGalleryImage({
+        sql: ctx.sql,
+        storage: ctx.storage,
+        userId: ctx.user.id,
+        origin: ctx.origin,
+        input,
+        events: ctx.events,
+      }),
     ),
 
   update: staffProcedure
@@ -163,7 +170,16 @@ export const galleryRouter = {
     .input(galleryImageUpdateSchema.extend(idInput.shape))
     .output(galleryImageSchema)
     .mutation(({ ctx, input: { id, ...patch } }) =>
-      gallery.updateGalleryImage(ctx.sql, ctx.storage, ctx.log, { userId: ctx.user.id, origin: ctx.origin }, id, patch, ctx.events),
+      gallery.updateGalleryImage({
+        sql: ctx.sql,
+        storage: ctx.storage,
+        log: ctx.log,
+        userId: ctx.user.id,
+        origin: ctx.origin,
+        id,
+        patch,
+        events: ctx.events,
+      }),
     ),
 
   delete: staffProcedure

@@ -100,7 +100,9 @@ export const leadsRouter = {
     .input(leadCreateSchema)
     .output(leadSchema)
     .mutation(async ({ ctx, input }) => {
-      const lead = await idempotent(ctx, "leads.create", input, () => leads.createLead(ctx.sql, input, ctx.user, ctx.google, ctx.events));
+      const lead = await idempotent(ctx, "leads.create", input, () =>
+        leads.createLead({ sql: ctx.sql, input, actor: ctx.user, pushes: ctx.google, events: ctx.events }),
+      );
       ctx.google.nudge();
       return lead;
     }),
@@ -119,7 +121,7 @@ export const leadsRouter = {
     .input(leadUpdateSchema.extend(idInput.shape))
     .output(leadSchema)
     .mutation(async ({ ctx, input: { id, ...patch } }) => {
-      const lead = await leads.updateLead(ctx.sql, id, patch, ctx.user, ctx.google, ctx.events);
+      const lead = await leads.updateLead({ sql: ctx.sql, id, patch, actor: ctx.user, pushes: ctx.google, events: ctx.events });
       ctx.google.nudge();
       return lead;
     }),
@@ -132,7 +134,7 @@ export const leadsRouter = {
     .input(idInput)
     .output(z.object({ success: z.literal(true) }))
     .mutation(async ({ ctx, input }) => {
-      await leads.deleteLead(ctx.sql, input.id, ctx.google, ctx.events);
+      await leads.deleteLead({ sql: ctx.sql, id: input.id, pushes: ctx.google, events: ctx.events });
       ctx.google.nudge();
       return { success: true as const };
     }),

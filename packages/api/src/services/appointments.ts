@@ -180,6 +180,21 @@ export interface BookingMessages {
   phone: string;
 }
 
+/** A booking: what is booked, by whom, in which zone, and where its side effects go. */
+export interface BookingCall {
+  sql: Sql;
+  input: BookingRequest;
+  actor: Actor & Viewer;
+  /** The business time zone the date and time are read in. */
+  zone: string;
+  /** What "today" and "past" are judged against (default: the clock). */
+  now?: Date;
+  /** Queues the booking's Google Calendar push, in its transaction (default: none). */
+  pushes?: CalendarPushes;
+  /** Hears the booking's domain events, in its transaction (default: none). */
+  events?: EventSink;
+}
+
 /**
  * The zip code written in an address, for a booking that sends none (the Schedule Appointment modal
  * has no zip field): '12 Main St, Asheville, NC 28801' → '28801'. A zip after a state code counts
@@ -242,16 +257,16 @@ interface LockedLead {
  * conflicts and no `confirm`, nothing is written and the conflicts are returned. A booking queues
  * its Google Calendar push in the same transaction (`pushes`): Google never holds up a booking.
  */
-export async function bookAppointment(
-  sql: Sql,
-  input: BookingRequest,
-  actor: Actor & Viewer,
-  zone: string,
-  now: Date = new Date(),
-  messages: BookingMessages = { phone: "Phone number is required" },
-  pushes: CalendarPushes = NO_PUSHES,
-  events: EventSink = NO_EVENTS,
-): Promise<BookingResult> {
+export async function bookAppointment({
+  sql,
+  input,
+  actor,
+  zone,
+  now = new Date(),
+  messages = { phone: "Phone number is required" },
+  pushes = NO_PUSHES,
+  events = NO_EVENTS,
+}: BookingCall & { messages?: BookingMessages }): Promise<BookingResult> {
   const leadId = input.leadId || undefined;
   const issues: FieldIssue[] = bookingIssues({ ...input, leadId }, messages.phone);
   const when = resolveBookingTime(input, zone, now);
@@ -280,9 +295,10 @@ export async function bookAppointment(
       throw new ConflictError(notScheduledMessage(conflicts, assignee === actor.id ? undefined : assigneeName), conflicts);
     }
 
+    const write: BookingWrite = { tx, input, when, assignee, actor };
     const { lead, changes } = leadId
-      ? await rescheduleLead(tx, leadId, before!, input, when, assignee, actor)
-      : { lead: await insertBookedLead(tx, input, when, assignee, actor), changes: null };
+      ? await rescheduleLead({ ...write, id: leadId, before: before! })
+      : { lead: await insertBookedLead(write), changes: null };
     await pushes.enqueue(tx, lead.id);
     await events.emit(tx, ...bookingEvents(lead, before, changes, assignee));
     return { booked: true, lead, conflicts };
@@ -295,7 +311,16 @@ function bookingEvents(lead: Lead, before: LockedLead | undefined, changes: stri
   return leadChangeEvents(lead.id, before, { ...lead, assignedTo: assignee }, changes);
 }
 
-async function insertBookedLead(tx: Queryable, input: BookingRequest, when: Interval, assignee: string, actor: Actor): Promise<Lead> {
+/** What writing a booking needs, whether it makes a new lead or books an existing one. */
+interface BookingWrite {
+  tx: Queryable;
+  input: BookingRequest;
+  when: Interval;
+  assignee: string;
+  actor: Actor;
+}
+
+async function insertBookedLead({ tx, input, when, assignee, actor }: BookingWrite): Promise<Lead> {
   const zipCode = blankToNull(input.zipCode) ?? zipFromAddress(input.address);
   const [row] = await tx<LeadRow[]>`
     INSERT INTO leads (name, email, phone, address, zip_code, service, status, priority, source, notes, estimated_value,
@@ -311,15 +336,15 @@ async function insertBookedLead(tx: Queryable, input: BookingRequest, when: Inte
   return toLead(row!);
 }
 
-async function rescheduleLead(
-  tx: Queryable,
-  id: string,
-  before: LockedLead,
-  input: BookingRequest,
-  when: Interval,
-  assignee: string,
-  actor: Actor,
-): Promise<{ lead: Lead; changes: string[] }> {
+async function rescheduleLead({
+  tx,
+  id,
+  before,
+  input,
+  when,
+  assignee,
+  actor,
+}: BookingWrite & { id: string; before: LockedLead }): Promise<{ lead: Lead; changes: string[] }> {
   const changes: Record<string, string | number | Date | null> = {
     status: "scheduled",
     scheduledDate: when.start,
@@ -343,17 +368,9 @@ async function rescheduleLead(
 }
 
 /** POST /api/calendar/appointment: the same booking, answered as the Schedule Appointment modal reads it. */
-export async function scheduleFromCalendar(
-  sql: Sql,
-  input: BookingRequest,
-  actor: Actor & Viewer,
-  zone: string,
-  now: Date = new Date(),
-  pushes: CalendarPushes = NO_PUSHES,
-  events: EventSink = NO_EVENTS,
-): Promise<CalendarAppointmentResult> {
+export async function scheduleFromCalendar(call: BookingCall): Promise<CalendarAppointmentResult> {
   // One rule set for both booking calls (issue 21 §3): the same schema, checks and messages.
-  const result = await bookAppointment(sql, input, actor, zone, now, undefined, pushes, events);
+  const result = await bookAppointment(call);
   return { success: true, message: calendarMessage(result), lead: result.lead, conflicts: result.conflicts };
 }
 

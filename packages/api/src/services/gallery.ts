@@ -144,18 +144,31 @@ async function getImage(sql: Queryable, storage: ObjectStorage, id: string): Pro
   return toImage(storage, row);
 }
 
+/** A change to the gallery: by whom (only their own uploads can be attached), and where its events go. */
+interface GalleryChange {
+  sql: Sql;
+  storage: ObjectStorage;
+  /** The signed-in user. */
+  userId: string;
+  /** This server's origin, to recognise an uploadURL it gave out. */
+  origin: string;
+  /** Hears gallery.published, in the change's transaction (default: none). */
+  events?: EventSink;
+}
+
 /**
  * Adds an image made from one of the caller's uploads (its uploadURL, finished now, or the imageUrl
  * of a finished one); the uploader is the session's user and
  * the file's name, size and type are what the server measured, whatever the body says.
  */
-export async function createGalleryImage(
-  sql: Sql,
-  storage: ObjectStorage,
-  { userId, origin }: { userId: string; origin: string },
-  input: GalleryCreate,
-  events: EventSink = NO_EVENTS,
-): Promise<GalleryImage> {
+export async function createGalleryImage({
+  sql,
+  storage,
+  userId,
+  origin,
+  input,
+  events = NO_EVENTS,
+}: GalleryChange & { input: GalleryCreate }): Promise<GalleryImage> {
   const imageUrl = await finishedImageUrl(sql, storage, origin, userId, input.imageUrl);
   const id = await transaction(sql, async (tx) => {
     const upload = await attachableUploadOf(tx, userId, imageUrl);
@@ -173,15 +186,16 @@ export async function createGalleryImage(
 }
 
 /** Changes the given fields; a new imageUrl swaps the photo, and the old one's files are removed. */
-export async function updateGalleryImage(
-  sql: Sql,
-  storage: ObjectStorage,
-  log: Logger,
-  { userId, origin }: { userId: string; origin: string },
-  id: string,
-  patch: GalleryUpdate,
-  events: EventSink = NO_EVENTS,
-): Promise<GalleryImage> {
+export async function updateGalleryImage({
+  sql,
+  storage,
+  log,
+  userId,
+  origin,
+  id,
+  patch,
+  events = NO_EVENTS,
+}: GalleryChange & { log: Logger; id: string; patch: GalleryUpdate }): Promise<GalleryImage> {
   const imageUrl = patch.imageUrl === undefined ? undefined : await finishedImageUrl(sql, storage, origin, userId, patch.imageUrl);
   const discarded = await transaction(sql, async (tx) => {
     const [before] = await tx<{ uploadId: string | null; imageUrl: string | null; isPublished: boolean }[]>`

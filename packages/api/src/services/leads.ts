@@ -75,17 +75,25 @@ export async function getLeadTimeline(sql: Queryable, id: string): Promise<LeadE
   return listLeadEvents(sql, id);
 }
 
+/** Where a lead change's side effects go, in its transaction (default: nowhere). */
+interface LeadEffects {
+  /** Queues the Google Calendar push of a lead whose appointment the change touches. */
+  pushes?: CalendarPushes;
+  /** Hears lead.created / lead.updated / lead.deleted and the appointment events. */
+  events?: EventSink;
+}
+
 /**
  * `pushes`: queues the Google Calendar push of a lead created with an appointment, in the same transaction;
  * `events`: lead.created (and appointment.booked) in it too.
  */
-export async function createLead(
-  sql: Sql,
-  input: LeadCreate,
-  actor: Actor,
-  pushes: CalendarPushes = NO_PUSHES,
-  events: EventSink = NO_EVENTS,
-): Promise<Lead> {
+export async function createLead({
+  sql,
+  input,
+  actor,
+  pushes = NO_PUSHES,
+  events = NO_EVENTS,
+}: { sql: Sql; input: LeadCreate; actor: Actor } & LeadEffects): Promise<Lead> {
   return transaction(sql, async (tx) => {
     const row = await insertLead(tx, input);
     const history: LeadChange[] = [{ kind: "created", to: row.status }];
@@ -116,14 +124,14 @@ const NULLABLE_TEXT = ["phone", "address", "zipCode", "notes", "estimatedValue"]
  * An empty patch changes nothing, not even updated_at. A change to what the lead's calendar event
  * shows (its date, status, client fields...) queues its Google Calendar push in the same transaction.
  */
-export async function updateLead(
-  sql: Sql,
-  id: string,
-  patch: LeadUpdate,
-  actor: Actor,
-  pushes: CalendarPushes = NO_PUSHES,
-  events: EventSink = NO_EVENTS,
-): Promise<Lead> {
+export async function updateLead({
+  sql,
+  id,
+  patch,
+  actor,
+  pushes = NO_PUSHES,
+  events = NO_EVENTS,
+}: { sql: Sql; id: string; patch: LeadUpdate; actor: Actor } & LeadEffects): Promise<Lead> {
   const changes: Record<string, string | Date | null> = {};
   for (const [key, value] of Object.entries(patch) as [keyof LeadUpdate, string | null | undefined][]) {
     if (value === undefined) continue;
@@ -151,7 +159,12 @@ export async function updateLead(
  * A lead that had an appointment queues the removal of its Google Calendar event, in the same
  * transaction; lead.deleted carries the client's fields (the row is gone).
  */
-export async function deleteLead(sql: Sql, id: string, pushes: CalendarPushes = NO_PUSHES, events: EventSink = NO_EVENTS): Promise<void> {
+export async function deleteLead({
+  sql,
+  id,
+  pushes = NO_PUSHES,
+  events = NO_EVENTS,
+}: { sql: Sql; id: string } & LeadEffects): Promise<void> {
   await transaction(sql, async (tx) => {
     const [deleted] = await tx<LeadRow[]>`DELETE FROM leads WHERE id = ${id} RETURNING ${leadColumns(tx)}`;
     if (!deleted) throw new DomainError("not-found", LEAD_NOT_FOUND);
