@@ -3,22 +3,21 @@ import { Box } from "@chakra-ui/react/box";
 import { Button } from "@chakra-ui/react/button";
 import { Card } from "@chakra-ui/react/card";
 import { Flex } from "@chakra-ui/react/flex";
-import { Heading } from "@chakra-ui/react/heading";
-import { HStack, Stack } from "@chakra-ui/react/stack";
+import { HStack } from "@chakra-ui/react/stack";
 import { Text } from "@chakra-ui/react/text";
 import { type ApiKey, apiKeyCreateSchema, type ApiKeyScope, type CreatedApiKey } from "@crawlguard/validators";
 import { parseISO } from "date-fns";
-import { Copy, KeyRound, X } from "lucide-react";
-import { useId, useRef, useState } from "react";
+import { KeyRound, X } from "lucide-react";
+import { useState } from "react";
+import { AdminSection } from "../../components/admin-section/admin-section";
 import { FormField } from "../../components/form-field";
 import { Input, SelectControl } from "../../components/form-controls";
 import { DATE_FORMAT, formatInZone } from "../../lib/business-time";
 import { fieldErrors } from "../../lib/form-errors";
-import { toastErrorText, trpcErrorText } from "../../lib/http-error";
+import { toastErrorText } from "../../lib/http-error";
 import { showToast } from "../../lib/toaster";
 import { trpc } from "../../lib/trpc";
 import { useBusinessTimeZone } from "../../lib/use-business-time-zone";
-import { ConfirmDialog } from "../dashboard/confirm-dialog";
 
 const SCOPE_OPTIONS = [
   { value: "read", label: "Read only (GET)" },
@@ -26,71 +25,54 @@ const SCOPE_OPTIONS = [
 ] as const;
 
 /**
- * API keys (issue 26, ADR 029): an admin makes a key for an integration (Zapier, a CRM, a landing
- * page), sees it once, and revokes it. Requests with it act as the admin, minus admin-only operations.
+ * API keys (docs/api.md, Integrations; ADR 029): an admin makes a key for an integration (Zapier, a
+ * CRM, a landing page), sees it once, and revokes it. Requests with it act as the admin, minus
+ * admin-only operations.
  */
 export function ApiKeysSection() {
-  const headingId = useId();
-  const [created, setCreated] = useState<CreatedApiKey | null>(null);
-  const [revoking, setRevoking] = useState<ApiKey | null>(null);
   const keys = trpc.apiKeys.list.useQuery();
   const utils = trpc.useUtils();
   const revoke = trpc.apiKeys.revoke.useMutation({ onSuccess: () => utils.apiKeys.list.invalidate() });
 
-  const confirmRevoke = () => {
-    if (!revoking) return;
-    revoke.mutate(
-      { id: revoking.id },
-      {
-        onSuccess: () => {
-          if (created?.id === revoking.id) setCreated(null);
-          setRevoking(null);
-          showToast({ title: "API key revoked", description: "Requests with it are refused from now on.", type: "success" });
-        },
-        onError: (error) => showToast({ title: "Failed to revoke API key", description: toastErrorText(error), type: "error" }),
-      },
-    );
-  };
-
   return (
-    <Stack as="section" aria-labelledby={headingId} gap="4" mb="8">
-      <Box>
-        <Heading as="h2" size="lg" id={headingId}>
-          API keys
-        </Heading>
-        <Text textStyle="sm" color="fg.muted">
+    <AdminSection<ApiKey, CreatedApiKey>
+      title="API keys"
+      description={
+        <>
           For tools that connect to CrawlGuard: send the key as <code>Authorization: Bearer &lt;key&gt;</code> to any /api path.
-        </Text>
-      </Box>
-      <NewApiKeyForm onCreated={setCreated} />
-      {created ? <NewApiKey apiKey={created} onDismiss={() => setCreated(null)} /> : null}
-      {keys.isPending ? (
-        <Text color="fg.muted">Loading API keys...</Text>
-      ) : keys.isError ? (
-        <Text color="fg.error" role="alert">
-          Could not load API keys: {trpcErrorText(keys.error)}
-        </Text>
-      ) : keys.data.length === 0 ? (
-        <Text color="fg.muted">No API keys yet.</Text>
-      ) : (
-        <Stack as="ul" aria-label="API keys" gap="2" listStyleType="none" m="0" p="0">
-          {keys.data.map((key) => (
-            <ApiKeyRow key={key.id} apiKey={key} onRevoke={() => setRevoking(key)} />
-          ))}
-        </Stack>
-      )}
-      <ConfirmDialog
-        open={revoking !== null}
-        onClose={() => setRevoking(null)}
-        title="Revoke API key?"
-        confirmLabel="Revoke Key"
-        pendingLabel="Revoking..."
-        pending={revoke.isPending}
-        onConfirm={confirmRevoke}
-      >
-        {revoking ? `Every request with "${revoking.name}" will be refused at once. This cannot be undone.` : null}
-      </ConfirmDialog>
-    </Stack>
+        </>
+      }
+      create={{ form: NewApiKeyForm }}
+      // Only its hash is stored, so it cannot be shown again.
+      shownOnce={(apiKey) => ({
+        label: "New API key",
+        title: <>API key &ldquo;{apiKey.name}&rdquo; created</>,
+        field: { label: "API key", helper: "Shown only now: copy it. CrawlGuard keeps only a fingerprint of it.", name: "apiKey" },
+        value: apiKey.key,
+        copy: {
+          label: "Copy Key",
+          copied: { title: "Key copied", description: "Paste it into the tool you are connecting." },
+          selectTitle: "Copy the selected key",
+        },
+      })}
+      list={{
+        query: keys,
+        label: "API keys",
+        loading: "Loading API keys...",
+        loadFailed: "Could not load API keys",
+        empty: "No API keys yet.",
+      }}
+      renderItem={(key, confirm) => <ApiKeyRow apiKey={key} onRevoke={confirm} />}
+      confirm={{
+        title: "Revoke API key?",
+        confirmLabel: "Revoke Key",
+        pendingLabel: "Revoking...",
+        message: (key) => `Every request with "${key.name}" will be refused at once. This cannot be undone.`,
+        mutation: revoke,
+        done: { title: "API key revoked", description: "Requests with it are refused from now on." },
+        failed: "Failed to revoke API key",
+      }}
+    />
   );
 }
 
@@ -183,41 +165,6 @@ function ApiKeyRow({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke: () => void 
             </Button>
           )}
         </Flex>
-      </Card.Body>
-    </Card.Root>
-  );
-}
-
-/** The new key, shown once: only its hash is stored, so it cannot be shown again. */
-function NewApiKey({ apiKey, onDismiss }: { apiKey: CreatedApiKey; onDismiss: () => void }) {
-  const input = useRef<HTMLInputElement>(null);
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(apiKey.key);
-      setCopied(true);
-      showToast({ title: "Key copied", description: "Paste it into the tool you are connecting.", type: "success" });
-    } catch {
-      input.current?.select();
-      showToast({ title: "Copy the selected key", description: "Press Ctrl+C (or ⌘C) to copy it.", type: "info" });
-    }
-  };
-  return (
-    <Card.Root role="region" aria-label="New API key" variant="subtle" borderColor="brand.500" borderWidth="1px">
-      <Card.Body gap="3">
-        <Text fontWeight="semibold">API key &ldquo;{apiKey.name}&rdquo; created</Text>
-        <FormField label="API key" helper="Shown only now: copy it. CrawlGuard keeps only a fingerprint of it.">
-          <Input ref={input} name="apiKey" readOnly value={apiKey.key} onFocus={(e) => e.target.select()} />
-        </FormField>
-        <HStack gap="2" justify="flex-end" wrap="wrap">
-          <Button colorPalette="brand" size="sm" onClick={() => void copy()}>
-            <Copy aria-hidden="true" />
-            {copied ? "Copied" : "Copy Key"}
-          </Button>
-          <Button variant="outline" size="sm" onClick={onDismiss}>
-            Done
-          </Button>
-        </HStack>
       </Card.Body>
     </Card.Root>
   );
