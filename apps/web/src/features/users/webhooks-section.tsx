@@ -8,106 +8,72 @@ import { Heading } from "@chakra-ui/react/heading";
 import { HStack, Stack } from "@chakra-ui/react/stack";
 import { Text } from "@chakra-ui/react/text";
 import type { CreatedWebhook, Webhook, WebhookDelivery } from "@crawlguard/validators";
-import { Copy, KeyRound, ListChecks, Plus, RotateCw, Trash2, Webhook as WebhookIcon } from "lucide-react";
-import { useId, useRef, useState } from "react";
-import { FormField } from "../../components/form-field";
-import { Input } from "../../components/form-controls";
+import { KeyRound, ListChecks, Plus, RotateCw, Trash2, Webhook as WebhookIcon } from "lucide-react";
+import { useId, useState } from "react";
+import { AdminSection } from "../../components/admin-section/admin-section";
 import { DATE_FORMAT, formatInZone, TIME_FORMAT } from "../../lib/business-time";
 import { toastErrorText, trpcErrorText } from "../../lib/http-error";
 import { showToast } from "../../lib/toaster";
 import { trpc } from "../../lib/trpc";
 import { useBusinessTimeZone } from "../../lib/use-business-time-zone";
-import { ConfirmDialog } from "../dashboard/confirm-dialog";
 import { DeliveriesHoldNotice } from "./deliveries-hold-notice";
 import { WEBHOOK_EVENT_LABELS, WebhookDialog } from "./webhook-dialog";
 
 /**
- * Webhooks (issue 26, ADR 030): endpoints that receive signed events, each with its delivery log
- * (status, time, attempts, the receiver's answer) and Resend. An endpoint the server disabled
- * after a day of failures says so, with Enable.
+ * Webhooks (docs/api.md, Webhooks; ADR 030): endpoints that receive signed events, each with its
+ * delivery log (status, time, attempts, the receiver's answer) and Resend. An endpoint the server
+ * disabled after a day of failures says so, with Enable.
  */
 export function WebhooksSection() {
-  const headingId = useId();
-  const [dialogKey, setDialogKey] = useState(0);
-  const [adding, setAdding] = useState(false);
-  const [created, setCreated] = useState<CreatedWebhook | null>(null);
-  const [deleting, setDeleting] = useState<Webhook | null>(null);
   const webhooks = trpc.webhooks.list.useQuery();
   const utils = trpc.useUtils();
   const remove = trpc.webhooks.remove.useMutation({
     onSuccess: (_r, { id }) => utils.webhooks.list.setData(undefined, (list) => list?.filter((w) => w.id !== id)),
   });
 
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(
-      { id: deleting.id },
-      {
-        onSuccess: () => {
-          if (created?.id === deleting.id) setCreated(null);
-          setDeleting(null);
-          showToast({ title: "Webhook deleted", description: "Nothing more is sent to it.", type: "success" });
-        },
-        onError: (error) => showToast({ title: "Failed to delete webhook", description: toastErrorText(error), type: "error" }),
-      },
-    );
-  };
-
   return (
-    <Stack as="section" aria-labelledby={headingId} gap="4" mb="8">
-      <Flex justify="space-between" align="center" gap="3" wrap="wrap">
-        <Box>
-          <Heading as="h2" size="lg" id={headingId}>
-            Webhooks
-          </Heading>
-          <Text textStyle="sm" color="fg.muted">
-            Signed events (new contacts, leads, appointments, gallery photos) POSTed to other tools.
-          </Text>
-        </Box>
-        <Button
-          colorPalette="brand"
-          onClick={() => {
-            setDialogKey((k) => k + 1);
-            setAdding(true);
-          }}
-        >
-          <Plus aria-hidden="true" />
-          Add Webhook
-        </Button>
-      </Flex>
-
-      <DeliveriesHoldNotice />
-      {created ? <NewWebhookSecret webhook={created} onDismiss={() => setCreated(null)} /> : null}
-
-      {webhooks.isPending ? (
-        <Text color="fg.muted">Loading webhooks...</Text>
-      ) : webhooks.isError ? (
-        <Text color="fg.error" role="alert">
-          Could not load webhooks: {trpcErrorText(webhooks.error)}
-        </Text>
-      ) : webhooks.data.length === 0 ? (
-        <Text color="fg.muted">No webhooks yet.</Text>
-      ) : (
-        <Stack as="ul" aria-label="Webhooks" gap="3" listStyleType="none" m="0" p="0">
-          {webhooks.data.map((webhook) => (
-            <WebhookCard key={webhook.id} webhook={webhook} onDelete={() => setDeleting(webhook)} />
-          ))}
-        </Stack>
-      )}
-
-      <WebhookDialog key={dialogKey} open={adding} onClose={() => setAdding(false)} onCreated={setCreated} />
-      <ConfirmDialog
-        open={deleting !== null}
-        onClose={() => setDeleting(null)}
-        title="Delete webhook?"
-        confirmLabel="Delete Webhook"
-        pendingLabel="Deleting..."
-        pending={remove.isPending}
-        onConfirm={confirmDelete}
-      >
-        {deleting ? `${deleting.url} will receive nothing more, and its delivery log is deleted.` : null}
-      </ConfirmDialog>
-    </Stack>
+    <AdminSection<Webhook, CreatedWebhook>
+      title="Webhooks"
+      description="Signed events (new contacts, leads, appointments, gallery photos) POSTed to other tools."
+      create={{ button: { label: "Add Webhook", icon: <Plus aria-hidden="true" /> }, dialog: WebhookDialog }}
+      notice={<DeliveriesHoldNotice />}
+      // Only the sender keeps the signing secret.
+      shownOnce={(webhook) => ({
+        label: "New webhook secret",
+        icon: <KeyRound aria-hidden="true" />,
+        title: `Webhook added for ${webhook.url}`,
+        breakTitle: true,
+        field: {
+          label: "Signing secret",
+          helper: "Shown only now: your receiver verifies each request's webhook-signature with it (Standard Webhooks).",
+          name: "webhookSecret",
+        },
+        value: webhook.secret,
+        copy: {
+          label: "Copy Secret",
+          copied: { title: "Secret copied", description: "Store it where your receiver verifies signatures." },
+          selectTitle: "Copy the selected secret",
+        },
+      })}
+      list={{
+        query: webhooks,
+        label: "Webhooks",
+        loading: "Loading webhooks...",
+        loadFailed: "Could not load webhooks",
+        empty: "No webhooks yet.",
+        gap: "3",
+      }}
+      renderItem={(webhook, confirm) => <WebhookCard webhook={webhook} onDelete={confirm} />}
+      confirm={{
+        title: "Delete webhook?",
+        confirmLabel: "Delete Webhook",
+        pendingLabel: "Deleting...",
+        message: (webhook) => `${webhook.url} will receive nothing more, and its delivery log is deleted.`,
+        mutation: remove,
+        done: { title: "Webhook deleted", description: "Nothing more is sent to it." },
+        failed: "Failed to delete webhook",
+      }}
+    />
   );
 }
 
@@ -283,48 +249,5 @@ function DeliveryLog({ id, webhook, when }: { id: string; webhook: Webhook; when
         </Stack>
       )}
     </Box>
-  );
-}
-
-/** The new endpoint's signing secret, shown once: only the sender keeps it. */
-function NewWebhookSecret({ webhook, onDismiss }: { webhook: CreatedWebhook; onDismiss: () => void }) {
-  const input = useRef<HTMLInputElement>(null);
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(webhook.secret);
-      setCopied(true);
-      showToast({ title: "Secret copied", description: "Store it where your receiver verifies signatures.", type: "success" });
-    } catch {
-      input.current?.select();
-      showToast({ title: "Copy the selected secret", description: "Press Ctrl+C (or ⌘C) to copy it.", type: "info" });
-    }
-  };
-  return (
-    <Card.Root role="region" aria-label="New webhook secret" variant="subtle" borderColor="brand.500" borderWidth="1px">
-      <Card.Body gap="3">
-        <HStack gap="2">
-          <KeyRound aria-hidden="true" />
-          <Text fontWeight="semibold" wordBreak="break-all">
-            Webhook added for {webhook.url}
-          </Text>
-        </HStack>
-        <FormField
-          label="Signing secret"
-          helper="Shown only now: your receiver verifies each request's webhook-signature with it (Standard Webhooks)."
-        >
-          <Input ref={input} name="webhookSecret" readOnly value={webhook.secret} onFocus={(e) => e.target.select()} />
-        </FormField>
-        <HStack gap="2" justify="flex-end" wrap="wrap">
-          <Button colorPalette="brand" size="sm" onClick={() => void copy()}>
-            <Copy aria-hidden="true" />
-            {copied ? "Copied" : "Copy Secret"}
-          </Button>
-          <Button variant="outline" size="sm" onClick={onDismiss}>
-            Done
-          </Button>
-        </HStack>
-      </Card.Body>
-    </Card.Root>
   );
 }
