@@ -2,7 +2,7 @@ import { useLocation } from "@tanstack/react-router";
 import { useEffect, useRef } from "react";
 
 /**
- * Scrolls to the top on every route change (docs/product.md §2), not on first load, and not when the
+ * Scrolls to the top on every route change (docs/product.md "Screens and routes"), not on first load, and not when the
  * link names a part of the page (/services#mold-remediation): the router scrolls to that.
  */
 export function ScrollToTop() {

@@ -1,6 +1,6 @@
 import { type PointerEvent, useRef } from "react";
 
-/** How far a toast is swiped sideways before it goes (docs/product.md §8). */
+/** How far a toast is swiped sideways before it goes (docs/product.md "Error catalogue"). */
 export const SWIPE_DISMISS_PX = 50;
 
 /** Whether a sideways drag of `dx` pixels (either way) dismisses. */

@@ -11,7 +11,7 @@ import { LabelledSwitch } from "../availability/labelled-switch";
 import { FormDialog, useChangedSinceOpen } from "../dashboard/form-dialog";
 
 /**
- * Invite User (issue 20 §1): an optional email the invitation is bound to, and whether it makes an
+ * Invite User (ADR 019): an optional email the invitation is bound to, and whether it makes an
  * admin. The new invitation's link goes to `onCreated`: it is shown once, never stored.
  */
 export function InviteUserDialog({

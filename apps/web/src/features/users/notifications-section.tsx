@@ -31,7 +31,7 @@ function Checkbox({ checked, onChange, label }: { checked: boolean; onChange: (v
   );
 }
 
-/** Notifications (issue #25, admins only): who gets office mail (each at once or in a daily digest), which client mails go out, the reminder's lead time. */
+/** Notifications (admins only; ADR 028): who gets office mail (each at once or in a daily digest), which client mails go out, the reminder's lead time. */
 export function NotificationsSection() {
   const headingId = useId();
   const settings = trpc.notifications.settings.useQuery();

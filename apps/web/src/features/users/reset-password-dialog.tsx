@@ -11,7 +11,7 @@ import { Input } from "../../components/form-controls";
 
 type ResetField = "newPassword" | "confirmPassword";
 
-/** Reset Password (docs/product.md §5): New Password + Confirm Password; the request sends `password`. */
+/** Reset Password (docs/product.md "Dialogs"): New Password + Confirm Password; the request sends `password`. */
 export function ResetPasswordDialog({ user, open, onClose }: { user: User; open: boolean; onClose: () => void }) {
   const [newPassword, setNewPassword] = useState("");
   const [confirmPassword, setConfirmPassword] = useState("");

@@ -19,11 +19,11 @@ type UserCardProps = {
   isCurrentUser: boolean;
   onResetPassword: () => void;
   onDelete: () => void;
-  /** Display name and calendar colour (issue 24 §1). */
+  /** Display name and calendar colour (ADR 026). */
   onEditProfile: () => void;
 };
 
-/** One account: username, email or N/A, created date, Admin badge; Delete User only for non-admins (docs/product.md §6). */
+/** One account: username, email or N/A, created date, Admin badge; Delete User only for non-admins (docs/product.md "Roles and permissions"). */
 export function UserCard({ user, isCurrentUser, onResetPassword, onDelete, onEditProfile }: UserCardProps) {
   const created = parseISO(user.createdAt);
   const zone = useBusinessTimeZone();

@@ -18,7 +18,7 @@ import { ResetPasswordDialog } from "./reset-password-dialog";
 import { UserCard } from "./user-card";
 import { WebhooksSection } from "./webhooks-section";
 
-/** User Management (docs/product.md §2, admins only): invitations, every account, reset passwords, delete non-admins. */
+/** User Management (docs/product.md "Admin dashboard", admins only): invitations, every account, reset passwords, delete non-admins. */
 export default function UsersPanel() {
   const { user: me } = useDashboardActions();
   const users = trpc.users.list.useQuery();

@@ -26,7 +26,7 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
 };
 
 /**
- * Add Webhook (issue 26): the receiver's https URL, what it is for, and the events it gets. The
+ * Add Webhook (ADR 030): the receiver's https URL, what it is for, and the events it gets. The
  * signing secret of the new endpoint goes to `onCreated`: it is shown once.
  */
 export function WebhookDialog({
