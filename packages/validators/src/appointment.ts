@@ -5,19 +5,20 @@ import { described } from "./describe.js";
 import { identityText, isoInstant, text } from "./text.js";
 
 /*
- * Booking an appointment (docs/product.md §2 (Dialogs), §4, §5, §7 and §9; issue #11). The date and time
+ * Booking an appointment (docs/product.md "Dialogs", "States and transitions", "Validation rules",
+ * "The calls it makes" and "Business constants and limits"; ADR 009). The date and time
  * are what the person picked: a wall-clock time in the business time zone (ADR 009), never the
  * browser's or the server's zone.
  */
 
-/** docs/product.md §9: 30, 60, 90, 120, 180 minutes, default 60. */
+/** docs/product.md "Business constants and limits": 30, 60, 90, 120, 180 minutes, default 60. */
 export const appointmentDurations = [30, 60, 90, 120, 180] as const;
 export type AppointmentDuration = (typeof appointmentDurations)[number];
 export const DEFAULT_APPOINTMENT_MINUTES = 60;
 export const MAX_APPOINTMENT_MINUTES = 180;
 const appointmentDurationSchema = z.literal(appointmentDurations, { message: "Duration must be 30, 60, 90, 120 or 180 minutes" });
 
-/** docs/product.md §9: the Book New Appointment dialog offers a slot every 30 minutes from 08:00 to 18:00. */
+/** docs/product.md "Business constants and limits": the Book New Appointment dialog offers a slot every 30 minutes from 08:00 to 18:00. */
 export const BOOKING_SLOTS = { from: "08:00", to: "18:00", stepMinutes: 30 } as const;
 
 /** A lead id, or blank for "New Client" (what the dialogs' pickers hold). */
@@ -54,9 +55,9 @@ const BOOKING_FIELDS = {
 } as const;
 
 /**
- * The client fields of both booking dialogs (docs/product.md §5), each checked when sent. One rule set
- * for both booking calls (issue 21 §3): the phone needs 10 digits (the Schedule Appointment modal's
- * rule) on POST /api/appointments too.
+ * The client fields of both booking dialogs (docs/product.md "Validation rules"), each checked when
+ * sent. Both booking calls follow one rule set (ADR 020): the phone needs 10 digits (the Schedule
+ * Appointment modal's rule) on POST /api/appointments too.
  */
 const bookingClientFields = {
   clientName: identityText().trim().min(1, { message: "Client name is required", abort: true }).max(100).optional(),
@@ -105,7 +106,7 @@ export type BookingRequest = z.output<typeof bookingRequestSchema>;
 
 /**
  * POST /api/calendar/appointment (the Schedule Appointment modal, docs/product.md payload): the same
- * schema as POST /api/appointments, so the same rules (issue 21 §3). Duration, priority, zip code,
+ * schema as POST /api/appointments, so the same rules (ADR 020). Duration, priority, zip code,
  * assignee and confirm are optional extras the modal does not send.
  */
 export const calendarAppointmentRequestSchema = bookingRequestSchema;
@@ -164,7 +165,7 @@ export type Conflict = z.infer<typeof conflictSchema>;
 
 /**
  * A booking that was made. One that was not (conflicts without `confirm`) is a 409 whose error body
- * carries `message` and `conflicts` (issue 21 §2), never a 200.
+ * carries `message` and `conflicts` (ADR 020), never a 200.
  */
 export const bookingResultSchema = z
   .object({
@@ -219,7 +220,7 @@ const rangeAppointmentSchema = z
     end: z.string().meta({ description: "When it ends (ISO 8601): start plus durationMinutes." }),
     durationMinutes: z.number().int().meta({ description: "Its length in minutes." }),
     assigneeName: z.string().nullable().meta({ description: "The username of the staff member it is for; null when unassigned." }),
-    // Added with assignees (issue 24 §1). Always sent; optional in the type so existing clients compile.
+    // Added with assignees (ADR 026). Always sent; optional in the type so existing clients compile.
     assignedTo: z.string().uuid().nullable().optional().meta({
       description: "The id of the staff member it is for (GET /api/users/staff gives their name and colour); null when unassigned.",
     }),

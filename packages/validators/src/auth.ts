@@ -38,7 +38,7 @@ export const userSchema = z
       description: "An administrator: also manages accounts and invitations and connects Google Calendar. The first account is one.",
     }),
     createdAt: z.string().datetime().meta({ description: "When the account was created (ISO 8601)." }),
-    // Added with assignees (issue 24 §1, ADR 026). Always sent; optional in the type so existing clients compile.
+    // Added with assignees (ADR 026). Always sent; optional in the type so existing clients compile.
     displayName: z
       .string()
       .optional()
@@ -95,7 +95,7 @@ export const userProfileSchema = z.object({
 });
 export type UserProfileInput = z.infer<typeof userProfileSchema>;
 
-/** The Reset Password dialog (docs/product.md §5): the request body only carries `password`. */
+/** The Reset Password dialog (docs/product.md "Validation rules"): the request body only carries `password`. */
 export const resetPasswordFormSchema = z
   .object({
     newPassword: passwordSchema,
@@ -110,7 +110,7 @@ export const resetPasswordSchema = z.object({
   password: passwordSchema.meta({ description: "The new password, at least 8 characters (the dialog's newPassword)." }),
 });
 
-/** The one answer to a registration without a valid invitation, whatever the email (issue 20 §1). */
+/** The one answer to a registration without a valid invitation, whatever the email (ADR 019). */
 export const INVITATION_REQUIRED_MESSAGE = "Registration needs an invitation from an administrator";
 
 /** How long an invitation link stays valid. */
@@ -160,8 +160,8 @@ export type Invitation = z.infer<typeof invitationSchema>;
 
 /**
  * What /auth is rendered with after a sign-in or registration form was posted without JavaScript
- * (issue 20 §6) and refused: which form, the message, and the values to show again. Never the
- * password.
+ * (ADR 019, as the contact form in ADR 010) and refused: which form, the message, and the values
+ * to show again. Never the password.
  */
 export type AuthFormServerState = {
   form: "login" | "register";

@@ -3,7 +3,8 @@ import { described } from "./describe.js";
 import { isoInstant, text } from "./text.js";
 
 /*
- * Working hours and time blocks (docs/product.md §2 Availability, 3, 4, 5 and 9). Times of day are
+ * Working hours and time blocks (docs/product.md "Availability", "Entities and their fields", "States
+ * and transitions", "Validation rules" and "Business constants and limits"). Times of day are
  * 'HH:MM' wall-clock times and dates 'yyyy-MM-dd' calendar dates, both in the business time zone
  * (BUSINESS_TIME_ZONE, ADR 009); instants are ISO 8601 strings with an offset.
  *
@@ -34,7 +35,7 @@ export function calendarDate(requiredMessage = "Date is required") {
 // ---------------------------------------------------------------------------------------------
 // Working hours
 
-/** '0' is Sunday … '6' Saturday (docs/product.md §3). */
+/** '0' is Sunday … '6' Saturday (docs/product.md "Entities and their fields"). */
 export const daysOfWeek = ["0", "1", "2", "3", "4", "5", "6"] as const;
 export const dayOfWeekSchema = z
   .enum(daysOfWeek, { message: "Day of week must be 0 (Sunday) to 6 (Saturday)" })
@@ -42,7 +43,7 @@ export const dayOfWeekSchema = z
 export type DayOfWeek = z.infer<typeof dayOfWeekSchema>;
 export const dayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
 
-/** docs/product.md §9: 09:00 to 17:00, Monday to Friday; weekends closed. */
+/** docs/product.md "Business constants and limits": 09:00 to 17:00, Monday to Friday; weekends closed. */
 const DEFAULT_WORKING_HOURS = { startTime: "09:00", endTime: "17:00" } as const;
 export function defaultWorkingDay(dayOfWeek: DayOfWeek): WorkingDay {
   return { dayOfWeek, ...DEFAULT_WORKING_HOURS, isActive: dayOfWeek !== "0" && dayOfWeek !== "6" };
@@ -123,7 +124,7 @@ export const recurringPatternSchema = z.enum(recurringPatterns).meta({
 });
 export type RecurringPattern = z.infer<typeof recurringPatternSchema>;
 
-/** docs/product.md §9: the colour of each block type, used when a block names none. */
+/** docs/product.md "Business constants and limits": the colour of each block type, used when a block names none. */
 export const timeBlockColors: Record<TimeBlockType, string> = {
   personal: "#ef4444",
   maintenance: "#f97316",
@@ -230,11 +231,11 @@ export const END_AFTER_START_MESSAGE = "End must be after start";
 export const RECURRING_PATTERN_MESSAGE = "Recurring blocks need a pattern: daily, weekdays, weekly or monthly";
 export const WEEKDAYS_START_MESSAGE = "A block that repeats on weekdays must start on a weekday (Monday to Friday)";
 const RECURRENCE_END_MESSAGE = "Recurrence end date must not be before the start date";
-/** How long a recurring block may repeat (issue #20 §4): its recurrence end date is at most this many years after its start. */
+/** How long a recurring block may repeat (ADR 016): its recurrence end date is at most this many years after its start. */
 const RECURRENCE_MAX_YEARS = 2;
 export const RECURRENCE_SPAN_MESSAGE =
   "A block can repeat for at most two years: choose a recurrence end date within two years of its start";
-/** The most time blocks one person can have (issue #20 §4). */
+/** The most time blocks one person can have (ADR 016). */
 export const MAX_TIME_BLOCKS_PER_USER = 200;
 export const TIME_BLOCK_LIMIT_MESSAGE = `You already have ${MAX_TIME_BLOCKS_PER_USER} time blocks, the most one person can have. Delete blocks you no longer need, or use a recurring block, before adding another.`;
 

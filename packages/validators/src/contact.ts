@@ -6,7 +6,7 @@ import { identityText, text } from "./text.js";
 
 const optionalText = (max: number) => text().trim().max(max).optional().or(z.literal(""));
 
-/** The contact form (docs/product.md §5), shared by the form and POST /api/contact. */
+/** The contact form (docs/product.md "Validation rules"), shared by the form and POST /api/contact. */
 export const contactSchema = z.object(
   described(
     {
@@ -45,7 +45,7 @@ export const contactRequestSchema = contactSchema.extend({
   ...attributionSchema.shape,
   /**
    * Honeypot: what a bot typed into the form's hidden field (named `website` on the page, where bots
-   * fill it in). Not `website` here, so an integrator never sends a customer's site in it (issue 21 §5).
+   * fill it in). Not `website` here, so an integrator never sends a customer's site in it.
    */
   botTrap: text().max(500).optional().meta({
     description:
@@ -86,7 +86,7 @@ export type ContactFormOutcome =
   | {
       sent: false;
       values: ContactValues;
-      /** docs/product.md §5 messages per field. */
+      /** The messages of docs/product.md "Validation rules", per field. */
       errors: Partial<Record<keyof ContactValues, string>>;
       /** A notice for the whole form: rate limit, bot check, expired form, unreadable request. */
       message?: string;

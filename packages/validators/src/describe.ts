@@ -3,7 +3,7 @@ import type { z } from "zod";
 /**
  * A zod shape whose fields carry the given descriptions (`.meta({ description })`), so one table
  * of what each field means serves a resource and the bodies that create and change it, and the
- * OpenAPI document shows it on every field (issue 21 §6).
+ * OpenAPI document shows it on every field.
  */
 export function described<T extends z.ZodRawShape>(shape: T, descriptions: { readonly [K in keyof T]?: string }): T {
   const out: Record<string, z.ZodType> = {};

@@ -3,7 +3,7 @@ import { adminGalleryCategories } from "@crawlguard/content";
 import { described } from "./describe.js";
 import { text } from "./text.js";
 
-/** What each gallery image field means (docs/product.md §3). */
+/** What each gallery image field means (docs/product.md "Entities and their fields"). */
 const GALLERY_FIELDS = {
   id: "The image's id.",
   title: "The photo's title, shown under it (required, trimmed, at most 255 characters).",
@@ -28,7 +28,7 @@ const GALLERY_FIELDS = {
   updatedAt: "When the image last changed (ISO 8601).",
 } as const;
 
-/** The largest file an upload may carry: 10 MB (docs/product.md §5). */
+/** The largest file an upload may carry: 10 MB (docs/product.md "Validation rules"). */
 export const GALLERY_MAX_UPLOAD_BYTES = 10_485_760;
 /** The image types an upload may carry, decided by the file's magic bytes. */
 export const galleryImageTypes = ["image/jpeg", "image/png", "image/webp", "image/avif", "image/gif"] as const;
@@ -68,7 +68,7 @@ const galleryFields = {
   isPublished: z.boolean(),
   displayOrder: displayOrderSchema,
   seoKeywords: optionalText(500),
-  // An upload's uploadURL (SPEC's flow; a presigned S3 link is long) or a finished upload's imageUrl:
+  // An upload's uploadURL (the two-step flow of ADR 023; a presigned S3 link is long) or a finished upload's imageUrl:
   // what is stored is the final image URL, at most 500 characters.
   imageUrl: text().trim().min(1, UPLOAD_FIRST_MESSAGE).max(2048, "Must be at most 2048 characters"),
   fileName: optionalText(255),
@@ -211,24 +211,21 @@ export const galleryUploadTicketSchema = z
       .meta({ description: "Header fields the PUT must carry exactly (part of a presigned URL's signature); often none." }),
     expiresAt: z.string().meta({ description: "When the uploadURL stops working (ISO 8601)." }),
     maxBytes: z.number().int().meta({ description: "The largest file an upload takes: 10,485,760 bytes." }),
-    name: z.string().nullable().meta({ description: "SPEC's Upload result: the file's name as given (null when none was)." }),
+    name: z.string().nullable().meta({ description: "The file's name as given (null when none was)." }),
     size: z
       .number()
       .int()
       .nullable()
       .meta({
         description:
-          "SPEC's Upload result: the file's size in bytes, as declared (the PUT must send exactly this many); null when none was " +
+          "The file's size in bytes, as declared (the PUT must send exactly this many); null when none was " +
           "(the PUT may send up to maxBytes).",
       }),
-    type: z
-      .string()
-      .nullable()
-      .meta({ description: "SPEC's Upload result: the file's type as declared (contentType; null when none was)." }),
+    type: z.string().nullable().meta({ description: "The file's type as declared (contentType; null when none was)." }),
   })
   .meta({
     id: "GalleryUpload",
-    description: "A started upload: where to send the photo, and SPEC's Upload result fields (uploadURL, name, size, type).",
+    description: "A started upload: where to send the photo (uploadURL), and the file's name, size and type as declared.",
   });
 export type GalleryUploadTicket = z.infer<typeof galleryUploadTicketSchema>;
 

@@ -2,11 +2,12 @@ import { z } from "zod";
 import { isoInstant } from "./text.js";
 
 /*
- * Google Calendar (docs/product.md §2 "Google Calendar panel", 7 /api/calendar/*, 8; issue #14).
+ * Google Calendar (docs/product.md "Google Calendar", "The calls it makes" /api/calendar/*, "Error
+ * catalogue"; ADR 014).
  * The business connects one Google account; every appointment is pushed to its calendar.
  */
 
-/** docs/product.md §9: the panel lists 5 upcoming events; the server answers up to this many. */
+/** docs/product.md "Business constants and limits": the panel lists 5 upcoming events; the server answers up to this many. */
 export const GOOGLE_UPCOMING_EVENTS_MAX = 50;
 /** The most events GET /api/calendar/events/range answers (soonest first). */
 export const GOOGLE_RANGE_MAX_EVENTS = 2500;
@@ -65,7 +66,7 @@ const eventTimeSchema = z
   })
   .meta({ id: "CalendarEventTime", description: "When a calendar event starts or ends." });
 
-/** docs/product.md §3, Calendar event: id, summary, start.dateTime, location, status, htmlLink (and the end). */
+/** docs/product.md "Entities and their fields", Calendar event: id, summary, start.dateTime, location, status, htmlLink (and the end). */
 export const googleCalendarEventSchema = z
   .object({
     id: z.string().meta({ description: "The event's Google Calendar id." }),
@@ -76,7 +77,10 @@ export const googleCalendarEventSchema = z
     status: z.string().nullable().meta({ description: "confirmed or tentative (cancelled events are left out)." }),
     htmlLink: z.string().nullable().meta({ description: "The event's page in Google Calendar." }),
   })
-  .meta({ id: "CalendarEvent", description: "An event of the connected Google Calendar (docs/product.md §3, Calendar event)." });
+  .meta({
+    id: "CalendarEvent",
+    description: "An event of the connected Google Calendar: its id, title, start and end, place, status and link.",
+  });
 export type GoogleCalendarEvent = z.infer<typeof googleCalendarEventSchema>;
 
 /** GET /api/calendar/events/range: ISO 8601 instants with an offset, as GET /api/calendar/range takes them. */

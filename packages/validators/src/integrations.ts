@@ -3,7 +3,7 @@ import { contactSubmissionSchema } from "./submission.js";
 import { leadSchema } from "./lead.js";
 import { isoInstant, text } from "./text.js";
 
-// Issue 26: API keys, incremental sync and the calendar feed (ADR 029).
+// API keys, incremental sync and the calendar feed (ADR 029).
 
 /** What a key may do: `read` only reads (GET); `read-write` also changes data. */
 const API_KEY_SCOPES = ["read", "read-write"] as const;
@@ -70,7 +70,7 @@ export const SYNC_DEFAULT_LIMIT = 100;
 
 /**
  * The parameters of an incremental sync (GET /api/leads, GET /api/contact-submissions). Without any,
- * those paths answer the whole list as SPEC says.
+ * those paths answer the whole list, as they did before paging existed.
  */
 export const syncQuerySchema = z.object({
   updatedSince: isoInstant()

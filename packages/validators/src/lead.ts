@@ -3,7 +3,7 @@ import { described } from "./describe.js";
 import { identityText, isoInstant, text } from "./text.js";
 
 const leadStatuses = ["new", "contacted", "scheduled", "quoted", "won", "lost"] as const;
-/** Statuses the calendar views also count (docs/product.md §4). */
+/** Statuses the calendar views also count (docs/product.md "States and transitions"). */
 export const allLeadStatuses = [...leadStatuses, "in-progress", "completed"] as const;
 export const leadPriorities = ["low", "medium", "high"] as const;
 export const leadSources = ["website", "google", "referral", "facebook", "phone", "other", "appointment-booking"] as const;
@@ -49,7 +49,7 @@ const LEAD_FIELDS = {
 const optionalText = (max: number) => text().trim().max(max).nullish();
 
 /**
- * Estimated value: entered as a number, stored and sent as a string (docs/product.md §5). A blank
+ * Estimated value: entered as a number, stored and sent as a string (docs/product.md "Validation rules"). A blank
  * value is 0 (docs/product.md: "falling back to 0"); anything else that is not a number of at least 0 is
  * refused, not turned into 0.
  */
@@ -124,7 +124,7 @@ export const leadSchema = z
         submissionId: z.string().nullable(),
         createdAt: z.string(),
         updatedAt: z.string(),
-        // Added with scheduling (#11). Always sent; optional in the type so existing clients compile.
+        // Added with scheduling (ADR 009). Always sent; optional in the type so existing clients compile.
         durationMinutes: z.number().int().optional(),
         assigneeName: z.string().nullable().optional(),
         assignedTo: z.string().uuid().nullable().optional(),
@@ -135,7 +135,7 @@ export const leadSchema = z
   .meta({ id: "Lead", description: "A lead: a prospective client on the leads board, with the appointment booked for them (if any)." });
 export type Lead = z.infer<typeof leadSchema>;
 
-/** Parses the inline estimated value: a number, falling back to 0 (docs/product.md §5). */
+/** Parses the inline estimated value: a number, falling back to 0 (docs/product.md "Validation rules"). */
 export function parseEstimatedValue(value: string | null | undefined): number {
   const n = Number.parseFloat(value ?? "");
   return Number.isFinite(n) && n >= 0 ? n : 0;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { galleryUploadRequestSchema, lastRecurrenceDate, RECURRENCE_SPAN_MESSAGE, timeBlockIssues } from "./index.js";
 
-describe("a recurring block's span (issue #20 §4)", () => {
+describe("a recurring block's span (ADR 016)", () => {
   it("ends at most two years after its start date, 29 February included", () => {
     expect(lastRecurrenceDate("2026-07-14")).toBe("2028-07-14");
     expect(lastRecurrenceDate("2028-02-29")).toBe("2030-02-28");
@@ -20,7 +20,7 @@ describe("a recurring block's span (issue #20 §4)", () => {
   });
 });
 
-describe("an upload request (issue #20 §4)", () => {
+describe("an upload request (ADR 016)", () => {
   it("takes the file's size as a whole number of bytes, at least one, or none at all", () => {
     for (const input of [{ size: 1234, fileName: "a.jpg" }, {}, { fileName: "a.jpg" }]) {
       expect(galleryUploadRequestSchema.safeParse(input).success, JSON.stringify(input)).toBe(true);

@@ -125,7 +125,7 @@ describe("time blocks", () => {
   });
 });
 
-describe("booking (docs/product.md §5)", () => {
+describe('booking (docs/product.md "Validation rules")', () => {
   it("uses the Book appointment dialog's messages", () => {
     const r = bookingRequestSchema.safeParse({
       clientName: "",
@@ -146,7 +146,7 @@ describe("booking (docs/product.md §5)", () => {
       appointmentTime: "Appointment time is required",
     });
   });
-  it("checks both booking calls with one rule set: the phone needs 10 digits on each (issue 21 §3)", () => {
+  it("checks both booking calls with one rule set: the phone needs 10 digits on each", () => {
     expect(calendarAppointmentRequestSchema).toBe(bookingRequestSchema);
     for (const phone of ["123", "828-555-01", "(828) 555-014"]) {
       expect(messages(bookingRequestSchema.safeParse({ phone, appointmentDate: "2026-05-05", appointmentTime: "09:00" }))).toEqual({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { initialsOf, staffColors, userProfileSchema } from "./auth.js";
 
-describe("staff members (issue 24 §1)", () => {
+describe("staff members (ADR 026)", () => {
   it("draws initials from the first and last words, or a single word's first two letters", () => {
     expect(initialsOf("Sam Lee")).toBe("SL");
     expect(initialsOf("Ana María Ruiz")).toBe("AR");

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { described } from "./describe.js";
 import { duplicateLeadSchema, leadSchema } from "./lead.js";
 
-/** What each field of a contact submission means (docs/product.md §3 and §5). */
+/** What each field of a contact submission means (docs/product.md "Entities and their fields" and "Validation rules"). */
 export const SUBMISSION_FIELDS = {
   id: "The submission's id.",
   name: "The visitor's name (at least 2 characters).",

@@ -13,7 +13,7 @@ import {
 const messages = (r: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
   Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join("."), i.message]));
 
-describe("contact form (docs/product.md §5)", () => {
+describe('contact form (docs/product.md "Validation rules")', () => {
   it("uses the docs/product.md messages", () => {
     const r = contactSchema.safeParse({ name: "A", email: "nope", zipCode: "123" });
     expect(messages(r)).toEqual({

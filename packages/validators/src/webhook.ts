@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { text } from "./text.js";
 
-/** What a webhook endpoint can subscribe to (issue 26 "Webhooks"). */
+/** What a webhook endpoint can subscribe to (ADR 030). */
 export const webhookEventTypes = [
   "contact.received",
   "lead.created",

@@ -68,7 +68,7 @@ export interface Viewer {
   isAdmin: boolean;
 }
 
-/** The title another staff member's block shows (issue #20 §2): when, not what. */
+/** The title another staff member's block shows (ADR 018): when, not what. */
 export const BUSY_BLOCK_TITLE = "Busy";
 
 /**
@@ -165,7 +165,7 @@ async function conflictInputs(sql: Queryable, assignee: string, window: Interval
   };
 }
 
-/** The name shown for an account that can be assigned (issue 24 §1); a deleted or unknown one is a 400 on `assignedTo`. */
+/** The name shown for an account that can be assigned (ADR 026); a deleted or unknown one is a 400 on `assignedTo`. */
 async function assigneeShownName(sql: Queryable, id: string): Promise<string> {
   const [row] = await sql<{ name: string }[]>`SELECT coalesce(display_name, username) AS name FROM users WHERE id = ${id}`;
   if (!row) throw badInput([{ path: "assignedTo", message: ASSIGNEE_NOT_FOUND }]);
@@ -289,7 +289,7 @@ export async function bookAppointment({
     await tx`SELECT pg_advisory_xact_lock(hashtext(${`booking:${assignee}`}))`;
 
     const conflicts = findConflicts(when, await conflictInputs(tx, assignee, when, leadId, actor), zone);
-    // A booking that is not made is an error (409), never a 200 (issue 21 §2): nothing was written.
+    // A booking that is not made is an error (409), never a 200 (ADR 020): nothing was written.
     // Booking for a colleague: the message says whose hours, blocks and appointments these are.
     if (conflicts.length > 0 && !input.confirm) {
       throw new ConflictError(notScheduledMessage(conflicts, assignee === actor.id ? undefined : assigneeName), conflicts);
@@ -369,7 +369,7 @@ async function rescheduleLead({
 
 /** POST /api/calendar/appointment: the same booking, answered as the Schedule Appointment modal reads it. */
 export async function scheduleFromCalendar(call: BookingCall): Promise<CalendarAppointmentResult> {
-  // One rule set for both booking calls (issue 21 §3): the same schema, checks and messages.
+  // One rule set for both booking calls (ADR 020): the same schema, checks and messages.
   const result = await bookAppointment(call);
   return { success: true, message: calendarMessage(result), lead: result.lead, conflicts: result.conflicts };
 }
@@ -434,7 +434,7 @@ export async function calendarRange(
     mine: a.mine,
   }));
   const blocks: RangeBlock[] = [];
-  // A bounded answer (issue #20 §4): at most MAX_RANGE_OCCURRENCES occurrences, the earliest.
+  // A bounded answer (ADR 016): at most MAX_RANGE_OCCURRENCES occurrences, the earliest.
   const expanded = earliestOccurrences(
     blockRows.map((b) => occurrences(toRule(b), window, zone)),
     MAX_RANGE_OCCURRENCES,
@@ -497,7 +497,7 @@ export async function availability(
     date: query.date,
     timeZone: zone,
     durationMinutes,
-    // A bounded answer (issue #20 §4): a few conflicts per slot and a count, not every one.
+    // A bounded answer (ADR 016): a few conflicts per slot and a count, not every one.
     slots: slots.map((slot) => {
       const { conflicts, count } = findConflictsBounded(slot, inputs, zone, MAX_SLOT_CONFLICTS);
       return {

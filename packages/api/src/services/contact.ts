@@ -80,7 +80,7 @@ export async function submitContact(ctx: SubmitContext, input: ContactRequest): 
 }
 
 /**
- * POST /api/contact with a read-write API key (issue 26): an integration forwarding web leads. No
+ * POST /api/contact with a read-write API key (ADR 029): an integration forwarding web leads. No
  * bot checks and no per-address limit; the key's own limit instead, and the key's name stored as
  * the submission's source.
  */

@@ -160,7 +160,7 @@ export function notesWithMessage(notes: string | null, message: string | null): 
 }
 
 /**
- * "Add to this lead" (issue 24 §3): the submission joins an existing lead instead of becoming a
+ * "Add to this lead" (ADR 025): the submission joins an existing lead instead of becoming a
  * new one. In one transaction: the submission is locked and remembers the lead (so it counts as
  * converted and converts no more), its message is appended to the lead's notes, and the lead's
  * timeline records the request. A submission already converted or added returns that lead with
