@@ -133,7 +133,7 @@ describe("procedure builders and the error edge", () => {
     expect(shape.data.stack).toBeUndefined();
   });
 
-  it.each(["CONNECTION_DESTROYED", "CONNECTION_CLOSED", "CONNECT_TIMEOUT", "ECONNREFUSED"])(
+  it.each(["CONNECTION_SILENT", "CONNECTION_DESTROYED", "CONNECTION_CLOSED", "CONNECT_TIMEOUT", "ECONNREFUSED"])(
     "answers 503 with a retry message, not 500, when the database connection is lost (%s)",
     async (code) => {
       const err = await failure(createCaller(ctx(null)).lostConnection({ code }));

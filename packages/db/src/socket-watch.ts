@@ -5,6 +5,9 @@ import net from "node:net";
  * itself. Long enough for anything a request or a job does; backups, restores and migrations run
  * on clients without it.
  */
+/** The `code` of the error a query sees when its connection was destroyed here for going silent. */
+export const SILENT_CONNECTION_CODE = "CONNECTION_SILENT";
+
 export const STATEMENT_TIMEOUT_MS = 30_000;
 /** A session left inside a transaction this long is ended by the server, with its locks. */
 export const IDLE_IN_TRANSACTION_TIMEOUT_MS = 30_000;
@@ -176,7 +179,7 @@ export class SocketWatch {
     this.#watched.delete(watched);
     if (this.#watched.size === 0) this.#stopTicking();
     this.#onDestroy(reason);
-    watched.socket.destroy(Object.assign(new Error(`database connection closed: ${reason}`), { code: "CONNECTION_SILENT" }));
+    watched.socket.destroy(Object.assign(new Error(`database connection closed: ${reason}`), { code: SILENT_CONNECTION_CODE }));
   }
 
   #stopTicking(): void {

@@ -1,3 +1,4 @@
+import { SILENT_CONNECTION_CODE } from "@crawlguard/db";
 import postgres from "postgres";
 
 /** A unique-constraint violation, optionally of the named constraint or index. */
@@ -5,8 +6,9 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   return err instanceof postgres.PostgresError && err.code === "23505" && (constraint === undefined || err.constraint_name === constraint);
 }
 
-/** postgres.js's own codes for a connection that went away or never came. */
+/** postgres.js's own codes for a connection that went away or never came, and the watch's for a silent one. */
 const LOST_CONNECTION_CODES = new Set([
+  SILENT_CONNECTION_CODE,
   "CONNECTION_CLOSED",
   "CONNECTION_ENDED",
   "CONNECTION_DESTROYED",
