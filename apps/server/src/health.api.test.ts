@@ -2,19 +2,17 @@
 // answering within 2 s even when the database hangs; readiness covers the app's own tables, the
 // migrations, the object storage and draining; S3 unusable at start is a clear (JSON) error and a
 // non-ready instance; refused settings are one JSON line naming the variable.
-import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { startLocalS3, type LocalS3 } from "@crawlguard/storage/testing";
 import { createTestDatabase, type TestDatabase } from "@crawlguard/db/testing";
+import { expectRefusedSetting, startEntryUntilExit } from "./test/start-entry.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiClient, doors, startTestServer, type TestServer } from "./test/harness.js";
 import { freePort, spawnServer } from "./test/spawn-server.js";
 
 const embedded = !process.env.TEST_DATABASE_URL;
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
 async function timed(url: string): Promise<{ status: number; body: { status?: string; checks?: Record<string, string> }; ms: number }> {
   const started = performance.now();
@@ -168,21 +166,7 @@ describe(`health: object storage (${embedded ? "embedded database" : "PostgreSQL
 describe("refused settings at start", () => {
   let dataDir = "";
   afterAll(() => rm(dataDir, { recursive: true, force: true }));
-  /** Starts the production entry (src/index.ts) from source with only these settings. */
-  function start(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-    return new Promise((resolve) => {
-      const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "apps/server/src/index.ts")], {
-        cwd: ROOT,
-        env: { PATH: process.env.PATH, HOME: process.env.HOME, HOST: "127.0.0.1", PORT: "0", DATA_DIR: dataDir, ...env },
-        stdio: ["ignore", "pipe", "pipe"],
-      });
-      let stdout = "";
-      let stderr = "";
-      child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
-      child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
-      child.on("exit", (code) => resolve({ code, stdout, stderr }));
-    });
-  }
+  const start = (env: Record<string, string>) => startEntryUntilExit(dataDir, env);
 
   it("is one JSON log line naming the variable, without a stack or the secret, and exit code 78", { timeout: 120_000 }, async () => {
     const closed = await freePort();
@@ -199,17 +183,10 @@ describe("refused settings at start", () => {
     const results: Awaited<ReturnType<typeof start>>[] = [];
     for (let i = 0; i < cases.length; i += 2) results.push(...(await Promise.all(cases.slice(i, i + 2).map(([env]) => start(env)))));
     for (const [index, [env, variable]] of cases.entries()) {
-      const { code, stdout, stderr } = results[index]!;
-      const what = `${JSON.stringify(env)}: ${stdout}${stderr}`;
-      expect(code, what).toBe(78);
-      expect(stderr, what).toBe("");
-      const lines = stdout.split("\n").filter(Boolean);
-      expect(lines, what).toHaveLength(1);
-      const entry = JSON.parse(lines[0]!) as Record<string, unknown>;
-      expect(entry, what).toMatchObject({ level: 60, variable });
-      expect(String(entry.msg), what).toContain(variable);
-      expect(stdout, what).not.toMatch(/\n\s+at /);
-      expect(stdout, what).not.toContain("hunter2secret");
+      const exit = results[index]!;
+      const what = `${JSON.stringify(env)}: ${exit.stdout}${exit.stderr}`;
+      expectRefusedSetting(exit, variable, what);
+      expect(exit.stdout, what).not.toContain("hunter2secret");
     }
   });
 });
