@@ -11,6 +11,7 @@ import {
   calendarRangeSchema,
   schedulingSettingsSchema,
 } from "@crawlguard/validators";
+import type { Context } from "../context.js";
 import { idempotencyHeaders, idempotent } from "../idempotency.js";
 import * as appointments from "../services/appointments.js";
 import { staffProcedure, syncOutput } from "../trpc.js";
@@ -25,6 +26,11 @@ const NOT_BOOKED =
   "another appointment, and confirm was not true. The body's `conflicts` lists each clash and `message` says what to do: send the same " +
   "booking with confirm: true to book anyway. Also: a request with the same Idempotency-Key is still being processed.";
 const KEY_REUSED = "The Idempotency-Key was already used with another body.";
+
+/** What both booking calls take from the request's context: the database, the actor, the zone, the side effects. */
+function bookingDeps(ctx: Context & { user: appointments.BookingCall["actor"] }): Omit<appointments.BookingCall, "input"> {
+  return { sql: ctx.sql, actor: ctx.user, zone: ctx.config.businessTimeZone, pushes: ctx.google, events: ctx.events };
+}
 
 export const appointmentsRouter = {
   settings: staffProcedure
@@ -56,16 +62,7 @@ export const appointmentsRouter = {
     .input(bookingRequestSchema)
     .output(bookingResultSchema)
     .mutation(async ({ ctx, input }) => {
-      const result = await idempotent(ctx, "appointments.book", input, () =>
-        appointments.bookAppointment({
-          sql: ctx.sql,
-          input,
-          actor: ctx.user,
-          zone: ctx.config.businessTimeZone,
-          pushes: ctx.google,
-          events: ctx.events,
-        }),
-      );
+      const result = await idempotent(ctx, "appointments.book", input, () => appointments.bookAppointment({ ...bookingDeps(ctx), input }));
       ctx.google.nudge();
       return result;
     }),
@@ -88,14 +85,7 @@ export const appointmentsRouter = {
     .output(calendarAppointmentResultSchema)
     .mutation(async ({ ctx, input }) => {
       const result = await idempotent(ctx, "appointments.schedule", input, () =>
-        appointments.scheduleFromCalendar({
-          sql: ctx.sql,
-          input,
-          actor: ctx.user,
-          zone: ctx.config.businessTimeZone,
-          pushes: ctx.google,
-          events: ctx.events,
-        }),
+        appointments.scheduleFromCalendar({ ...bookingDeps(ctx), input }),
       );
       ctx.google.nudge();
       return result;
