@@ -73,6 +73,8 @@ async function balancer(backends: Backend[]) {
   };
 }
 
+// PostgreSQL only: one process owns an embedded database's data directory, so two instances cannot
+// share it; a stop and start of the one instance under writes is shutdown.api.test.ts.
 describe.skipIf(!POSTGRES)(`rolling restart: two instances, each replaced while the other serves (PostgreSQL, seed ${SEED})`, () => {
   let testDb: TestDatabase | undefined;
   const backends: Backend[] = [];
@@ -136,12 +138,4 @@ describe.skipIf(!POSTGRES)(`rolling restart: two instances, each replaced while 
     for (const backend of backends) expect(backend.server.problems(), "warnings or errors").toEqual([]);
     console.log(`rolling restart (seed ${SEED}): ${acked()} writes acknowledged across two replacements (${phases.join(", ")}), none lost`);
   });
-});
-
-describe.skipIf(POSTGRES)("rolling restart (embedded database)", () => {
-  it.skip(
-    "not run: one process owns an embedded database's data directory, so two instances cannot share it; " +
-      "a stop and start of the one instance under writes is shutdown.api.test.ts",
-    () => {},
-  );
 });
