@@ -215,28 +215,30 @@ export function createMetrics(deps: MetricsDeps): Metrics {
   });
   // Shared too: the three gauges of a scrape wait for one deadline and log one warning.
   const queues = sharedReading(() => query("job queues", readQueues));
-  new Gauge({
-    name: "crawlguard_jobs_queued",
-    help: "Jobs not finished, all instances, by queue (mail, webhooks, calendar): due, running, or waiting for their time (a retry's backoff, a reminder)",
-    labelNames: ["queue"],
-    registers: [registry],
-    async collect() {
-      this.reset();
-      const read = await queues();
-      if (read) for (const queue of WATCHED_QUEUES) this.set({ queue }, read.states[queue].queued);
-    },
-  });
-  new Gauge({
-    name: "crawlguard_jobs_oldest_age_seconds",
-    help: "How long the job due the longest has waited since it became due, all instances, by queue (0 when none is due)",
-    labelNames: ["queue"],
-    registers: [registry],
-    async collect() {
-      this.reset();
-      const read = await queues();
-      if (read) for (const queue of WATCHED_QUEUES) this.set({ queue }, read.states[queue].oldestDueSeconds);
-    },
-  });
+  type QueueState = NonNullable<Awaited<ReturnType<typeof queues>>>["states"][(typeof WATCHED_QUEUES)[number]];
+  /** A gauge per queue read from the scrape's one shared reading (left out when the database does not answer). */
+  const queueGauge = (name: string, help: string, value: (state: QueueState) => number) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ["queue"],
+      registers: [registry],
+      async collect() {
+        this.reset();
+        const read = await queues();
+        if (read) for (const queue of WATCHED_QUEUES) this.set({ queue }, value(read.states[queue]));
+      },
+    });
+  queueGauge(
+    "crawlguard_jobs_queued",
+    "Jobs not finished, all instances, by queue (mail, webhooks, calendar): due, running, or waiting for their time (a retry's backoff, a reminder)",
+    (state) => state.queued,
+  );
+  queueGauge(
+    "crawlguard_jobs_oldest_age_seconds",
+    "How long the job due the longest has waited since it became due, all instances, by queue (0 when none is due)",
+    (state) => state.oldestDueSeconds,
+  );
   new Counter({
     name: "crawlguard_jobs_failed_total",
     help: "Job attempts that failed on this instance, by queue (a mail not sent, a webhook delivery not accepted, a calendar push not made); sum over instances",
