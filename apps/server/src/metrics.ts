@@ -1,6 +1,6 @@
 import { timingSafeEqual, createHash } from "node:crypto";
 import { createServer, type Server, type ServerResponse } from "node:http";
-import { appRouter, DIGEST_QUEUE, MAIL_QUEUE } from "@crawlguard/api";
+import { appRouter, DIGEST_QUEUE, MAIL_QUEUE, withDeadline } from "@crawlguard/api";
 import type { Sql } from "@crawlguard/db";
 import { PUSH_QUEUE } from "@crawlguard/google-calendar";
 import { queueStates, WATCHED_QUEUES, type JobFailures, type WatchedQueue } from "@crawlguard/jobs";
@@ -8,7 +8,6 @@ import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { Logger } from "pino";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { BuildInfo } from "./build-info.js";
-import { withDeadline } from "./health.js";
 import { WEBHOOK_QUEUE } from "./webhooks.js";
 
 /** What a scrape may spend on the database (job queues, uploads, pool): the rest is left out. */

@@ -22,6 +22,7 @@ export {
 } from "./errors.js";
 export { createCallerFactory, ERROR_EDGE } from "./trpc.js";
 export { isDatabaseUnavailable } from "./services/db-errors.js";
+export { DeadlineError, freshFlight, withDeadline } from "./services/flight.js";
 // The server's own upload route (filesystem storage) and the periodic clean-up of unused uploads.
 export { receiveUpload, sweepGalleryUploads } from "./services/gallery-uploads.js";
 // The contact form's success notice, for pages that show it without script (apps/server/src/contact-form.ts).
