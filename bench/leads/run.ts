@@ -5,7 +5,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import autocannon, { type Result } from "autocannon";
 import type { RunningServer } from "../../apps/server/src/server.ts";
-import { listLeads } from "../../packages/api/src/services/leads.ts";
+import { listLeads } from "../../packages/api/src/leads/leads.ts";
 import { armDeadline } from "../deadline.ts";
 import { insertPlausibleLeads } from "../seed-leads.ts";
 import { type BenchServer, startBenchServer } from "../in-process-server.ts";

@@ -6,7 +6,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import autocannon, { type Result } from "autocannon";
 import type { RunningServer } from "../../apps/server/src/server.ts";
-import { calendarRange } from "../../packages/api/src/services/appointments.ts";
+import { calendarRange } from "../../packages/api/src/appointments/appointments.ts";
 import { armDeadline } from "../deadline.ts";
 import { type BenchServer, startBenchServer } from "../in-process-server.ts";
 

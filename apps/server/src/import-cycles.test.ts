@@ -73,7 +73,7 @@ describe("the server's and the packages' modules", () => {
   });
 
   it("a circle is found when there is one (the check can fail)", () => {
-    // Like packages/api's context.ts → services/google-calendar.ts → context.ts, which was one.
+    // Like packages/api's context.ts → google-calendar/google-calendar.ts → context.ts, which was one.
     const here = path.join(import.meta.dirname, "test", "cycle-fixture");
     const found = importCycles([path.join(here, "a.ts"), path.join(here, "b.ts")]);
     expect(found).toHaveLength(1);

@@ -3,10 +3,10 @@ import type { Auth, Cookie, SessionUser } from "@crawlguard/auth";
 import type { Sql } from "@crawlguard/db";
 import type { ObjectStorage } from "@crawlguard/storage";
 import type { Logger } from "./logger.js";
-import type { GoogleCalendar } from "./services/google-calendar.js";
-import { NO_EVENTS, type EventSink } from "./services/domain-events.js";
-import type { WebhookJobs, WebhookSettings } from "./services/webhooks.js";
-import { authenticateApiKey, bearerToken, type ApiKeyIdentity } from "./services/api-keys.js";
+import type { GoogleCalendar } from "./google-calendar/google-calendar.js";
+import { NO_EVENTS, type EventSink } from "./domain-events.js";
+import type { WebhookJobs, WebhookSettings } from "./webhooks/webhooks.js";
+import { authenticateApiKey, bearerToken, type ApiKeyIdentity } from "./api-keys/api-keys.js";
 import { DomainError } from "./errors.js";
 
 /** The slice of a pino logger the procedures use (its own module: services import it too). */

@@ -21,14 +21,14 @@ export {
   type RateLimitInfo,
 } from "./errors.js";
 export { createCallerFactory, ERROR_EDGE } from "./trpc.js";
-export { isDatabaseUnavailable } from "./services/db-errors.js";
-export { DeadlineError, freshFlight, withDeadline } from "./services/flight.js";
+export { isDatabaseUnavailable } from "./db-errors.js";
+export { DeadlineError, freshFlight, withDeadline } from "./flight.js";
 // The server's own upload route (filesystem storage) and the periodic clean-up of unused uploads.
-export { receiveUpload, sweepGalleryUploads } from "./services/gallery-uploads.js";
+export { receiveUpload, sweepGalleryUploads } from "./gallery/uploads.js";
 // The contact form's success notice, for pages that show it without script (apps/server/src/contact-form.ts).
-export { CONTACT_SUCCESS_MESSAGE } from "./services/contact.js";
+export { CONTACT_SUCCESS_MESSAGE } from "./submissions/contact.js";
 // Google Calendar: built once by the server (settings, token key, push queue), run by its worker loop.
-export { GoogleCalendar, NOT_CONFIGURED_MESSAGE, type GoogleCalendarOptions } from "./services/google-calendar.js";
+export { GoogleCalendar, NOT_CONFIGURED_MESSAGE, type GoogleCalendarOptions } from "./google-calendar/google-calendar.js";
 // E-mail notifications: the subscriber and worker steps, templates, unsubscribe links.
 export {
   DIGEST_QUEUE,
@@ -38,10 +38,10 @@ export {
   unsubscribeSecret,
   type Outgoing,
   type SendMail,
-} from "./services/notifications.js";
-export { renderMail, type MailData } from "./mail/templates.js";
-export { appointmentIcs } from "./mail/ics.js";
-export { verifyUnsubscribeToken, unsubscribeToken } from "./mail/unsubscribe-token.js";
+} from "./notifications/notifications.js";
+export { renderMail, type MailData } from "./notifications/templates.js";
+export { appointmentIcs } from "./notifications/ics.js";
+export { verifyUnsubscribeToken, unsubscribeToken } from "./notifications/unsubscribe-token.js";
 // Domain events (ADR 028): the server's one bus; the mail and the webhooks subscribe to it.
 export {
   DomainEvents,
@@ -53,10 +53,10 @@ export {
   type DomainEventSubscriber,
   type DomainEventType,
   type EventSink,
-} from "./services/domain-events.js";
+} from "./domain-events.js";
 
 // The calendar feed: served by the server's own route (apps/server calendar-feed.ts).
-export { calendarFeedIcs, CALENDAR_FEED_PATH } from "./services/calendar-feed.js";
+export { calendarFeedIcs, CALENDAR_FEED_PATH } from "./calendar-feed/calendar-feed.js";
 
 export type RouterInputs = inferRouterInputs<AppRouter>;
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
@@ -65,5 +65,5 @@ export { runDelivery, webhookRetryDelaySeconds, DELIVERY_LEASE_SECONDS, type Del
 export { webhookSubscriber, webhookData } from "./webhooks/events.js";
 export { refusedAddress, isLoopbackHost } from "./webhooks/address.js";
 export { sendWebhook, signedHeaders, checkedAddresses, SEND_TIMEOUT_MS } from "./webhooks/send.js";
-export { checkWebhookUrl, deliveriesHeld, type WebhookJobs, type WebhookSettings } from "./services/webhooks.js";
+export { checkWebhookUrl, deliveriesHeld, type WebhookJobs, type WebhookSettings } from "./webhooks/webhooks.js";
 export type { WebhooksDeps } from "./context.js";

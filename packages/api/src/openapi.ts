@@ -5,15 +5,9 @@ import { createSchema } from "zod-openapi";
 import { GENERIC_ERROR_MESSAGE, type DomainErrorKind } from "./errors.js";
 import { REQUEST_EXAMPLES } from "./openapi-examples.js";
 import { appRouter } from "./root.js";
-import { CALENDAR_FEED_PATH } from "./services/calendar-feed.js";
-import { HEIC_MESSAGE, UNSUPPORTED_TYPE_MESSAGE } from "./services/gallery-processing.js";
-import {
-  LINK_EXPIRED_MESSAGE,
-  LINK_USED_MESSAGE,
-  SIZE_MISMATCH_MESSAGE,
-  TOO_LARGE_MESSAGE,
-  UPLOAD_NOT_FOUND,
-} from "./services/gallery-uploads.js";
+import { CALENDAR_FEED_PATH } from "./calendar-feed/calendar-feed.js";
+import { HEIC_MESSAGE, UNSUPPORTED_TYPE_MESSAGE } from "./gallery/processing.js";
+import { LINK_EXPIRED_MESSAGE, LINK_USED_MESSAGE, SIZE_MISMATCH_MESSAGE, TOO_LARGE_MESSAGE, UPLOAD_NOT_FOUND } from "./gallery/uploads.js";
 import { ERROR_EDGE, SESSION_ONLY_ACCESS, type Access, type Meta } from "./trpc.js";
 
 export const SESSION_SECURITY_SCHEME = "sessionCookie";

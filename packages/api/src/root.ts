@@ -1,19 +1,19 @@
-import { apiKeysRouter } from "./router/api-keys.js";
-import { appointmentsRouter } from "./router/appointments.js";
-import { authRouter } from "./router/auth.js";
-import { calendarFeedRouter } from "./router/calendar-feed.js";
-import { contactRouter } from "./router/contact.js";
-import { galleryRouter } from "./router/gallery.js";
-import { googleCalendarRouter } from "./router/google-calendar.js";
-import { healthRouter } from "./router/health.js";
-import { invitationsRouter } from "./router/invitations.js";
-import { leadsRouter } from "./router/leads.js";
-import { notificationsRouter } from "./router/notifications.js";
-import { submissionsRouter } from "./router/submissions.js";
-import { timeBlocksRouter } from "./router/time-blocks.js";
-import { usersRouter } from "./router/users.js";
-import { webhooksRouter } from "./router/webhooks.js";
-import { workingHoursRouter } from "./router/working-hours.js";
+import { apiKeysRouter } from "./api-keys/router.js";
+import { appointmentsRouter } from "./appointments/router.js";
+import { authRouter } from "./users/auth-router.js";
+import { calendarFeedRouter } from "./calendar-feed/router.js";
+import { contactRouter } from "./submissions/contact-router.js";
+import { galleryRouter } from "./gallery/router.js";
+import { googleCalendarRouter } from "./google-calendar/router.js";
+import { healthRouter } from "./health/router.js";
+import { invitationsRouter } from "./users/invitations-router.js";
+import { leadsRouter } from "./leads/router.js";
+import { notificationsRouter } from "./notifications/router.js";
+import { submissionsRouter } from "./submissions/router.js";
+import { timeBlocksRouter } from "./availability/time-blocks-router.js";
+import { usersRouter } from "./users/router.js";
+import { webhooksRouter } from "./webhooks/router.js";
+import { workingHoursRouter } from "./availability/working-hours-router.js";
 import { createTRPCRouter } from "./trpc.js";
 
 export const appRouter = createTRPCRouter({

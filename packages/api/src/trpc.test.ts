@@ -12,7 +12,7 @@ import {
   GENERIC_ERROR_MESSAGE,
   type DomainErrorKind,
 } from "./errors.js";
-import { API_KEY_SESSION_ONLY } from "./services/api-keys.js";
+import { API_KEY_SESSION_ONLY } from "./api-keys/api-keys.js";
 import {
   accountProcedure,
   adminProcedure,

@@ -2,9 +2,9 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import { z, ZodError } from "zod";
 import type { Context } from "./context.js";
-import { API_KEY_READ_ONLY, API_KEY_SESSION_ONLY, takeApiKeyHit } from "./services/api-keys.js";
+import { API_KEY_READ_ONLY, API_KEY_SESSION_ONLY, takeApiKeyHit } from "./api-keys/api-keys.js";
 import { badInputFrom, ConflictError, DATABASE_UNAVAILABLE, DomainError, GENERIC_ERROR_MESSAGE, type DomainErrorKind } from "./errors.js";
-import { isDatabaseUnavailable } from "./services/db-errors.js";
+import { isDatabaseUnavailable } from "./db-errors.js";
 
 /**
  * Who may call a procedure. Set by the builder that made it, never by hand: the first middleware

@@ -1,6 +1,6 @@
 import { transaction, type Sql } from "@crawlguard/db";
-import type { WebhookJobs, WebhookSettings } from "../services/webhooks.js";
-import { webhookMessageId } from "../services/webhooks.js";
+import type { WebhookJobs, WebhookSettings } from "./webhooks.js";
+import { webhookMessageId } from "./webhooks.js";
 import { sendWebhook, SEND_TIMEOUT_MS, type SendOptions, type SendResult } from "./send.js";
 
 /** A claimed delivery is this instance's for this long (longer than an attempt can take); a dead instance's claim runs out. */

@@ -1,12 +1,12 @@
-import type { Queryable } from "../services/queryable.js";
-import { anyListener, queueDeliveries, type WebhookJobs, type WebhookSettings } from "../services/webhooks.js";
+import type { Queryable } from "../queryable.js";
+import { anyListener, queueDeliveries, type WebhookJobs, type WebhookSettings } from "./webhooks.js";
 import {
   PUBLIC_LEAD_FIELDS,
   publicLeadFields,
   type DomainEvent,
   type DomainEventSubscriber,
   type PublicLeadFields,
-} from "../services/domain-events.js";
+} from "../domain-events.js";
 
 /*
  * What a webhook says about an event (ADR 030): the client's side of the record only. A lead's

@@ -1,0 +1,112 @@
+import type { TRPCRouterRecord } from "@trpc/server";
+import { z } from "zod";
+import {
+  addToLeadInputSchema,
+  addToLeadResultSchema,
+  contactSubmissionSchema,
+  convertToLeadResultSchema,
+  duplicateLeadSchema,
+  submissionPageSchema,
+  syncQuerySchema,
+} from "@crawlguard/validators";
+import * as submissions from "./submissions.js";
+import { idempotencyHeaders, idempotent } from "../idempotency.js";
+import { isSyncQuery, listOrPage } from "../api-keys/sync.js";
+import { staffProcedure } from "../trpc.js";
+import { syncDescription } from "../leads/router.js";
+
+export const submissionsRouter = {
+  list: staffProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/api/contact-submissions",
+        tags: ["submissions"],
+        summary: "Contact submissions, newest first, with the lead converted from each; with sync parameters, a page of changes",
+        description: syncDescription("contact submissions", "/api/contact-submissions"),
+      },
+      errors: { "bad-input": "The cursor is not one this server gave." },
+    })
+    .input(syncQuerySchema.optional())
+    .output(listOrPage(contactSubmissionSchema, submissionPageSchema))
+    // A page is answered as the union's other member (see listOrPage).
+    .query(({ ctx, input }) =>
+      isSyncQuery(input) ? (submissions.submissionPage(ctx.sql, input) as never) : submissions.listSubmissions(ctx.sql),
+    ),
+
+  newCount: staffProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/api/contact-submissions/new-count",
+        tags: ["submissions"],
+        summary: "How many contact submissions are new (neither converted nor added to a lead)",
+      },
+    })
+    .input(z.void())
+    .output(
+      z.object({ count: z.number().int().min(0).meta({ description: "New submissions." }) }).meta({
+        id: "NewSubmissionCount",
+        description: "How many contact submissions are neither converted nor added to a lead (the Contact Submissions tab's badge).",
+      }),
+    )
+    .query(async ({ ctx }) => ({ count: await submissions.countNewSubmissions(ctx.sql) })),
+
+  convertToLead: staffProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/api/contact-submissions/{id}/convert-to-lead",
+        tags: ["submissions"],
+        summary: "Create the lead for a submission (idempotent: converting again returns the same lead)",
+        requestHeaders: idempotencyHeaders,
+      },
+      errors: {
+        "not-found": "No contact submission has this id.",
+        conflict: "A request with the same Idempotency-Key is still being processed.",
+        unprocessable: "The Idempotency-Key was already used with another request.",
+      },
+    })
+    .input(z.object({ id: z.string().uuid().meta({ description: "The contact submission's id." }) }))
+    .output(convertToLeadResultSchema)
+    .mutation(({ ctx, input }) =>
+      idempotent(ctx, "submissions.convertToLead", input, () => submissions.convertToLead(ctx.sql, input.id, ctx.user, ctx.events)),
+    ),
+
+  matchingLeads: staffProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/api/contact-submissions/{id}/matching-leads",
+        tags: ["submissions"],
+        summary: "Leads with the submission's email address (any case) or phone number, before converting it",
+      },
+      errors: { "not-found": "No contact submission has this id." },
+    })
+    .input(z.object({ id: z.string().uuid().meta({ description: "The contact submission's id." }) }))
+    .output(z.array(duplicateLeadSchema))
+    .query(({ ctx, input }) => submissions.matchingLeads(ctx.sql, input.id)),
+
+  addToLead: staffProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/api/contact-submissions/{id}/add-to-lead",
+        tags: ["submissions"],
+        summary:
+          "Add a submission to an existing lead instead of converting it: its message joins the lead's notes and timeline (idempotent: a submission already converted or added returns that lead)",
+        requestHeaders: idempotencyHeaders,
+      },
+      errors: {
+        "bad-input": "The lead's notes and the message together would be longer than 5,000 characters.",
+        "not-found": "No contact submission or lead has this id.",
+        conflict: "A request with the same Idempotency-Key is still being processed.",
+        unprocessable: "The Idempotency-Key was already used with another request.",
+      },
+    })
+    .input(addToLeadInputSchema)
+    .output(addToLeadResultSchema)
+    .mutation(({ ctx, input }) =>
+      idempotent(ctx, "submissions.addToLead", input, () => submissions.addToLead(ctx.sql, input.id, input.leadId, ctx.user, ctx.events)),
+    ),
+} satisfies TRPCRouterRecord;

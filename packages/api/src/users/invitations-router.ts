@@ -1,0 +1,56 @@
+import type { TRPCRouterRecord } from "@trpc/server";
+import { z } from "zod";
+import { createdInvitationSchema, invitationCreateSchema, invitationSchema } from "@crawlguard/validators";
+import * as invitations from "./invitations.js";
+import { adminProcedure } from "../trpc.js";
+
+/** Accounts by invitation: admins invite from User Management. */
+export const invitationsRouter = {
+  create: adminProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/api/users/invitations",
+        tags: ["users"],
+        summary: "Invite someone to register: a single-use link valid 7 days, shown only in this answer (admins only)",
+      },
+    })
+    .input(invitationCreateSchema)
+    .output(createdInvitationSchema)
+    .mutation(async ({ ctx, input }) => {
+      const created = await invitations.createInvitation(ctx.sql, input, { userId: ctx.user.id, origin: ctx.origin });
+      ctx.log.info({ invitationId: created.id, by: ctx.user.id, isAdmin: input.isAdmin ?? false }, "invitation created");
+      return created;
+    }),
+
+  list: adminProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/api/users/invitations",
+        tags: ["users"],
+        summary: "Pending invitations (not used, revoked or expired), newest first, without their tokens (admins only)",
+      },
+    })
+    .input(z.void())
+    .output(z.array(invitationSchema))
+    .query(({ ctx }) => invitations.listPendingInvitations(ctx.sql)),
+
+  revoke: adminProcedure
+    .meta({
+      openapi: {
+        method: "DELETE",
+        path: "/api/users/invitations/{id}",
+        tags: ["users"],
+        summary: "Revoke an invitation: its link no longer creates an account (admins only)",
+      },
+      errors: { "not-found": "No invitation has this id.", conflict: "The invitation has already been used." },
+    })
+    .input(z.object({ id: z.string().uuid().meta({ description: "The invitation's id." }) }))
+    .output(z.object({ success: z.literal(true) }))
+    .mutation(async ({ ctx, input }) => {
+      await invitations.revokeInvitation(ctx.sql, input.id);
+      ctx.log.info({ invitationId: input.id, by: ctx.user.id }, "invitation revoked");
+      return { success: true as const };
+    }),
+} satisfies TRPCRouterRecord;
