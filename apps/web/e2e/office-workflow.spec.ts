@@ -173,9 +173,12 @@ test.describe("one booking rule everywhere", () => {
     expect(booked?.scheduledDate).toBe(ashevilleInstant(day, "14:00"));
   });
 
-  test("the Scheduled stat card and column count only leads with an appointment, and agree", async ({ staffPage: { page }, baseURL }) => {
+  test("the Scheduled stat card and column count every Scheduled lead, with an appointment or not, and agree", async ({
+    staffPage: { page },
+    baseURL,
+  }) => {
     const token = uniqueToken();
-    // Status set by hand through REST, no appointment: on the board, but not counted as Scheduled.
+    // Status set by hand through REST, no appointment: shown in Scheduled, and counted there.
     await createLead(page.request, baseURL, { name: `Unbooked ${token}`, status: "scheduled" });
     await bookAppointment(page.request, baseURL, {
       clientName: `Booked ${token}`,
@@ -183,20 +186,22 @@ test.describe("one booking rule everywhere", () => {
       appointmentTime: "13:00",
     });
     const all = await listLeads(page.request);
-    const booked = all.filter((l) => (l.status === "scheduled" || l.status === "in-progress") && l.scheduledDate).length;
+    const scheduledCount = all.filter((l) => l.status === "scheduled" || l.status === "in-progress").length;
     const won = all.filter((l) => l.status === "won" || l.status === "completed").length;
     await openDashboard(page);
-    await expect(page.getByTestId("stat-scheduled")).toHaveText(booked.toLocaleString("en-US"));
+    await expect(page.getByTestId("stat-scheduled")).toHaveText(scheduledCount.toLocaleString("en-US"));
     await expect(page.getByTestId("stat-won")).toHaveText(won.toLocaleString("en-US"));
     const scheduled = boardColumn(page, "Scheduled");
-    await expect(scheduled.getByTestId("column-count")).toHaveText(booked.toLocaleString("en-US"));
+    await expect(scheduled.getByTestId("column-count")).toHaveText(scheduledCount.toLocaleString("en-US"));
     await expect(boardColumn(page, "Won").getByTestId("column-count")).toHaveText(won.toLocaleString("en-US"));
-    await expect(scheduled.getByTestId("column-unbooked")).toContainText("no appointment");
+    await expect(scheduled.getByTestId("column-unbooked")).toContainText("no appointment yet");
 
     await searchLeads(page, token);
     await expect(leadCard(scheduled, `Unbooked ${token}`)).toBeVisible();
-    await expect(scheduled.getByTestId("column-count")).toHaveText("1");
-    await expect(scheduled.getByTestId("column-unbooked")).toHaveText("1 lead here has no appointment (not counted)");
+    await expect(leadCard(scheduled, `Booked ${token}`)).toBeVisible();
+    await expect(scheduled.getByTestId("column-count")).toHaveText("2");
+    await expect(scheduled.getByTestId("column-unbooked")).toHaveText("1 of these has no appointment yet");
+    await expect(page.getByTestId("stat-scheduled")).toHaveText("2");
   });
 });
 

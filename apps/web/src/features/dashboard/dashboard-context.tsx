@@ -1,5 +1,14 @@
 import type { Lead } from "@crawlguard/validators";
-import { createContext, type Dispatch, type ReactNode, type SetStateAction, useContext, useEffect, useState } from "react";
+import {
+  createContext,
+  type Dispatch,
+  type ReactNode,
+  type SetStateAction,
+  useContext,
+  useEffect,
+  useState,
+  useSyncExternalStore,
+} from "react";
 import type { SessionUser } from "../auth/use-session";
 import type { LeadFilter } from "../leads/lead-board-model";
 import type { DashboardTabValue } from "./dashboard-tab-value";
@@ -26,8 +35,37 @@ export type CalendarRequest = { view: "week"; date: string };
  */
 export type LeadFilterStore = { current: LeadFilter };
 
+/**
+ * The leads the board shows while its search or status filter narrows it (null: not narrowed, or
+ * the board is not open), so that the stat cards count the same leads as the columns below them.
+ * A store rather than state: a keystroke in the search redraws the stat cards, not the dashboard.
+ */
+export type ShownLeadsStore = {
+  get: () => readonly Lead[] | null;
+  set: (leads: readonly Lead[] | null) => void;
+  subscribe: (listener: () => void) => () => void;
+};
+
+export function createShownLeadsStore(): ShownLeadsStore {
+  let shown: readonly Lead[] | null = null;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => shown,
+    set: (leads) => {
+      if (leads === shown) return;
+      shown = leads;
+      for (const listener of listeners) listener();
+    },
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
 type DashboardState = {
   leadFilterStore: LeadFilterStore;
+  shownLeads: ShownLeadsStore;
   calendarRequest: CalendarRequest | null;
 };
 
@@ -70,6 +108,21 @@ export function usePresetLeadFilter(): (filter: LeadFilter) => void {
   return (filter) => {
     leadFilterStore.current = filter;
   };
+}
+
+/** Publishes the leads the board shows while it is narrowed (null when it is not), until the board closes. */
+export function usePublishShownLeads(shown: readonly Lead[] | null): void {
+  const { shownLeads } = useDashboardState();
+  useEffect(() => {
+    shownLeads.set(shown);
+  }, [shownLeads, shown]);
+  useEffect(() => () => shownLeads.set(null), [shownLeads]);
+}
+
+/** The leads the board shows while narrowed by a search or status filter, else null. */
+export function useShownLeads(): readonly Lead[] | null {
+  const { shownLeads } = useDashboardState();
+  return useSyncExternalStore(shownLeads.subscribe, shownLeads.get, () => null);
 }
 
 export function useCalendarRequest(): CalendarRequest | null {

@@ -8,7 +8,13 @@ import { preloadToaster } from "../../components/toast-host";
 import { trpc } from "../../lib/trpc";
 import type { SessionUser } from "../auth/use-session";
 import { emptyLeadFilter } from "../leads/lead-board-model";
-import { type CalendarRequest, type DashboardActions, DashboardProvider, type LeadFilterStore } from "./dashboard-context";
+import {
+  type CalendarRequest,
+  createShownLeadsStore,
+  type DashboardActions,
+  DashboardProvider,
+  type LeadFilterStore,
+} from "./dashboard-context";
 import { DashboardHeader } from "./dashboard-header";
 import { DashboardPanel } from "./dashboard-panel";
 import { type DashboardTabValue, visibleDashboardTabs } from "./dashboard-tabs";
@@ -30,6 +36,7 @@ export function Dashboard({ user }: { user: SessionUser }) {
   const tabs = visibleDashboardTabs(user);
   const [tab, setTab] = useState<DashboardTabValue>("leads");
   const [leadFilterStore] = useState<LeadFilterStore>(() => ({ current: emptyLeadFilter }));
+  const [shownLeads] = useState(createShownLeadsStore);
   const [calendarRequest, setCalendarRequest] = useState<CalendarRequest | null>(null);
   const [leadDialog, setLeadDialog] = useState<DialogState>(closedDialog);
   const [bookingDialog, setBookingDialog] = useState<DialogState>(closedDialog);
@@ -82,7 +89,7 @@ export function Dashboard({ user }: { user: SessionUser }) {
     () => ({ user, showTab: setTab, openLeadForm, openBooking, showInCalendar }),
     [user, openLeadForm, openBooking, showInCalendar],
   );
-  const state = useMemo(() => ({ leadFilterStore, calendarRequest }), [leadFilterStore, calendarRequest]);
+  const state = useMemo(() => ({ leadFilterStore, shownLeads, calendarRequest }), [leadFilterStore, shownLeads, calendarRequest]);
 
   return (
     <DashboardProvider actions={actions} state={state}>

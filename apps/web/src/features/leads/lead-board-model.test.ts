@@ -168,8 +168,8 @@ describe("columns", () => {
 });
 
 describe("leadStats", () => {
-  it("counts what the columns count: Won with completed, Scheduled with in progress but only with an appointment", () => {
-    expect(leadStats(rows)).toEqual({ total: 4, new: 1, scheduled: 0, won: 2 });
+  it("counts what the columns count: Won with completed, Scheduled with in progress, with or without an appointment", () => {
+    expect(leadStats(rows)).toEqual({ total: 4, new: 1, scheduled: 1, won: 2 });
     const booked = [
       ...rows,
       { ...rows[0]!, status: "scheduled" as const, scheduledDate: "2031-03-14T13:00:00.000Z" },
@@ -177,15 +177,30 @@ describe("leadStats", () => {
       { ...rows[0]!, status: "scheduled" as const, scheduledDate: null },
     ];
     const stats = leadStats(booked);
-    expect(stats).toEqual({ total: 7, new: 1, scheduled: 2, won: 2 });
-    // The stat cards and the column badges agree.
+    expect(stats).toEqual({ total: 7, new: 1, scheduled: 4, won: 2 });
+    // The stat cards, the column badges, the cards shown and the status filter agree.
     const columns = groupByColumn(booked);
-    const count = (id: string) => columns.find((c) => c.id === id)?.count;
-    expect(count("scheduled")).toBe(stats.scheduled);
-    expect(columns.find((c) => c.id === "scheduled")?.unbooked).toBe(2);
-    expect(columns.find((c) => c.id === "scheduled")?.leads).toHaveLength(4);
-    expect(count("won")).toBe(stats.won);
-    expect(count("new")).toBe(stats.new);
+    const column = (id: string) => columns.find((c) => c.id === id);
+    for (const id of ["new", "scheduled", "won"] as const) {
+      expect(column(id)?.count).toBe(stats[id]);
+      expect(column(id)?.leads).toHaveLength(stats[id]);
+      expect(filterLeads(booked, { search: "", status: id })).toHaveLength(stats[id]);
+    }
+    // The Scheduled column says how many of its cards still need an appointment.
+    expect(column("scheduled")?.unbooked).toBe(2);
+  });
+
+  it("keeps the badges equal to the cards shown while a search narrows the board", () => {
+    const leads: Row[] = [
+      { name: "Eve Park", email: "eve@example.com", phone: null, status: "scheduled", estimatedValue: null },
+      { name: "Eve Stone", email: "stone@example.com", phone: null, status: "in-progress", estimatedValue: null },
+      { name: "Fay Lund", email: "fay@example.com", phone: null, status: "scheduled", estimatedValue: null },
+    ];
+    const shown = filterLeads(leads, { search: "eve", status: "all" });
+    const scheduled = groupByColumn(shown).find((c) => c.id === "scheduled");
+    expect(scheduled?.leads.map((l) => l.name)).toEqual(["Eve Park", "Eve Stone"]);
+    expect(scheduled?.count).toBe(2);
+    expect(leadStats(shown)).toEqual({ total: 2, new: 0, scheduled: 2, won: 0 });
   });
 });
 

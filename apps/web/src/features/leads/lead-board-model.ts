@@ -148,18 +148,19 @@ export function filterLeads<T extends Searchable & Pick<Lead, "status">>(leads: 
 }
 
 /**
- * A column's leads and dollar total. `count` is what its badge says: every lead, except that the
- * Scheduled column counts only leads with an appointment; `unbooked` says how many
- * of its cards have none (a status set by hand, or a date cleared), so the badge and the stat card agree.
+ * A column's leads and dollar total. `count` is what its badge says: every card the column shows,
+ * so the badge, the cards and the stat cards agree (a search included). `unbooked` says how many of
+ * the Scheduled column's cards have no appointment yet (a status set by hand, or a date cleared):
+ * they are Scheduled leads, shown and counted there, and the column says they still need a booking.
  */
 export type BoardColumnData<T> = { id: ColumnId; title: string; leads: T[]; total: number; count: number; unbooked: number };
 
-/** Whether a lead counts as Scheduled: in that column, with an appointment. */
+/** Whether a lead has an appointment. */
 export function isBooked(lead: { scheduledDate?: string | null | undefined }): boolean {
   return Boolean(lead.scheduledDate);
 }
 
-/** Leads per column, in the list's order (newest first), with the sum of their estimated values. */
+/** Leads per column, in the list's order (newest first), with their count and the sum of their estimated values. */
 export function groupByColumn<T extends Pick<Lead, "status" | "estimatedValue"> & { scheduledDate?: string | null | undefined }>(
   leads: readonly T[],
 ): BoardColumnData<T>[] {
@@ -167,14 +168,13 @@ export function groupByColumn<T extends Pick<Lead, "status" | "estimatedValue"> 
   for (const lead of leads) byColumn.get(columnOf(lead.status))?.push(lead);
   return boardColumns.map((column) => {
     const columnLeads = byColumn.get(column.id) ?? [];
-    const unbooked = column.id === "scheduled" ? columnLeads.filter((lead) => !isBooked(lead)).length : 0;
     return {
       id: column.id,
       title: column.title,
       leads: columnLeads,
       total: sumEstimatedValues(columnLeads),
-      count: columnLeads.length - unbooked,
-      unbooked,
+      count: columnLeads.length,
+      unbooked: column.id === "scheduled" ? columnLeads.filter((lead) => !isBooked(lead)).length : 0,
     };
   });
 }
@@ -227,15 +227,15 @@ export type LeadStats = { total: number; new: number; scheduled: number; won: nu
 
 /**
  * The four stat cards (docs/product.md "Screens and routes"), counting what the board's columns count:
- * New is the New Leads column, Scheduled the Scheduled column's leads with an appointment (in
- * progress included), Won the Won column (completed included); Total every lead.
+ * New is the New Leads column, Scheduled the Scheduled column (in progress included, with or
+ * without an appointment yet), Won the Won column (completed included); Total every lead given.
  */
-export function leadStats(leads: ReadonlyArray<Pick<Lead, "status"> & { scheduledDate?: string | null | undefined }>): LeadStats {
+export function leadStats(leads: ReadonlyArray<Pick<Lead, "status">>): LeadStats {
   const stats: LeadStats = { total: leads.length, new: 0, scheduled: 0, won: 0 };
   for (const lead of leads) {
     const column = columnOf(lead.status);
     if (column === "new") stats.new += 1;
-    else if (column === "scheduled" && isBooked(lead)) stats.scheduled += 1;
+    else if (column === "scheduled") stats.scheduled += 1;
     else if (column === "won") stats.won += 1;
   }
   return stats;

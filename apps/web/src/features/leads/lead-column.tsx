@@ -56,10 +56,11 @@ export const LeadColumn = memo(function LeadColumn({ column, onDelete, zone }: L
           <Heading as="h2" size="sm" id={headingId}>
             {column.title}
           </Heading>
+          {/* The cards shown, no more and no fewer: a search narrows both alike. */}
           <Badge
             variant="solid"
             colorPalette="gray"
-            aria-label={column.id === "scheduled" ? `${column.count} leads with an appointment` : `${column.count} leads`}
+            aria-label={column.count === 1 ? "1 lead" : `${column.count} leads`}
             data-testid="column-count"
           >
             {column.count}
@@ -67,7 +68,7 @@ export const LeadColumn = memo(function LeadColumn({ column, onDelete, zone }: L
         </Flex>
         {column.unbooked > 0 ? (
           <Text textStyle="xs" color="fg.muted" data-testid="column-unbooked">
-            {column.unbooked === 1 ? "1 lead here has no appointment" : `${column.unbooked} leads here have no appointment`} (not counted)
+            {column.unbooked === 1 ? "1 of these has no appointment yet" : `${column.unbooked} of these have no appointment yet`}
           </Text>
         ) : null}
         <Text

@@ -11,7 +11,7 @@ import { type Dispatch, memo, type SetStateAction, useCallback, useDeferredValue
 import { CenteredSpinner } from "../../components/centered-spinner";
 import { showToast } from "../../lib/toaster";
 import { trpc } from "../../lib/trpc";
-import { useLeadFilter } from "../dashboard/dashboard-context";
+import { useLeadFilter, usePublishShownLeads } from "../dashboard/dashboard-context";
 import { SelectControl } from "../../components/form-controls";
 import { LoadError } from "../dashboard/load-error";
 import { PanelEmptyState } from "../dashboard/panel-empty-state";
@@ -57,6 +57,8 @@ export default function LeadsPanel() {
   // narrow window, the board scrolls sideways and they could be off to the right).
   const firstWithResults = columns.find((column) => column.leads.length > 0)?.id;
   const filtering = deferredFilter.search.trim() !== "" || deferredFilter.status !== "all";
+  // The stat cards above count what the board shows, narrowed or not.
+  usePublishShownLeads(filtering && all ? shown : null);
   useEffect(() => {
     if (!filtering || !firstWithResults) return;
     const column = document.querySelector<HTMLElement>(`[data-column="${firstWithResults}"]`);
