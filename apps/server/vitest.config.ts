@@ -28,8 +28,8 @@ export default defineConfig({
     // at a time: `npm test` runs this package's tests last, after the web build, where one file at
     // a time left a core idle (in CI: embedded 329 → 308 s, PostgreSQL 161 → 134 s).
     fileParallelism: true,
-    // A migrated embedded database every test database copies (src/test/global-setup.ts).
-    globalSetup: ["./src/test/global-setup.ts"],
+    // A migrated embedded database every test database copies (packages/testing/src/global-setup.ts).
+    globalSetup: ["../../packages/testing/src/global-setup.ts"],
     maxWorkers: 2,
   },
 });

@@ -27,7 +27,7 @@ const baseURL = `http://127.0.0.1:${PORT}`;
 const GOOGLE_PORT = Number(process.env["E2E_GOOGLE_PORT"]);
 const googleURL = `http://127.0.0.1:${GOOGLE_PORT}`;
 process.env["E2E_GOOGLE_URL"] = googleURL;
-// An SMTP server that accepts every message (apps/server/src/test/smtp-sink-cli.ts), so the server's
+// An SMTP server that accepts every message (packages/testing/src/smtp-sink-cli.ts), so the server's
 // mail goes somewhere real and a lead's History lists real deliveries.
 const SMTP_PORT = Number(process.env["E2E_SMTP_PORT"]);
 /** The emulator's one OAuth client (its defaults). */
@@ -125,7 +125,7 @@ export default defineConfig({
       },
     },
     {
-      command: "node --import tsx ../server/src/test/smtp-sink-cli.ts",
+      command: "node --import tsx ../../packages/testing/src/smtp-sink-cli.ts",
       port: SMTP_PORT,
       reuseExistingServer: false,
       timeout: 60_000,

@@ -14,7 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import { type Browser, chromium, type Page } from "@playwright/test";
 import { openDatabase } from "@crawlguard/db";
-import { spawnServer, type ServerProcess } from "../../apps/server/src/test/spawn-server.ts";
+import { spawnServer, type ServerProcess } from "../../packages/testing/src/spawn-server.ts";
 import { armDeadline } from "../deadline.ts";
 import { insertPlausibleLeads } from "../seed-leads.ts";
 import { QUIET_CHROMIUM } from "../chromium.ts";

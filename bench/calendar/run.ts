@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { chromium, type Page } from "@playwright/test";
 import { addDays, format, nextSunday } from "date-fns";
-import { spawnServer } from "../../apps/server/src/test/spawn-server.ts";
+import { spawnServer } from "../../packages/testing/src/spawn-server.ts";
 import { armDeadline } from "../deadline.ts";
 import { QUIET_CHROMIUM } from "../chromium.ts";
 

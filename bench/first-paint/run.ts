@@ -13,7 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type Page } from "@playwright/test";
-import { freePort, spawnServer, type ServerProcess } from "../../apps/server/src/test/spawn-server.ts";
+import { freePort, spawnServer, type ServerProcess } from "../../packages/testing/src/spawn-server.ts";
 import { QUIET_CHROMIUM } from "../chromium.ts";
 import { armDeadline } from "../deadline.ts";
 

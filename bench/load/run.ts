@@ -15,7 +15,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createTestDatabase, type TestDatabase } from "@crawlguard/db/testing";
-import { spawnServer, type ServerProcess } from "../../apps/server/src/test/spawn-server.ts";
+import { spawnServer, type ServerProcess } from "../../packages/testing/src/spawn-server.ts";
 import { armDeadline } from "../deadline.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");

@@ -22,7 +22,7 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import autocannon, { type Result } from "autocannon";
 import { createTestDatabase, type TestDatabase } from "@crawlguard/db/testing";
-import { spawnServer, type ServerProcess } from "../../apps/server/src/test/spawn-server.ts";
+import { spawnServer, type ServerProcess } from "../../packages/testing/src/spawn-server.ts";
 import { armDeadline } from "../deadline.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");

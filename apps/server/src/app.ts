@@ -25,12 +25,12 @@ import type { Sql } from "@crawlguard/db";
 import type { ObjectStorage } from "@crawlguard/storage";
 import { apiDocsRouter } from "./api-docs.js";
 import { authFormPosts } from "./auth-form.js";
-import { calendarFeedRoute } from "./calendar-feed.js";
+import { calendarFeedRoute } from "./calendar-feed-route.js";
 import { contactFormPosts } from "./contact-form.js";
 import { cspOptions, s3BrowserOrigins } from "./csp.js";
 import { csrfGuard, PUBLIC_URL_SETTING } from "./csrf.js";
-import { googleCallbackRoute } from "./google-calendar.js";
-import { unsubscribeRoutes } from "./mail.js";
+import { googleCallbackRoute } from "./google-calendar-worker.js";
+import { unsubscribeRoutes } from "./mail-worker.js";
 import type { Env } from "./env.js";
 import { methodNotAllowed, trpcMethodNotAllowed } from "./method-not-allowed.js";
 import {
@@ -49,7 +49,7 @@ import { redactUrl } from "./redact-url.js";
 import { seoRoutes } from "./seo-routes.js";
 import { uploadRoutes } from "./uploads.js";
 import type { WebApp } from "./web.js";
-import { noWebhooks } from "./webhooks.js";
+import { noWebhooks } from "./webhook-sender.js";
 import type { Metrics } from "./metrics.js";
 
 export interface AppDeps {
@@ -129,7 +129,7 @@ export function createApp({ env, sql, auth, logger, storage, google, events, web
       contentSecurityPolicy: cspOptions({ s3Origins, development: env.NODE_ENV === "development", https }),
       strictTransportSecurity: https,
       // The dashboard keeps its reference to the Google OAuth popup it opens. The popup's landing
-      // page (google-calendar.ts) sets its own, opener-keeping policy.
+      // page (google-calendar-worker.ts) sets its own, opener-keeping policy.
       crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
     }),
   );

@@ -3,8 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CROSS_SITE_FORM_MESSAGE } from "./contact-form.js";
-import { ApiClient, newAccount, startTestServer, type TestServer } from "./test/harness.js";
-import { spawnServer } from "./test/spawn-server.js";
+import { ApiClient, newAccount, startTestServer, type TestServer } from "@crawlguard/testing/harness";
+import { spawnServer } from "@crawlguard/testing/spawn-server";
 import { webDir } from "./web.js";
 
 // The /auth forms without JavaScript: both post (never a GET that would put the

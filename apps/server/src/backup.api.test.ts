@@ -11,10 +11,10 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Sql } from "@crawlguard/db";
 import { createTestDatabase, type TestDatabase } from "@crawlguard/db/testing";
-import { ApiClient, newAccount } from "./test/harness.js";
-import { uploadThrough } from "./test/gallery.js";
-import { spawnServer, type ServerProcess } from "./test/spawn-server.js";
-import { seededRandom, streamWrites, WriteLedger } from "./test/write-stream.js";
+import { ApiClient, newAccount } from "@crawlguard/testing/harness";
+import { uploadThrough } from "@crawlguard/testing/gallery";
+import { spawnServer, type ServerProcess } from "@crawlguard/testing/spawn-server";
+import { seededRandom, streamWrites, WriteLedger } from "@crawlguard/testing/write-stream";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 const source = process.env.TEST_DATABASE_URL ? "PostgreSQL" : "embedded database";

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { company, serviceIds } from "@crawlguard/content";
 import { CONTACT_FORM_PAGES, CROSS_SITE_FORM_MESSAGE, FORM_EXPIRED_MESSAGE, FORM_TOO_LARGE_MESSAGE } from "./contact-form.js";
 import { createFormTokens } from "./form-tokens.js";
-import { newAccount, ApiClient, startTestServer, type TestServer } from "./test/harness.js";
+import { newAccount, ApiClient, startTestServer, type TestServer } from "@crawlguard/testing/harness";
 import { webDir } from "./web.js";
 
 // Contact forms sent before the page's script has loaded (a defect the outside fuzzer found): the browser posts

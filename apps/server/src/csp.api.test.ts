@@ -1,6 +1,6 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiClient, doors, newAccount, startTestServer, type TestServer } from "./test/harness.js";
+import { ApiClient, doors, newAccount, startTestServer, type TestServer } from "@crawlguard/testing/harness";
 
 // The policy the server sends with its pages (csp.ts, ADR 034): no directive allows a whole scheme
 // such as https:, and <style> elements need the response's nonce, which every style element the

@@ -1,7 +1,7 @@
 import http from "node:http";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiClient, doors, newAccount, startTestServer, type Door, type TestServer, registerInvited } from "./test/harness.js";
+import { ApiClient, doors, newAccount, startTestServer, type Door, type TestServer, registerInvited } from "@crawlguard/testing/harness";
 import { MAX_BODY_BYTES, MAX_JSON_DEPTH, MAX_TRPC_BATCH } from "./request-guards.js";
 
 // Each defect found by the outside fuzzer has a regression test here, at both doors.

@@ -9,9 +9,9 @@
 // (which write, which door, when to kill); FAULT_CYCLES=n sets the number of kills.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@crawlguard/db/testing";
-import { ApiClient, newAccount } from "./test/harness.js";
-import { spawnServer, type ServerProcess } from "./test/spawn-server.js";
-import { seededRandom, streamWrites, WriteLedger } from "./test/write-stream.js";
+import { ApiClient, newAccount } from "@crawlguard/testing/harness";
+import { spawnServer, type ServerProcess } from "@crawlguard/testing/spawn-server";
+import { seededRandom, streamWrites, WriteLedger } from "@crawlguard/testing/write-stream";
 
 const embedded = !process.env.TEST_DATABASE_URL;
 const SEED = Number(process.env.FAULT_SEED ?? Date.now() % 100_000);

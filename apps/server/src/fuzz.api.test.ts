@@ -6,7 +6,7 @@ import { validInput } from "./fuzz/arbitraries.js";
 import { fetchOperations, referencedCollectionsOf, type Operation } from "./fuzz/operations.js";
 import { formatReport, runFuzz } from "./fuzz/runner.js";
 import { resolveRefs, type RefPools } from "./fuzz/values.js";
-import { ApiClient, doors, newAccount, startTestServer, type TestServer } from "./test/harness.js";
+import { ApiClient, doors, newAccount, startTestServer, type TestServer } from "@crawlguard/testing/harness";
 
 /**
  * The short fuzz run of `npm test`: FUZZ_RUNS requests (default 1850) of seed FUZZ_SEED (default

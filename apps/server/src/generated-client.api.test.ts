@@ -3,9 +3,9 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { generateClientTypes, typecheckProgram, typescriptVersion, writeClientProgram } from "@crawlguard/api-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { JULY_TUESDAY } from "./test/business-dates.js";
-import { imageOf } from "./test/images.js";
-import { ApiClient, newAccount, startTestServer, type TestServer } from "./test/harness.js";
+import { JULY_TUESDAY } from "@crawlguard/testing/business-dates";
+import { imageOf } from "@crawlguard/testing/images";
+import { ApiClient, newAccount, startTestServer, type TestServer } from "@crawlguard/testing/harness";
 
 /*
  * What an integrator does. Generate a TypeScript client from the served

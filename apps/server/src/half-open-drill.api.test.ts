@@ -6,10 +6,10 @@
 // 90 s, and every frozen connection must be destroyed by the server (one log line each), not leaked.
 import { createTestDatabase, type TestDatabase } from "@crawlguard/db/testing";
 import { afterAll, describe, expect, it } from "vitest";
-import { FreezingProxy } from "./test/freezing-proxy.js";
-import { ApiClient, type Door } from "./test/harness.js";
-import { SmtpInbox } from "./test/smtp-inbox.js";
-import { spawnServer, type ServerProcess } from "./test/spawn-server.js";
+import { FreezingProxy } from "@crawlguard/testing/freezing-proxy";
+import { ApiClient, type Door } from "@crawlguard/testing/harness";
+import { SmtpInbox } from "@crawlguard/testing/smtp-inbox";
+import { spawnServer, type ServerProcess } from "@crawlguard/testing/spawn-server";
 
 const POSTGRES = Boolean(process.env.TEST_DATABASE_URL);
 const OFFICE = "office@crawlguard.test";

@@ -7,8 +7,8 @@
 import { createTestDatabase, type TestDatabase } from "@crawlguard/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServer } from "./server.js";
-import { FreezingProxy } from "./test/freezing-proxy.js";
-import { ApiClient, doors, startServerOn } from "./test/harness.js";
+import { FreezingProxy } from "@crawlguard/testing/freezing-proxy";
+import { ApiClient, doors, startServerOn } from "@crawlguard/testing/harness";
 
 const POSTGRES = Boolean(process.env.TEST_DATABASE_URL);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -5,8 +5,8 @@ import { SOCKET_NAME } from "@crawlguard/db";
 import { createTestDatabase, type TestDatabase } from "@crawlguard/db/testing";
 import { INVISIBLE_CHARACTERS_MESSAGE } from "@crawlguard/validators";
 import type { RunningServer } from "./server.js";
-import { uploadThrough } from "./test/gallery.js";
-import { imageOf } from "./test/images.js";
+import { uploadThrough } from "@crawlguard/testing/gallery";
+import { imageOf } from "@crawlguard/testing/images";
 import {
   ApiClient,
   doors,
@@ -16,7 +16,7 @@ import {
   type Door,
   type TestServer,
   startServerOn,
-} from "./test/harness.js";
+} from "@crawlguard/testing/harness";
 
 // The data directory's modes, the CSRF guard's scheme check, the shared validator's
 // refusal of invisible formatting characters and the pages' Content-Security-Policy.

@@ -7,10 +7,10 @@ import os from "node:os";
 import path from "node:path";
 import { startLocalS3, type LocalS3 } from "@crawlguard/storage/testing";
 import { createTestDatabase, type TestDatabase } from "@crawlguard/db/testing";
-import { expectRefusedSetting, startEntryUntilExit } from "./test/start-entry.js";
+import { expectRefusedSetting, startEntryUntilExit } from "@crawlguard/testing/start-entry";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiClient, doors, startTestServer, type TestServer } from "./test/harness.js";
-import { freePort, spawnServer } from "./test/spawn-server.js";
+import { ApiClient, doors, startTestServer, type TestServer } from "@crawlguard/testing/harness";
+import { freePort, spawnServer } from "@crawlguard/testing/spawn-server";
 
 const embedded = !process.env.TEST_DATABASE_URL;
 

@@ -17,7 +17,7 @@ const DIRS = [path.join(ROOT, "apps/server/src"), ...PACKAGES.map((p) => path.jo
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === "node_modules" || entry.name === "cycle-fixture" ? [] : sourceFiles(file);
+    if (entry.isDirectory()) return entry.name === "node_modules" || entry.name === "import-cycle-fixture" ? [] : sourceFiles(file);
     return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) && !entry.name.endsWith(".d.ts") ? [file] : [];
   });
 }
@@ -74,7 +74,7 @@ describe("the server's and the packages' modules", () => {
 
   it("a circle is found when there is one (the check can fail)", () => {
     // Like packages/api's context.ts → google-calendar/google-calendar.ts → context.ts, which was one.
-    const here = path.join(import.meta.dirname, "test", "cycle-fixture");
+    const here = path.join(import.meta.dirname, "import-cycle-fixture");
     const found = importCycles([path.join(here, "a.ts"), path.join(here, "b.ts")]);
     expect(found).toHaveLength(1);
     expect(found[0]!.map((f) => path.basename(f))).toEqual(["a.ts", "b.ts", "a.ts"]);

@@ -2,8 +2,8 @@
 // sent at once, each from an address of its own (within the per-IP limit), are each stored exactly
 // once and whole; a double-click sent during the same burst is stored once too.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiClient, type Door, startTestServer, type TestServer } from "./test/harness.js";
-import { contactForm, nextClientAddress, submissionMismatches, type StoredSubmission } from "./test/write-stream.js";
+import { ApiClient, type Door, startTestServer, type TestServer } from "@crawlguard/testing/harness";
+import { contactForm, nextClientAddress, submissionMismatches, type StoredSubmission } from "@crawlguard/testing/write-stream";
 
 const SUBMISSIONS = 300;
 const DOUBLE_CLICKS = 30;

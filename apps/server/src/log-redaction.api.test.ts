@@ -2,9 +2,9 @@ import { randomBytes } from "node:crypto";
 import { DEFAULT_CLIENT, startGoogleEmulator, type GoogleEmulator } from "@crawlguard/google-emulator";
 import { createTestDatabase, type TestDatabase } from "@crawlguard/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiClient, newAccount } from "./test/harness.js";
-import { imageOf } from "./test/images.js";
-import { spawnServer, type ServerProcess } from "./test/spawn-server.js";
+import { ApiClient, newAccount } from "@crawlguard/testing/harness";
+import { imageOf } from "@crawlguard/testing/images";
+import { spawnServer, type ServerProcess } from "@crawlguard/testing/spawn-server";
 
 /*
  * A real server process logging at debug level runs the flows that carry secrets

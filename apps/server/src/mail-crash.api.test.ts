@@ -7,10 +7,10 @@
 // silent, and every message arrives exactly once.
 import { createTestDatabase, type TestDatabase } from "@crawlguard/db/testing";
 import { afterAll, describe, expect, it } from "vitest";
-import { JULY_TUESDAY } from "./test/business-dates.js";
-import { ApiClient, newAccount, newClient } from "./test/harness.js";
-import { SmtpInbox } from "./test/smtp-inbox.js";
-import { spawnServer, type ServerProcess } from "./test/spawn-server.js";
+import { JULY_TUESDAY } from "@crawlguard/testing/business-dates";
+import { ApiClient, newAccount, newClient } from "@crawlguard/testing/harness";
+import { SmtpInbox } from "@crawlguard/testing/smtp-inbox";
+import { spawnServer, type ServerProcess } from "@crawlguard/testing/spawn-server";
 
 const POSTGRES = Boolean(process.env.TEST_DATABASE_URL);
 const OFFICE = "office@crawlguard.test";

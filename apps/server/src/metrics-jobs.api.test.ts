@@ -8,11 +8,11 @@ import { MAIL_QUEUE } from "@crawlguard/api";
 import { PUSH_QUEUE } from "@crawlguard/google-calendar";
 import { DEFAULT_CLIENT, startGoogleEmulator, type GoogleEmulator } from "@crawlguard/google-emulator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { JULY_TUESDAY } from "./test/business-dates.js";
-import { ApiClient, doors, newAccount, newClient, startTestServer, type TestServer } from "./test/harness.js";
-import { scrapeMetrics, valueOf } from "./test/prometheus.js";
-import { freePort } from "./test/spawn-server.js";
-import { WebhookReceiver } from "./test/webhook-receiver.js";
+import { JULY_TUESDAY } from "@crawlguard/testing/business-dates";
+import { ApiClient, doors, newAccount, newClient, startTestServer, type TestServer } from "@crawlguard/testing/harness";
+import { scrapeMetrics, valueOf } from "@crawlguard/testing/prometheus";
+import { freePort } from "@crawlguard/testing/spawn-server";
+import { WebhookReceiver } from "@crawlguard/testing/webhook-receiver";
 
 const embedded = !process.env.TEST_DATABASE_URL;
 const TOKEN = randomBytes(24).toString("base64url");

@@ -7,11 +7,11 @@ import { execFileSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiClient, newAccount, startTestServer, type TestServer } from "./test/harness.js";
-import { imageOf, NOT_IMAGES } from "./test/images.js";
-import { uploadThrough } from "./test/gallery.js";
-import { labelsOf, valueOf } from "./test/prometheus.js";
-import { freePort } from "./test/spawn-server.js";
+import { ApiClient, newAccount, startTestServer, type TestServer } from "@crawlguard/testing/harness";
+import { imageOf, NOT_IMAGES } from "@crawlguard/testing/images";
+import { uploadThrough } from "@crawlguard/testing/gallery";
+import { labelsOf, valueOf } from "@crawlguard/testing/prometheus";
+import { freePort } from "@crawlguard/testing/spawn-server";
 import { routeLabeler } from "./metrics.js";
 
 const embedded = !process.env.TEST_DATABASE_URL;

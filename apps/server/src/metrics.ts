@@ -8,7 +8,7 @@ import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { Logger } from "pino";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { BuildInfo } from "./build-info.js";
-import { WEBHOOK_QUEUE } from "./webhooks.js";
+import { WEBHOOK_QUEUE } from "./webhook-sender.js";
 
 /** What a scrape may spend on the database (job queues, uploads, pool): the rest is left out. */
 const SCRAPE_QUERY_MS = 1500;

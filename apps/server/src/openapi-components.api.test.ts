@@ -1,7 +1,7 @@
 import { appRouter } from "@crawlguard/api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { ApiClient, startTestServer, type TestServer } from "./test/harness.js";
+import { ApiClient, startTestServer, type TestServer } from "@crawlguard/testing/harness";
 
 /*
  * A document that makes a good generated client. The resources are named components

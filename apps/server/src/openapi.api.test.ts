@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { createConfig, lintFromString, type NormalizedProblem } from "@redocly/openapi-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appRouter, errorBodySchema, GENERIC_ERROR_MESSAGE, SESSION_SECURITY_SCHEME, UPLOAD_ROUTE } from "@crawlguard/api";
-import { imageOf } from "./test/images.js";
-import { ApiClient, newAccount, startTestServer, type TestServer, registerInvited } from "./test/harness.js";
+import { imageOf } from "@crawlguard/testing/images";
+import { ApiClient, newAccount, startTestServer, type TestServer, registerInvited } from "@crawlguard/testing/harness";
 
 interface Response {
   description: string;

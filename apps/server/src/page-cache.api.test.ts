@@ -11,9 +11,9 @@ import { UTM_PARAMS } from "@crawlguard/validators";
 import { buildIdOf, createPageCache, FORM_TOKEN_PLACEHOLDER } from "./page-cache.js";
 import { NONCE_PLACEHOLDER } from "./csp.js";
 import type { RunningServer } from "./server.js";
-import { imageOf } from "./test/images.js";
-import { uploadThrough } from "./test/gallery.js";
-import { ApiClient, newAccount, registerInvited, startTestServer, type TestServer, startServerOn } from "./test/harness.js";
+import { imageOf } from "@crawlguard/testing/images";
+import { uploadThrough } from "@crawlguard/testing/gallery";
+import { ApiClient, newAccount, registerInvited, startTestServer, type TestServer, startServerOn } from "@crawlguard/testing/harness";
 import { FORM_PAGE_CACHE_CONTROL, inlineStylesTemplate, PUBLIC_PAGE_CACHE_CONTROL, siteStylesheet, webDir, type PublicApi } from "./web.js";
 
 // Public pages served from a render cache, the per-request parts (CSP nonce, the contact

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiClient, doors, newAccount, startTestServer, type TestServer } from "./test/harness.js";
+import { ApiClient, doors, newAccount, startTestServer, type TestServer } from "@crawlguard/testing/harness";
 
 describe("a known path with a wrong method", () => {
   let srv: TestServer;

@@ -8,9 +8,9 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { createTestDatabase, type TestDatabase } from "@crawlguard/db/testing";
 import { afterAll, describe, expect, it } from "vitest";
-import { ApiClient, newAccount } from "./test/harness.js";
-import { spawnServer, type ServerProcess } from "./test/spawn-server.js";
-import { seededRandom, streamWrites, WriteLedger } from "./test/write-stream.js";
+import { ApiClient, newAccount } from "@crawlguard/testing/harness";
+import { spawnServer, type ServerProcess } from "@crawlguard/testing/spawn-server";
+import { seededRandom, streamWrites, WriteLedger } from "@crawlguard/testing/write-stream";
 
 const POSTGRES = Boolean(process.env.TEST_DATABASE_URL);
 const SEED = Number(process.env.ROLLING_SEED ?? Date.now() % 100_000);

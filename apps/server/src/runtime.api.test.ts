@@ -3,8 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { ApiClient, newAccount } from "./test/harness.js";
-import { spawnServer, type ServerProcess } from "./test/spawn-server.js";
+import { ApiClient, newAccount } from "@crawlguard/testing/harness";
+import { spawnServer, type ServerProcess } from "@crawlguard/testing/spawn-server";
 
 // The project runs on its own pinned Node 24 (docs/decisions/005-node-runtime-pin.md).
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");

@@ -10,15 +10,15 @@ import { JobFailures, startJobs, type Jobs } from "@crawlguard/jobs";
 import { createStorage, type ObjectStorage } from "@crawlguard/storage";
 import { createApp } from "./app.js";
 import { buildInfo } from "./build-info.js";
-import { startGoogleCalendar, type GoogleCalendarRuntime } from "./google-calendar.js";
-import { startMail, type MailRuntime } from "./mail.js";
+import { startGoogleCalendar, type GoogleCalendarRuntime } from "./google-calendar-worker.js";
+import { startMail, type MailRuntime } from "./mail-worker.js";
 import { answerInOrder } from "./client-errors.js";
 import { loadEnv, storageConfig, type Env } from "./env.js";
 import { createHealth } from "./health.js";
 import { createMetrics } from "./metrics.js";
 import { configureKeepAlive, connectionDrain } from "./shutdown.js";
 import { blamed } from "./startup-errors.js";
-import { startWebhooks, type WebhooksRuntime } from "./webhooks.js";
+import { startWebhooks, type WebhooksRuntime } from "./webhook-sender.js";
 import { developmentWeb, productionWeb, PUBLIC_PAGES_CHANNEL, type WebApp } from "./web.js";
 import { redactingLoggerOptions } from "./log-redaction.js";
 

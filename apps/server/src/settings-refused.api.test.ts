@@ -5,7 +5,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { expectRefusedSetting, startEntryUntilExit } from "./test/start-entry.js";
+import { expectRefusedSetting, startEntryUntilExit } from "@crawlguard/testing/start-entry";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadEnv } from "./env.js";
 

@@ -6,11 +6,11 @@ import http from "node:http";
 import net from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@crawlguard/db/testing";
-import { ApiClient, newAccount } from "./test/harness.js";
-import { imageOf } from "./test/images.js";
+import { ApiClient, newAccount } from "@crawlguard/testing/harness";
+import { imageOf } from "@crawlguard/testing/images";
 import { DRAIN_IDLE_MARGIN_MS, KEEP_ALIVE_HINT_MS } from "./shutdown.js";
-import { spawnServer, type ServerProcess } from "./test/spawn-server.js";
-import { seededRandom, streamWrites, WriteLedger } from "./test/write-stream.js";
+import { spawnServer, type ServerProcess } from "@crawlguard/testing/spawn-server";
+import { seededRandom, streamWrites, WriteLedger } from "@crawlguard/testing/write-stream";
 
 const embedded = !process.env.TEST_DATABASE_URL;
 const SEED = Number(process.env.SHUTDOWN_SEED ?? Date.now() % 100_000);

@@ -1,8 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { appRouter } from "@crawlguard/api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { julyAt, JULY_TUESDAY } from "./test/business-dates.js";
-import { ApiClient, doors, newAccount, newClient, startTestServer, type ApiResponse, type Door, type TestServer } from "./test/harness.js";
+import { julyAt, JULY_TUESDAY } from "@crawlguard/testing/business-dates";
+import {
+  ApiClient,
+  doors,
+  newAccount,
+  newClient,
+  startTestServer,
+  type ApiResponse,
+  type Door,
+  type TestServer,
+} from "@crawlguard/testing/harness";
 
 /*
  * A JSON body is validated exactly as documented on both doors. trpc-to-openapi used

@@ -2,8 +2,8 @@ import { mkdir, readdir, stat, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { sweepGalleryUploads } from "@crawlguard/api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { imageOf } from "./test/images.js";
-import { ApiClient, doors, newAccount, startTestServer, type TestServer } from "./test/harness.js";
+import { imageOf } from "@crawlguard/testing/images";
+import { ApiClient, doors, newAccount, startTestServer, type TestServer } from "@crawlguard/testing/harness";
 
 /*
  * ADR 022: an upload whose completion was interrupted holds its "processing" lease

@@ -1,9 +1,9 @@
 import { sweepGalleryUploads } from "@crawlguard/api";
 import { startLocalS3, type LocalS3 } from "@crawlguard/storage/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { uploadThrough } from "./test/gallery.js";
-import { imageOf } from "./test/images.js";
-import { ApiClient, doors, newAccount, registerInvited, startTestServer, type Door, type TestServer } from "./test/harness.js";
+import { uploadThrough } from "@crawlguard/testing/gallery";
+import { imageOf } from "@crawlguard/testing/images";
+import { ApiClient, doors, newAccount, registerInvited, startTestServer, type Door, type TestServer } from "@crawlguard/testing/harness";
 
 /*
  * Resource limits (ADR 016), upload links: per-user caps on open uploads and on their declared bytes (429),

@@ -9,10 +9,10 @@
 // receiver dedupes it by its webhook-id.
 import { createTestDatabase, type TestDatabase } from "@crawlguard/db/testing";
 import { afterAll, describe, expect, it } from "vitest";
-import { ApiClient, newAccount, registerInvited } from "./test/harness.js";
-import { socketOwner } from "./test/socket-owner.js";
-import { spawnServer, type ServerProcess } from "./test/spawn-server.js";
-import { WebhookReceiver } from "./test/webhook-receiver.js";
+import { ApiClient, newAccount, registerInvited } from "@crawlguard/testing/harness";
+import { socketOwner } from "@crawlguard/testing/socket-owner";
+import { spawnServer, type ServerProcess } from "@crawlguard/testing/spawn-server";
+import { WebhookReceiver } from "@crawlguard/testing/webhook-receiver";
 
 const POSTGRES = Boolean(process.env.TEST_DATABASE_URL);
 const LEADS = 4;

@@ -11,8 +11,16 @@ import { createTestDatabase, type TestDatabase } from "@crawlguard/db/testing";
 import { backup, restore } from "./backup.js";
 import { loadEnv } from "./env.js";
 import type { RunningServer } from "./server.js";
-import { ApiClient, doors, newAccount, registerInvited, startServerOn, startTestServer, type TestServer } from "./test/harness.js";
-import { WebhookReceiver } from "./test/webhook-receiver.js";
+import {
+  ApiClient,
+  doors,
+  newAccount,
+  registerInvited,
+  startServerOn,
+  startTestServer,
+  type TestServer,
+} from "@crawlguard/testing/harness";
+import { WebhookReceiver } from "@crawlguard/testing/webhook-receiver";
 
 const POSTGRES = Boolean(process.env.TEST_DATABASE_URL);
 const ENV = { WEBHOOKS_ALLOW_HTTP: "true", WEBHOOKS_RETRY_BASE_SECONDS: "0.2", WEBHOOKS_POLL_MS: "100" };

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { request as playwrightRequest } from "@playwright/test";
-import { spawnServer, type ServerProcess } from "../../server/src/test/spawn-server.js";
+import { spawnServer, type ServerProcess } from "@crawlguard/testing/spawn-server";
 import { expect, firstAdmin, loginUser, newUser, registerUser, test, waitForHydration } from "./fixtures";
 import { openDashboard } from "./dashboard-fixtures";
 import { showGoogleCalendarTab } from "./google-fixtures";

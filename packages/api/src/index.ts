@@ -55,7 +55,7 @@ export {
   type EventSink,
 } from "./domain-events.js";
 
-// The calendar feed: served by the server's own route (apps/server calendar-feed.ts).
+// The calendar feed: served by the server's own route (apps/server/src/calendar-feed-route.ts).
 export { calendarFeedIcs, CALENDAR_FEED_PATH } from "./calendar-feed/calendar-feed.js";
 
 export type RouterInputs = inferRouterInputs<AppRouter>;

@@ -182,7 +182,7 @@ const INTERNAL_ERROR = errorResponse([
  * `PUT /uploads/{token}`: this server's upload link (ADR 013, 023), an Express route outside the
  * procedures, documented here because it is the uploadURL integrators PUT the file to.
  */
-/** GET /api/calendar/ics, the calendar feed served outside the procedures (apps/server calendar-feed.ts). */
+/** GET /api/calendar/ics, the calendar feed served outside the procedures (apps/server/src/calendar-feed-route.ts). */
 function calendarFeedOperation() {
   return {
     operationId: "calendarFeed-ics",

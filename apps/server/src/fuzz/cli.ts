@@ -7,7 +7,7 @@
  */
 import { writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
-import { startTestServer, type TestServer } from "../test/harness.js";
+import { startTestServer, type TestServer } from "@crawlguard/testing/harness";
 import { formatReport, runFuzz, type DigestMode } from "./runner.js";
 
 const USAGE = `Usage: npm run fuzz -- [options]

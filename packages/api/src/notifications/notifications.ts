@@ -10,7 +10,7 @@ import type { Queryable } from "../queryable.js";
 
 /*
  * Notifications by e-mail (ADR 028). The subscriber writes a delivery row and queues
- * its job in the change's transaction; the worker (apps/server/src/mail.ts) sends it later, reading
+ * its job in the change's transaction; the worker (apps/server/src/mail-worker.ts) sends it later, reading
  * the lead as it is then. Rows make the send idempotent across instances; the row's status is the
  * delivery log the lead's timeline shows.
  */
