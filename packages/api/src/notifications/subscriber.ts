@@ -1,0 +1,162 @@
+import { postgresJsDatabase } from "@crawlguard/jobs";
+import { nextDigestTime } from "./digest.js";
+import { leadForMail, type MailContext } from "./mail-data.js";
+import { getNotificationSettings } from "./settings.js";
+import type { MailKind } from "./templates.js";
+import type { DomainEvent } from "../domain-events.js";
+import type { Queryable } from "../queryable.js";
+
+/*
+ * The domain-event side of the mail (ADR 028): each event that concerns someone becomes delivery
+ * rows and their jobs, written in the change's own transaction. What a mail says is decided when
+ * it is sent (worker.ts), from the data as it is then.
+ */
+
+export const MAIL_QUEUE = "mail-send";
+export const DIGEST_QUEUE = "mail-digest";
+/** Contact acknowledgements per address per day (a form sent again and again does not flood an inbox). */
+export const ACK_LIMIT_PER_DAY = 3;
+
+interface JobData {
+  deliveryId: string;
+}
+
+interface QueuedDelivery {
+  key: string;
+  kind: MailKind;
+  to: string;
+  leadId?: string | null;
+  submissionId?: string | null;
+  payload: object;
+  startAfter?: Date;
+  /** false: the row only (a digest collects it). */
+  job?: boolean;
+}
+
+/** A delivery row and its job, in `tx`; the same dedupe key twice queues once. */
+export async function queueDelivery(ctx: MailContext, tx: Queryable, d: QueuedDelivery): Promise<void> {
+  const [row] = await tx<{ id: string }[]>`
+    INSERT INTO mail_deliveries (dedupe_key, kind, recipient, lead_id, submission_id, payload)
+    VALUES (${d.key}, ${d.kind}, ${d.to}, ${d.leadId ?? null}, ${d.submissionId ?? null}, ${tx.json(d.payload as never)})
+    ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`;
+  if (!row || d.job === false) return;
+  await ctx.boss.send(MAIL_QUEUE, { deliveryId: row.id } satisfies JobData, {
+    db: postgresJsDatabase(tx),
+    retryDelay: ctx.config.retryBaseSeconds,
+    ...(d.startAfter ? { startAfter: d.startAfter } : {}),
+  });
+}
+
+/** The office's mail about an event: one each, or a row its recipient's next digest collects. */
+async function queueOffice(
+  ctx: MailContext,
+  tx: Queryable,
+  event: DomainEvent,
+  kind: "office-contact" | "office-booking",
+  ids: { leadId?: string; submissionId?: string },
+  payload: object,
+): Promise<void> {
+  const settings = await getNotificationSettings(tx, ctx.config.officeEnv);
+  for (const r of settings.officeRecipients) {
+    const key = `${event.id}:${kind}:${r.email.toLowerCase()}`;
+    await queueDelivery(ctx, tx, { key, kind, to: r.email, ...ids, payload, job: !r.digest });
+    if (r.digest) {
+      await ctx.boss.send(
+        DIGEST_QUEUE,
+        { recipient: r.email.toLowerCase() },
+        {
+          db: postgresJsDatabase(tx),
+          singletonKey: r.email.toLowerCase(),
+          startAfter: nextDigestTime(new Date(), ctx.config.timeZone),
+          retryDelay: ctx.config.retryBaseSeconds,
+        },
+      );
+    }
+  }
+}
+
+async function contactReceived(ctx: MailContext, tx: Queryable, event: Extract<DomainEvent, { type: "contact.received" }>) {
+  await queueOffice(ctx, tx, event, "office-contact", { submissionId: event.submissionId }, { at: event.occurredAt });
+  const settings = await getNotificationSettings(tx, ctx.config.officeEnv);
+  if (!settings.contactAcknowledgement) return;
+  const [s] = await tx<{ email: string }[]>`SELECT email FROM contact_submissions WHERE id = ${event.submissionId}`;
+  if (!s) return;
+  // Rate-limited per address: at most ACK_LIMIT_PER_DAY a day.
+  const [count] = await tx<{ n: number }[]>`
+    SELECT count(*)::int AS n FROM mail_deliveries
+    WHERE kind = 'contact-ack' AND lower(recipient) = ${s.email.toLowerCase()} AND created_at > now() - interval '1 day'`;
+  if ((count?.n ?? 0) >= ACK_LIMIT_PER_DAY) return;
+  await queueDelivery(ctx, tx, {
+    key: `${event.id}:contact-ack`,
+    kind: "contact-ack",
+    to: s.email,
+    submissionId: event.submissionId,
+    payload: {},
+  });
+}
+
+async function appointmentSet(
+  ctx: MailContext,
+  tx: Queryable,
+  event: Extract<DomainEvent, { type: "appointment.booked" | "appointment.rescheduled" }>,
+) {
+  const times = {
+    start: event.start,
+    end: event.end,
+    ...(event.type === "appointment.rescheduled" ? { previousStart: event.previous.start } : {}),
+  };
+  const moved = event.type === "appointment.rescheduled";
+  await queueOffice(ctx, tx, event, "office-booking", { leadId: event.leadId }, { ...times, moved });
+  const settings = await getNotificationSettings(tx, ctx.config.officeEnv);
+  const lead = await leadForMail(tx, event.leadId);
+  if (!lead) return;
+  if (settings.clientConfirmation) {
+    await queueDelivery(ctx, tx, {
+      key: `${event.id}:client-confirmation`,
+      kind: "client-confirmation",
+      to: lead.email,
+      leadId: lead.id,
+      payload: { ...times, moved },
+    });
+  }
+  const remindAt = new Date(Date.parse(event.start) - settings.reminderLeadHours * 3_600_000);
+  // Booked within the lead time: the confirmation is the reminder.
+  if (settings.clientReminder && remindAt.getTime() > Date.now()) {
+    await queueDelivery(ctx, tx, {
+      key: `${event.id}:client-reminder`,
+      kind: "client-reminder",
+      to: lead.email,
+      leadId: lead.id,
+      payload: times,
+      startAfter: remindAt,
+    });
+  }
+}
+
+async function appointmentCancelled(ctx: MailContext, tx: Queryable, event: Extract<DomainEvent, { type: "appointment.cancelled" }>) {
+  const settings = await getNotificationSettings(tx, ctx.config.officeEnv);
+  const lead = await leadForMail(tx, event.leadId);
+  if (!lead || !settings.clientCancellation) return;
+  await queueDelivery(ctx, tx, {
+    key: `${event.id}:client-cancellation`,
+    kind: "client-cancellation",
+    to: lead.email,
+    leadId: lead.id,
+    payload: { start: event.start, end: event.end },
+  });
+}
+
+/** Queues the mail an event makes (inside the change's transaction: a throw rolls the change back). */
+export async function queueMailFor(ctx: MailContext, tx: Queryable, event: DomainEvent): Promise<void> {
+  switch (event.type) {
+    case "contact.received":
+      return contactReceived(ctx, tx, event);
+    case "appointment.booked":
+    case "appointment.rescheduled":
+      return appointmentSet(ctx, tx, event);
+    case "appointment.cancelled":
+      return appointmentCancelled(ctx, tx, event);
+    default:
+      return;
+  }
+}

@@ -1,0 +1,140 @@
+import { appointmentIcs } from "./ics.js";
+import {
+  dashboardLink,
+  leadForMail,
+  messageHost,
+  submissionForMail,
+  type DeliveryRow,
+  type MailContext,
+  type Outgoing,
+  type SendMail,
+} from "./mail-data.js";
+import { unsubscribeSecret } from "./settings.js";
+import { CLIENT_KINDS, NON_ESSENTIAL, renderMail, type MailData } from "./templates.js";
+import { unsubscribeToken } from "./unsubscribe-token.js";
+
+/*
+ * The worker's steps (apps/server/src/mail-worker.ts runs them): a delivery is claimed by its row,
+ * composed from the data as it is now (or skipped, saying why), sent and marked. Rows make the
+ * send idempotent across instances; the row's status is the delivery log the lead's timeline shows.
+ */
+
+async function skip(ctx: MailContext, id: string, reason: string): Promise<"skipped"> {
+  await ctx.sql`UPDATE mail_deliveries SET status = 'skipped', last_error = ${reason}, updated_at = now() WHERE id = ${id}`;
+  return "skipped";
+}
+
+/** Marks a delivery skipped, with why (the digest skips what it leaves out). */
+export const skipDelivery = skip;
+
+/** Whether Google Calendar is connected and so invites the client itself (ADR 028: Google is the one source then). */
+async function googleInvites(ctx: MailContext): Promise<boolean> {
+  const rows = await ctx.sql`SELECT 1 FROM google_calendar_connection WHERE NOT needs_reconnect LIMIT 1`;
+  return rows.length > 0;
+}
+
+/** Builds a delivery's message as things are now, or says why it is not sent. */
+export async function composeDelivery(ctx: MailContext, d: DeliveryRow): Promise<Outgoing | { skip: string }> {
+  const { config } = ctx;
+  const o = { timeZone: config.timeZone, publicUrl: config.publicUrl };
+  const client = CLIENT_KINDS.has(d.kind);
+  let unsubscribeUrl: string | undefined;
+  if (client) {
+    const off = await ctx.sql`SELECT 1 FROM mail_unsubscribes WHERE email = ${d.recipient.toLowerCase()}`;
+    if (off.length > 0 && NON_ESSENTIAL.has(d.kind)) return { skip: "The address unsubscribed from non-essential mail" };
+    unsubscribeUrl = `${config.publicUrl}/mail/unsubscribe?token=${unsubscribeToken(await unsubscribeSecret(ctx.sql), d.recipient)}`;
+  }
+  const base = { to: d.recipient, messageId: `<${d.id}@${messageHost(config)}>`, unsubscribeUrl };
+  const render = async (data: MailData, ics?: Outgoing["icsAttachment"]) => ({
+    ...base,
+    ...(await renderMail(data, { ...o, unsubscribeUrl })),
+    icsAttachment: ics,
+  });
+  const p = d.payload as { start?: string; end?: string; previousStart?: string; moved?: boolean; at?: string };
+
+  if (d.kind === "office-contact" || d.kind === "contact-ack") {
+    const s = await submissionForMail(ctx.sql, d.submissionId);
+    if (!s) return { skip: "The request was deleted" };
+    // The acknowledgement goes to an address a visitor typed: none of the visitor's words go with it.
+    if (d.kind === "contact-ack") return render({ kind: "contact-ack", service: s.service });
+    return render({
+      kind: "office-contact",
+      item: { kind: "contact", ...s, link: dashboardLink(config, null), at: s.createdAt.toISOString() },
+    });
+  }
+  const lead = d.leadId ? await leadForMail(ctx.sql, d.leadId) : undefined;
+  if (!lead) return { skip: "The lead was deleted" };
+  const current = lead.scheduledDate && lead.status !== "lost" ? lead.scheduledDate.toISOString() : null;
+  const appointment = {
+    clientName: lead.name,
+    service: lead.service,
+    address: lead.address,
+    start: p.start!,
+    end: p.end!,
+    previousStart: p.previousStart,
+  };
+  if (d.kind === "office-booking") {
+    return render({
+      kind: "office-booking",
+      item: {
+        kind: p.moved ? "reschedule" : "booking",
+        ...lead,
+        message: null,
+        start: p.start,
+        link: dashboardLink(config, lead.id),
+        at: p.start!,
+      },
+    });
+  }
+  if (d.kind === "client-reminder") {
+    if (current !== p.start) return { skip: "The appointment was moved or cancelled since" };
+    return render({ kind: "client-reminder", ...appointment });
+  }
+  if (d.kind === "client-confirmation" || d.kind === "client-cancellation") {
+    if (d.kind === "client-confirmation" && current !== p.start) return { skip: "The appointment was moved or cancelled since" };
+    if (await googleInvites(ctx)) return { skip: "Google Calendar is connected and invites the client" };
+    const cancelled = d.kind === "client-cancellation";
+    const ics = appointmentIcs({
+      leadId: lead.id,
+      host: messageHost(config),
+      clientName: lead.name,
+      clientEmail: lead.email,
+      organizerEmail: config.fromAddress,
+      service: lead.service,
+      address: lead.address,
+      start: p.start!,
+      end: p.end!,
+      cancelled,
+      sequence: Math.floor(Date.now() / 1000),
+    });
+    const data: MailData = cancelled
+      ? { kind: "client-cancellation", ...appointment }
+      : { kind: "client-confirmation", moved: Boolean(p.moved), ...appointment };
+    return render(data, { content: ics, method: cancelled ? "CANCEL" : "REQUEST" });
+  }
+  return { skip: `Unknown kind ${d.kind}` };
+}
+
+/**
+ * Sends one delivery: claimed by its row (a delivery already sent or skipped is done), composed
+ * from the data as it is now, sent, marked. A failure is recorded and thrown (pg-boss retries it).
+ */
+export async function deliver(ctx: MailContext, deliveryId: string, send: SendMail): Promise<"sent" | "skipped" | "done"> {
+  const [d] = await ctx.sql<DeliveryRow[]>`
+    UPDATE mail_deliveries SET status = 'sending', attempts = attempts + 1, updated_at = now()
+    WHERE id = ${deliveryId} AND status IN ('queued', 'failed', 'sending')
+    RETURNING id, kind, recipient, lead_id, submission_id, payload`;
+  if (!d) return "done";
+  const mail = await composeDelivery(ctx, d);
+  if ("skip" in mail) return skip(ctx, d.id, mail.skip);
+  try {
+    const info = await send(mail);
+    await ctx.sql`UPDATE mail_deliveries SET status = 'sent', subject = ${mail.subject}, sent_at = now(), last_error = NULL,
+      message_id = ${info.messageId ?? mail.messageId}, updated_at = now() WHERE id = ${d.id}`;
+    return "sent";
+  } catch (err) {
+    const message = (err instanceof Error ? err.message : String(err)).replace(/\/\/[^@\s/]*@/g, "//[REDACTED]@").slice(0, 500);
+    await ctx.sql`UPDATE mail_deliveries SET status = 'failed', subject = ${mail.subject}, last_error = ${message}, updated_at = now() WHERE id = ${d.id}`;
+    throw err;
+  }
+}
