@@ -207,7 +207,7 @@ test.describe("one booking rule everywhere", () => {
 
 // Data entry that cannot go wrong.
 test.describe("data entry that cannot go wrong", () => {
-  test("time block: a typed start date and time move the end by the block's length; an end date before the start is said there", async ({
+  test("time block: a typed start date and time, once entered, move the end by the block's length; an end date before the start is said there", async ({
     staffPage: { page },
   }) => {
     await openAvailability(page);
@@ -226,9 +226,10 @@ test.describe("data entry that cannot go wrong", () => {
     expect((await at(endDate, endTime)) - (await at(startDate, startTime))).toBe(60);
     const endsNextDay = (await endDate.inputValue()) !== (await startDate.inputValue());
 
-    // Typed as the issue typed it: 12032026 (the end once became 12/26/3850).
+    // Typed as the issue typed it: 12032026 (the end once became 12/26/3850), then entered with Enter.
     await startDate.focus();
     await page.keyboard.type("12032026");
+    await page.keyboard.press("Enter");
     await expect(startDate).toHaveValue("2026-12-03");
     // The end moves with it, an hour later: the next day when the new block started after 11 PM.
     await expect(endDate).toHaveValue(endsNextDay ? "2026-12-04" : "2026-12-03");
@@ -236,11 +237,13 @@ test.describe("data entry that cannot go wrong", () => {
     // A typed start time moves the end with it (02:30 PM → 3:30 PM), and so do the arrow keys.
     await startTime.focus();
     await page.keyboard.type("0230P");
+    await page.keyboard.press("Enter");
     await expect(startTime).toHaveValue("14:30");
     await expect(endTime).toHaveValue("15:30");
     // (Focus lands on the segment last used, here AM/PM: the arrow makes it 2:30 AM.)
     await startTime.focus();
     await page.keyboard.press("ArrowUp");
+    await page.keyboard.press("Enter");
     await expect(startTime).not.toHaveValue("14:30");
     const stepped = await startTime.inputValue();
     await expect(endTime).toHaveValue(`${String(Math.floor(minutesOf(stepped) / 60) + 1).padStart(2, "0")}:${stepped.slice(3)}`);
@@ -250,6 +253,7 @@ test.describe("data entry that cannot go wrong", () => {
     await expect(endTime).toHaveValue("16:30");
     await endTime.focus();
     await page.keyboard.type("0600P");
+    await page.keyboard.press("Enter");
     await expect(endTime).toHaveValue("18:00");
     await startTime.fill("09:00");
     await expect(endTime).toHaveValue("11:30");
@@ -258,6 +262,7 @@ test.describe("data entry that cannot go wrong", () => {
     // An end date before the start: the message is under End date, not End time; nothing is saved.
     await endDate.focus();
     await page.keyboard.type("12022026");
+    await page.keyboard.press("Enter");
     await expect(endDate).toHaveValue("2026-12-02");
     await dialog.getByRole("button", { name: "Create Time Block" }).click();
     await expect(endDate).toHaveAttribute("aria-invalid", "true");

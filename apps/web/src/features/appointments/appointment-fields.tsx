@@ -2,6 +2,7 @@ import { Box } from "@chakra-ui/react/box";
 import type { ChangeEvent, RefObject } from "react";
 import { FormField } from "../../components/form-field";
 import { Input, SelectControl } from "../../components/form-controls";
+import { DateTimeInput } from "../../components/date-time-input";
 import { todayInputValue } from "../leads/lead-schedule";
 import { assigneeOptions, useStaff } from "../staff/use-staff";
 import { ClashHint } from "./conflict-notice";
@@ -29,12 +30,12 @@ export function AppointmentWhenFields({ labels, form: { values, errors, set, tim
   return (
     <>
       <FormField label={labels.date} required error={errors.appointmentDate}>
-        <Input
+        <DateTimeInput
           name="appointmentDate"
           type="date"
           min={todayInputValue(zone)}
           value={values.appointmentDate}
-          onChange={(event) => set("appointmentDate")(event.target.value)}
+          onCommit={set("appointmentDate")}
         />
       </FormField>
       <Box ref={timeRef}>

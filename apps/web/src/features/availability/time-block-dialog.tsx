@@ -13,6 +13,7 @@ import { useBusinessTimeZone } from "../../lib/use-business-time-zone";
 import { FormDialog, useChangedSinceOpen } from "../dashboard/form-dialog";
 import { FormField } from "../../components/form-field";
 import { Input, SelectControl, Textarea } from "../../components/form-controls";
+import { DateTimeInput } from "../../components/date-time-input";
 import { LabelledSwitch } from "./labelled-switch";
 import {
   blockLength,
@@ -138,16 +139,22 @@ export default function TimeBlockDialog({ open, onClose, block, start }: TimeBlo
         </FormField>
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
           <FormField label="Start date" required error={errors.startDate}>
-            <Input name="startDate" type="date" value={values.startDate} onChange={onInput("startDate")} />
+            <DateTimeInput name="startDate" type="date" value={values.startDate} onCommit={(value) => set("startDate", value)} />
           </FormField>
           <FormField label="Start time" required error={errors.startTime}>
-            <Input name="startTime" type="time" value={values.startTime} onChange={onInput("startTime")} />
+            <DateTimeInput name="startTime" type="time" value={values.startTime} onCommit={(value) => set("startTime", value)} />
           </FormField>
           <FormField label="End date" required error={errors.endDate}>
-            <Input name="endDate" type="date" min={values.startDate || undefined} value={values.endDate} onChange={onInput("endDate")} />
+            <DateTimeInput
+              name="endDate"
+              type="date"
+              min={values.startDate || undefined}
+              value={values.endDate}
+              onCommit={(value) => set("endDate", value)}
+            />
           </FormField>
           <FormField label="End time" required error={errors.endTime}>
-            <Input name="endTime" type="time" value={values.endTime} onChange={onInput("endTime")} />
+            <DateTimeInput name="endTime" type="time" value={values.endTime} onCommit={(value) => set("endTime", value)} />
           </FormField>
         </SimpleGrid>
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4" alignItems="end">
@@ -186,13 +193,13 @@ export default function TimeBlockDialog({ open, onClose, block, start }: TimeBlo
               error={errors.recurrenceEndDate}
               helper="At most two years after the start; blank repeats for two years."
             >
-              <Input
+              <DateTimeInput
                 name="recurrenceEndDate"
                 type="date"
                 min={values.startDate}
                 max={latestRepeatUntil(values.startDate)}
                 value={values.recurrenceEndDate}
-                onChange={onInput("recurrenceEndDate")}
+                onCommit={(value) => set("recurrenceEndDate", value)}
               />
             </FormField>
           </SimpleGrid>

@@ -158,9 +158,19 @@ describe("withStart", () => {
     expect(withStart(base, "startTime", "23:00")).toMatchObject({ endDate: "2027-03-02", endTime: "00:30" });
     expect(withStart(base, "startDate", "2027-02-28")).toMatchObject({ startDate: "2027-02-28", endDate: "2027-02-28", endTime: "11:30" });
   });
-  it("changes only the field while the input is incomplete or the block was back to front", () => {
+  it("changes only the field while the input is incomplete", () => {
     expect(withStart(base, "startTime", "")).toMatchObject({ startTime: "", endTime: "11:30" });
-    expect(withStart({ ...base, endTime: "09:00" }, "startTime", "12:00")).toMatchObject({ startTime: "12:00", endTime: "09:00" });
+  });
+  it("never leaves the end before a typed start: with no length to keep, the end follows an hour after the start", () => {
+    const backToFront = { ...base, endTime: "09:00" };
+    expect(withStart(backToFront, "startTime", "12:00")).toMatchObject({ startTime: "12:00", endDate: "2027-03-01", endTime: "13:00" });
+    expect(withStart(backToFront, "startTime", "08:00")).toMatchObject({ startTime: "08:00", endTime: "09:00" });
+    expect(withStart({ ...base, endDate: "", endTime: "" }, "startTime", "12:00")).toMatchObject({
+      endDate: "2027-03-01",
+      endTime: "13:00",
+    });
+    // With the length the block had before it went back to front, the end keeps it.
+    expect(withStart(backToFront, "startTime", "12:00", 90)).toMatchObject({ endTime: "13:30" });
   });
   it("gives the typed start date the same end as a picked one (12032026 once made the end 3850)", () => {
     // What a date input reports while one types 12, 03, 2026 over 2027-03-01: the year goes 0002, 0020, 0202, 2026.

@@ -119,11 +119,16 @@ export function blockLength(values: Pick<TimeBlockValues, "startDate" | "startTi
   return start === null || end === null || end <= start ? null : end - start;
 }
 
+/** A block's length when it has none to keep (its end was not after its start): a new block's hour. */
+const DEFAULT_BLOCK_MINUTES = 60;
+
 /**
  * A new start date or time; the end moves with it and the block keeps its length (as calendar
- * apps do). `length` is the length the block had before this start was typed (the dialog keeps it
- * while the start passes through incomplete or half-typed values such as year 0202);
- * without it, the current values' length. While the new start is incomplete, only the field changes.
+ * apps do), so a start never lands after its end. `length` is the length the block had before
+ * this start was entered (the dialog keeps it while the end is back to front or a field is
+ * cleared); without it, the current values' length. With no length at all, the end stays unless
+ * the start reaches it, and then it follows an hour later. While the new start is incomplete,
+ * only the field changes.
  */
 export function withStart(
   values: TimeBlockValues,
@@ -133,8 +138,14 @@ export function withStart(
 ): TimeBlockValues {
   const next = { ...values, [field]: value };
   const newStart = wallMinutes(next.startDate, next.startTime);
-  if (newStart === null || length === null || length <= 0) return next;
-  const end = fromWallMinutes(newStart + length);
+  if (newStart === null) return next;
+  let kept = length !== null && length > 0 ? length : null;
+  if (kept === null) {
+    const end = wallMinutes(next.endDate, next.endTime);
+    if (end !== null && end > newStart) return next;
+    kept = DEFAULT_BLOCK_MINUTES;
+  }
+  const end = fromWallMinutes(newStart + kept);
   return { ...next, endDate: end.date, endTime: end.time };
 }
 

@@ -3,7 +3,7 @@ import { Grid } from "@chakra-ui/react/grid";
 import { Stack } from "@chakra-ui/react/stack";
 import type { DayOfWeek } from "@crawlguard/validators";
 import { useState } from "react";
-import { Input } from "../../components/form-controls";
+import { DateTimeInput } from "../../components/date-time-input";
 import { FormField } from "../../components/form-field";
 import { toastErrorText } from "../../lib/http-error";
 import { showToast } from "../../lib/toaster";
@@ -118,7 +118,7 @@ function TimeField({
 }) {
   return (
     <FormField label={label} required={!disabled} error={error}>
-      <Input type="time" aria-label={name} value={value} disabled={disabled} onChange={(event) => onChange(event.target.value)} />
+      <DateTimeInput type="time" aria-label={name} value={value} disabled={disabled} onCommit={onChange} />
     </FormField>
   );
 }

@@ -19,6 +19,7 @@ import { useBusinessTimeZone } from "../../lib/use-business-time-zone";
 import { FormDialog, useChangedSinceOpen } from "../dashboard/form-dialog";
 import { FormField } from "../../components/form-field";
 import { Input, SelectControl, Textarea } from "../../components/form-controls";
+import { DateTimeInput } from "../../components/date-time-input";
 import { ConflictNotice } from "../appointments/conflict-notice";
 import { useAppointmentSaved } from "../appointments/use-appointment-cache";
 import { DuplicateWarning } from "./duplicate-warning";
@@ -230,10 +231,10 @@ export default function LeadFormDialog({ open, onClose, lead }: LeadFormDialogPr
             </InputGroup>
           </FormField>
           <FormField label="Scheduled Date" error={errors.scheduledDate}>
-            <Input name="scheduledDate" type="date" value={values.scheduledDate} onChange={onInput("scheduledDate")} />
+            <DateTimeInput name="scheduledDate" type="date" value={values.scheduledDate} onCommit={set("scheduledDate")} />
           </FormField>
           <FormField label="Scheduled Time" helper={values.scheduledDate ? "Blank means 9:00 AM." : "Needs a date to be saved."}>
-            <Input name="scheduledTime" type="time" value={values.scheduledTime} onChange={onInput("scheduledTime")} />
+            <DateTimeInput name="scheduledTime" type="time" value={values.scheduledTime} onCommit={set("scheduledTime")} />
           </FormField>
           <FormField label="Address (optional)" error={errors.address}>
             <Input name="address" autoComplete="off" value={values.address} onChange={onInput("address")} />

@@ -12,6 +12,7 @@ import { useState } from "react";
 import { AdminSection } from "../../components/admin-section/admin-section";
 import { FormField } from "../../components/form-field";
 import { Input, SelectControl } from "../../components/form-controls";
+import { DateTimeInput } from "../../components/date-time-input";
 import { DATE_FORMAT, formatInZone } from "../../lib/business-time";
 import { fieldErrors } from "../../lib/form-errors";
 import { toastErrorText } from "../../lib/http-error";
@@ -120,7 +121,7 @@ function NewApiKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void 
             </Box>
             <Box flex="1 1 10rem">
               <FormField label="Expires" error={errors.expiresAt} helper={`Optional (${zone}).`}>
-                <Input name="apiKeyExpires" type="date" value={expires} onChange={(e) => setExpires(e.target.value)} />
+                <DateTimeInput name="apiKeyExpires" type="date" value={expires} onCommit={setExpires} />
               </FormField>
             </Box>
             <Button type="submit" colorPalette="brand" loading={create.isPending} loadingText="Creating...">
