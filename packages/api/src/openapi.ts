@@ -37,6 +37,9 @@ const TAGS: Record<string, string> = {
   webhooks:
     "Signed webhooks (admins): register https endpoints for events, read each endpoint's delivery log, resend. Every POST carries the " +
     "Standard Webhooks headers webhook-id, webhook-timestamp and webhook-signature and a JSON body {type, timestamp, data}.",
+  quotes:
+    "Quotes for leads (staff; crew members for the leads assigned to them): the price book (admins write it), writing, sending, " +
+    "revising and following quotes. Money is integer cents.",
 };
 
 const fieldIssueSchema = z

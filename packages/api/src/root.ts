@@ -9,6 +9,7 @@ import { healthRouter } from "./health/router.js";
 import { invitationsRouter } from "./users/invitations-router.js";
 import { leadsRouter } from "./leads/router.js";
 import { notificationsRouter } from "./notifications/router.js";
+import { priceBookRouter } from "./price-book/router.js";
 import { submissionsRouter } from "./submissions/router.js";
 import { timeBlocksRouter } from "./availability/time-blocks-router.js";
 import { usersRouter } from "./users/router.js";
@@ -33,6 +34,7 @@ export const appRouter = createTRPCRouter({
   webhooks: webhooksRouter,
   apiKeys: apiKeysRouter,
   calendarFeed: calendarFeedRouter,
+  priceBook: priceBookRouter,
 });
 
 export type AppRouter = typeof appRouter;
