@@ -104,6 +104,9 @@ export const submissionForMail = async (sql: Queryable, id: string | null) =>
       )[0]
     : undefined;
 
+/** Whether an appointment starting at `start` (ISO 8601) has begun: its client mails are past news. */
+export const hasStarted = (start: string | undefined, now = Date.now()): boolean => start === undefined || Date.parse(start) <= now;
+
 /** The dashboard link of an office mail: the lead, or the requests list. */
 export const dashboardLink = (config: MailerConfig, leadId: string | null): string =>
   leadId ? `${config.publicUrl}/admin?lead=${leadId}` : `${config.publicUrl}/admin?tab=submissions`;

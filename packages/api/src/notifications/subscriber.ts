@@ -1,6 +1,6 @@
 import { postgresJsDatabase } from "@crawlguard/jobs";
 import { nextDigestTime } from "./digest.js";
-import { leadForMail, type MailContext } from "./mail-data.js";
+import { hasStarted, leadForMail, type MailContext } from "./mail-data.js";
 import { getNotificationSettings } from "./settings.js";
 import type { MailKind } from "./templates.js";
 import type { DomainEvent } from "../domain-events.js";
@@ -107,6 +107,9 @@ async function appointmentSet(
   };
   const moved = event.type === "appointment.rescheduled";
   await queueOffice(ctx, tx, event, "office-booking", { leadId: event.leadId }, { ...times, moved });
+  // An appointment whose start has passed (a lead imported with its history) is no news to the
+  // client: neither a confirmation nor a reminder. The worker checks again when it sends.
+  if (hasStarted(event.start)) return;
   const settings = await getNotificationSettings(tx, ctx.config.officeEnv);
   const lead = await leadForMail(tx, event.leadId);
   if (!lead) return;

@@ -1,6 +1,7 @@
 import { appointmentIcs } from "./ics.js";
 import {
   dashboardLink,
+  hasStarted,
   leadForMail,
   messageHost,
   submissionForMail,
@@ -18,6 +19,9 @@ import { unsubscribeToken } from "./unsubscribe-token.js";
  * composed from the data as it is now (or skipped, saying why), sent and marked. Rows make the
  * send idempotent across instances; the row's status is the delivery log the lead's timeline shows.
  */
+
+/** Why a confirmation or reminder still waiting when its appointment began is not sent. */
+export const STARTED_SKIP = "The appointment's start has passed";
 
 async function skip(ctx: MailContext, id: string, reason: string): Promise<"skipped"> {
   await ctx.sql`UPDATE mail_deliveries SET status = 'skipped', last_error = ${reason}, updated_at = now() WHERE id = ${id}`;
@@ -85,6 +89,9 @@ export async function composeDelivery(ctx: MailContext, d: DeliveryRow): Promise
         at: p.start!,
       },
     });
+  }
+  if ((d.kind === "client-reminder" || d.kind === "client-confirmation") && hasStarted(p.start)) {
+    return { skip: STARTED_SKIP };
   }
   if (d.kind === "client-reminder") {
     if (current !== p.start) return { skip: "The appointment was moved or cancelled since" };
