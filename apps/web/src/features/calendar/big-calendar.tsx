@@ -8,7 +8,9 @@ import { type ComponentType, type KeyboardEvent, memo, type SyntheticEvent, useC
 import { Calendar, type CalendarProps, type Components, dateFnsLocalizer, type Formats, type SlotInfo } from "react-big-calendar";
 import dragAndDropModule, { type EventInteractionArgs } from "react-big-calendar/lib/addons/dragAndDrop";
 import { DayEvent, MonthEvent, WeekEvent } from "./calendar-events";
-import { type CalendarEvent, DAY_HOURS, dayInRange, gridHours, isPastSlot, WEEK_HOURS, WEEK_STARTS_ON } from "./calendar-model";
+import { type CalendarEvent, dayInRange } from "./calendar-event-model";
+import { gridHours, isPastSlot } from "./calendar-grid";
+import { DAY_HOURS, WEEK_HOURS, WEEK_STARTS_ON } from "./calendar-model";
 
 /*
  * react-big-calendar on floating dates (lib/business-time.ts): the date-fns localizer computes in

@@ -6,7 +6,7 @@ import { Stack } from "@chakra-ui/react/stack";
 import { Text } from "@chakra-ui/react/text";
 import { format } from "date-fns";
 import { blockTypeLabels } from "../availability/time-block-form";
-import type { BlockEvent } from "./calendar-model";
+import type { BlockEvent } from "./calendar-event-model";
 
 type BlockDetailsDialogProps = {
   /** Another person's block occurrence; null: closed. */

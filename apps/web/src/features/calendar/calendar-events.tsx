@@ -5,7 +5,7 @@ import { format } from "date-fns";
 import type { EventProps } from "react-big-calendar";
 import { blockTypeLabels } from "../availability/time-block-form";
 import { priorityPalette, statusLabels } from "../leads/lead-board-model";
-import { type AppointmentEvent, type BlockEvent, type CalendarEvent, type GoogleEvent, type MoreEvent } from "./calendar-model";
+import { type AppointmentEvent, type BlockEvent, type CalendarEvent, type GoogleEvent, type MoreEvent } from "./calendar-event-model";
 import { OwnerMark } from "./calendar-owners";
 
 const priorityNames: Record<Lead["priority"], string> = { high: "High priority", medium: "Medium priority", low: "Low priority" };
@@ -86,7 +86,7 @@ export function DayEvent({ event }: EventProps<CalendarEvent>) {
 }
 
 /**
- * Week and day views: the items that do not fit beside those overlapping them (calendar-model's
+ * Week and day views: the items that do not fit beside those overlapping them (calendar-grid's
  * `fitOverlaps`), as "+N more" and the time they start; the event itself opens the day.
  */
 function MoreContent({ event }: { event: MoreEvent }) {

@@ -1,23 +1,8 @@
 import type { GoogleCalendarEvent, Lead, RangeAppointment, RangeBlock } from "@crawlguard/validators";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import {
-  appointmentEvents,
-  blockEvents,
-  dayInRange,
-  type CalendarEvent,
-  eventsOnDay,
-  fitOverlaps,
-  googleEvents,
-  gridHours,
-  isPastSlot,
-  monthCellEvents,
-  navigateDate,
-  rangeQuery,
-  splitAppointments,
-  statusCounts,
-  viewTitle,
-  visibleDays,
-} from "./calendar-model";
+import { appointmentEvents, blockEvents, type CalendarEvent, dayInRange, googleEvents, monthCellEvents } from "./calendar-event-model";
+import { eventsOnDay, fitOverlaps, gridHours, isPastSlot, statusCounts } from "./calendar-grid";
+import { navigateDate, rangeQuery, splitAppointments, viewTitle, visibleDays } from "./calendar-model";
 
 const NY = "America/New_York";
 

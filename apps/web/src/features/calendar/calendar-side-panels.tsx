@@ -11,7 +11,8 @@ import { format } from "date-fns";
 import { memo, type ReactNode, useId } from "react";
 import { statusLabels, statusPalette } from "../leads/lead-board-model";
 import { PriorityDot, timeRange } from "./calendar-events";
-import { type AppointmentEvent, type StatusCounts } from "./calendar-model";
+import type { AppointmentEvent } from "./calendar-event-model";
+import type { StatusCounts } from "./calendar-grid";
 
 function Panel({
   title,

@@ -1,0 +1,124 @@
+import type { Conflict } from "@crawlguard/validators";
+import { useCallback, useState } from "react";
+import { floatingToWallTime } from "../../lib/business-time";
+import { serverConflicts } from "../../lib/server-issues";
+import { showToast } from "../../lib/toaster";
+import { trpc } from "../../lib/trpc";
+import { durationOf } from "../appointments/booking-form";
+import { useAppointmentSaved } from "../appointments/use-appointment-cache";
+import type { AppointmentEvent, CalendarEvent } from "./calendar-event-model";
+import type { CalendarScope } from "./calendar-model";
+
+export type MoveState = {
+  event: AppointmentEvent;
+  start: Date;
+  end: Date;
+  conflicts: readonly Conflict[] | null;
+  /** Who goes: the appointment's assignee unless changed in the conflict dialog. */
+  assignedTo?: string | undefined;
+};
+
+type RangeInput = { start: string; end: string; scope: CalendarScope };
+
+/**
+ * Dragging an appointment in the week or day grid: the move is booked at once under the booking
+ * rule; a clash keeps it drawn at its new place while the conflict dialog asks (Book anyway, pick
+ * another person, or put it back). The range answer shown is updated in place so the calendar
+ * does not jump back while the refetch runs.
+ */
+export function useAppointmentMove({ rangeInput, now, userId }: { rangeInput: RangeInput | null; now: Date; userId: string }) {
+  const [move, setMove] = useState<MoveState | null>(null);
+  const utils = trpc.useUtils();
+  const book = trpc.appointments.book.useMutation();
+  const saved = useAppointmentSaved();
+
+  const reschedule = async (target: MoveState, confirm: boolean) => {
+    const wall = floatingToWallTime(target.start);
+    try {
+      const result = await book.mutateAsync({
+        leadId: target.event.id,
+        appointmentDate: wall.date,
+        appointmentTime: wall.time,
+        durationMinutes: durationOf(String(target.event.appointment.durationMinutes)),
+        confirm,
+        ...((target.assignedTo ?? target.event.appointment.assignedTo)
+          ? { assignedTo: target.assignedTo ?? target.event.appointment.assignedTo! }
+          : {}),
+      });
+      const lead = result.lead;
+      if (rangeInput) {
+        utils.appointments.range.setData(rangeInput, (data) =>
+          data
+            ? {
+                ...data,
+                appointments: data.appointments.map((a) =>
+                  a.id === lead.id
+                    ? {
+                        ...a,
+                        start: lead.scheduledDate ?? a.start,
+                        end: new Date(
+                          Date.parse(lead.scheduledDate ?? a.start) + (lead.durationMinutes ?? a.durationMinutes) * 60_000,
+                        ).toISOString(),
+                        status: lead.status,
+                        assignedTo: lead.assignedTo ?? a.assignedTo ?? null,
+                        assigneeName: lead.assigneeName ?? a.assigneeName,
+                        mine: lead.assignedTo ? lead.assignedTo === userId : a.mine,
+                      }
+                    : a,
+                ),
+              }
+            : data,
+        );
+      }
+      saved(lead);
+      setMove(null);
+      showToast({ title: "Appointment Booked", description: "The appointment has been successfully scheduled.", type: "success" });
+    } catch (error) {
+      // Not moved: a 409 says what the new time clashes with (Book anyway or keep the old time).
+      const clashes = serverConflicts(error);
+      if (clashes) {
+        setMove({ ...target, conflicts: clashes });
+        return;
+      }
+      setMove(null);
+      showToast({ title: "Booking Failed", description: "Failed to book the appointment. Please try again.", type: "error" });
+    }
+  };
+
+  const drop = useCallback(
+    (event: CalendarEvent, start: Date) => {
+      if (event.kind !== "appointment") return;
+      if (start.getTime() < now.getTime()) {
+        showToast({ title: "That time has passed", description: "Appointments can only be moved to a time still to come.", type: "info" });
+        return;
+      }
+      if (start.getTime() === event.start.getTime()) return;
+      const target: MoveState = {
+        event,
+        start,
+        end: new Date(start.getTime() + (event.end.getTime() - event.start.getTime())),
+        conflicts: null,
+      };
+      setMove(target);
+      void reschedule(target, false);
+    },
+    // `reschedule` reads the latest range key; the callback is rebuilt when it changes.
+    [now, rangeInput?.start, rangeInput?.end, rangeInput?.scope],
+  );
+
+  return {
+    move,
+    pending: book.isPending,
+    drop,
+    /** Book the clashing move anyway. */
+    bookAnyway: () => move && void reschedule(move, true),
+    /** Leave the appointment where it was. */
+    cancel: () => setMove(null),
+    /** Try the move again for another person. */
+    assign: (assignedTo: string) => {
+      if (!move) return;
+      setMove({ ...move, assignedTo });
+      void reschedule({ ...move, assignedTo }, false);
+    },
+  };
+}
