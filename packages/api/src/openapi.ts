@@ -128,6 +128,7 @@ export function failureReasons({ access, method, takesInput, declared }: Operati
   }
   add("unauthorized", "The API key sent as `Authorization: Bearer` is unknown, revoked or expired.");
   if (access === "admin") add("forbidden", "Signed in, but not as an admin.");
+  if (access === "office") add("forbidden", "Signed in as a crew member: crew work only the leads assigned to them.");
   if (!keysAllowed) add("forbidden", "Made with an API key: keys never manage accounts, sign-in, keys, settings or calendar feeds.");
   if (keysAllowed && !SAFE_METHODS.has(method)) add("forbidden", "Made with a `read` API key, which may only read (GET).");
   if (keysAllowed) add("rate-limited", `Over the API key's limit: ${API_KEY_RATE_LIMIT} requests a minute per key.`);
@@ -298,7 +299,10 @@ function documentErrorsAndSecurity(doc: OpenAPIObject): void {
         ([status, why]) =>
           [String(status), status === 429 ? { ...errorResponse(why), headers: RATE_LIMIT_HEADERS } : errorResponse(why)] as const,
       );
-    const success = Object.entries<unknown>(operation.responses ?? {}).filter(([status]) => status.startsWith("2"));
+    const success = Object.entries<unknown>(operation.responses ?? {})
+      .filter(([status]) => status.startsWith("2"))
+      // An operation that creates answers 201 at this door (trpc.ts ApiMeta `created`).
+      .map(([status, response]) => [meta.created && status === "200" ? "201" : status, response] as const);
     operation.responses = { ...Object.fromEntries(success), ...Object.fromEntries(errors), "500": INTERNAL_ERROR };
     // An API key works wherever a session does, except the session-only operations (ADR 029).
     operation.security =

@@ -13,9 +13,11 @@ import {
   type DomainErrorKind,
 } from "./errors.js";
 import { API_KEY_SESSION_ONLY } from "./api-keys/api-keys.js";
+import { OFFICE_ONLY } from "./users/access.js";
 import {
   accountProcedure,
   adminProcedure,
+  officeProcedure,
   createCallerFactory,
   createTRPCRouter,
   ERROR_EDGE,
@@ -51,6 +53,7 @@ const router = createTRPCRouter({
   }),
   staff: staffProcedure.query(({ ctx }) => ctx.user.username),
   admin: adminProcedure.query(() => "ok"),
+  office: officeProcedure.query(() => "office"),
   account: accountProcedure.query(({ ctx }) => ctx.user.id),
   accountChange: accountProcedure.mutation(() => "changed"),
   signIn: signInProcedure.mutation(() => "signed in"),
@@ -66,7 +69,7 @@ function ctx(user: Context["user"], apiKey: Context["apiKey"] = null): Context {
   const noop = () => {};
   return { user, apiKey, log: { info: noop, warn: noop, error: noop } } as unknown as Context;
 }
-const staff = { id: "u1", username: "sam", email: null, isAdmin: false, createdAt: new Date() };
+const staff = { id: "u1", username: "sam", email: null, isAdmin: false, role: "office" as const, createdAt: new Date() };
 
 async function failure(call: Promise<unknown>): Promise<TRPCError> {
   const err = await call.then(
@@ -161,11 +164,20 @@ describe("procedure builders and the error edge", () => {
     expect(await createCaller(ctx(staff)).staff()).toBe("sam");
     await expect(createCaller(ctx(staff)).admin()).rejects.toMatchObject({ code: "FORBIDDEN", message: "Admin access required" });
     await expect(createCaller(ctx(null)).admin()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
-    expect(await createCaller(ctx({ ...staff, isAdmin: true })).admin()).toBe("ok");
+    expect(await createCaller(ctx({ ...staff, isAdmin: true, role: "admin" })).admin()).toBe("ok");
+  });
+
+  it("lets office staff and admins make office calls, and refuses a crew member with 403", async () => {
+    expect(await createCaller(ctx(staff)).office()).toBe("office");
+    expect(await createCaller(ctx({ ...staff, isAdmin: true, role: "admin" })).office()).toBe("office");
+    const crew = { ...staff, role: "crew" as const };
+    expect(await createCaller(ctx(crew)).staff()).toBe("sam");
+    await expect(createCaller(ctx(crew)).office()).rejects.toMatchObject({ code: "FORBIDDEN", message: OFFICE_ONLY });
+    await expect(createCaller(ctx(null)).office()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
   });
 
   it("lets a session make account and sign-in calls, and refuses an API key there with one message, read or write", async () => {
-    const admin = { ...staff, isAdmin: true };
+    const admin = { ...staff, isAdmin: true, role: "admin" as const };
     expect(await createCaller(ctx(staff)).account()).toBe("u1");
     expect(await createCaller(ctx(staff)).accountChange()).toBe("changed");
     expect(await createCaller(ctx(null)).signIn()).toBe("signed in");
@@ -184,6 +196,7 @@ describe("procedure builders and the error edge", () => {
     expect(meta("echo")?.access).toBe("public");
     expect(meta("staff")?.access).toBe("staff");
     expect(meta("admin")?.access).toBe("admin");
+    expect(meta("office")?.access).toBe("office");
     expect(meta("account")?.access).toBe("account");
     expect(meta("signIn")?.access).toBe("sign-in");
   });

@@ -5,6 +5,7 @@ import type { Context } from "./context.js";
 import { API_KEY_READ_ONLY, API_KEY_SESSION_ONLY, takeApiKeyHit } from "./api-keys/api-keys.js";
 import { badInputFrom, ConflictError, DATABASE_UNAVAILABLE, DomainError, GENERIC_ERROR_MESSAGE, type DomainErrorKind } from "./errors.js";
 import { isDatabaseUnavailable } from "./db-errors.js";
+import { assertOffice } from "./users/access.js";
 
 /**
  * Who may call a procedure. Set by the builder that made it, never by hand: the first middleware
@@ -12,10 +13,11 @@ import { isDatabaseUnavailable } from "./db-errors.js";
  * - public: anyone, with or without an API key;
  * - sign-in: anyone without an API key (register, sign in, sign out);
  * - staff: a signed-in user or an API key (acting as its creator);
+ * - office: as staff, but not a crew member (contact submissions, gallery admin, deleting leads);
  * - account: a signed-in user, never an API key (one's own profile and calendar feed);
  * - admin: a signed-in admin, never an API key.
  */
-export type Access = "public" | "sign-in" | "staff" | "account" | "admin";
+export type Access = "public" | "sign-in" | "staff" | "office" | "account" | "admin";
 
 /**
  * The operations an API key never makes, whoever made it: accounts, sign-in, keys, settings and
@@ -32,9 +34,16 @@ export type ApiMeta = {
    * with what it means for this operation. The OpenAPI document lists them (see openapi.ts).
    */
   errors?: Partial<Record<DomainErrorKind, string>>;
+  /** The REST door answers 201 Created (a new resource) instead of 200; tRPC's protocol keeps 200. */
+  created?: true;
 };
 
 export type Meta = OpenApiMeta<ApiMeta>;
+
+/** The success status of a procedure at the REST door: 201 for one that creates (meta `created`), else 200. */
+export function restSuccessStatus(procedure: { _def: { meta?: unknown } } | undefined): 200 | 201 {
+  return (procedure?._def.meta as ApiMeta | undefined)?.created ? 201 : 200;
+}
 
 /**
  * The one translation of domain errors to the wire: the tRPC code each kind becomes, and the HTTP
@@ -121,14 +130,30 @@ export const LOGIN_REQUIRED = "You must be logged in";
  * write), a read key only reads (queries), and every other call with a key counts against its limit.
  */
 const apiKeyGate = t.middleware(async ({ ctx, type, meta, next }) => {
-  if (ctx.credentialError) throw ctx.credentialError;
+  if (ctx.credentialError) {
+    challengeBearer(ctx, ctx.credentialError.message);
+    throw ctx.credentialError;
+  }
   if (ctx.apiKey) {
     if (!meta?.access || SESSION_ONLY_ACCESS.has(meta.access)) throw new DomainError("forbidden", API_KEY_SESSION_ONLY);
     if (type !== "query" && ctx.apiKey.scope !== "read-write") throw new DomainError("forbidden", API_KEY_READ_ONLY);
-    await takeApiKeyHit(ctx.sql, ctx.apiKey);
+    // Every answer to a counted request says where the key stands (IETF RateLimit fields), so a client can pace itself.
+    for (const [name, value] of Object.entries(await takeApiKeyHit(ctx.sql, ctx.apiKey))) ctx.setHeader(name, value);
   }
+  // After the key is counted, before who the caller is matters: a typo in a parameter is the first thing to fix.
+  if (ctx.queryError) throw ctx.queryError;
   return next();
 });
+
+/**
+ * A 401 to a request that sent `Authorization: Bearer` carries the challenge RFC 6750 asks for,
+ * saying why the token was refused (RFC 9110: every 401 names how to authenticate).
+ */
+function challengeBearer(ctx: Pick<Context, "req" | "setHeader">, why: string): void {
+  if (!/^bearer(\s|$)/i.test(ctx.req.headers.authorization ?? "")) return;
+  const description = why.replace(/["\\]/g, "'");
+  ctx.setHeader("WWW-Authenticate", `Bearer realm="CrawlGuard API", error="invalid_token", error_description="${description}"`);
+}
 
 export const publicProcedure = t.procedure.use(errorEdge).use(apiKeyGate).meta({ access: "public" });
 
@@ -138,10 +163,24 @@ export const signInProcedure = publicProcedure.meta({ access: "sign-in" });
 /** Any logged-in user (staff or admin), or an API key acting as its creator; 401 otherwise. */
 export const staffProcedure = publicProcedure
   .use(({ ctx, next }) => {
-    if (!ctx.user) throw new DomainError("unauthorized", LOGIN_REQUIRED);
+    if (!ctx.user) {
+      challengeBearer(ctx, LOGIN_REQUIRED);
+      throw new DomainError("unauthorized", LOGIN_REQUIRED);
+    }
     return next({ ctx: { ...ctx, user: ctx.user } });
   })
   .meta({ access: "staff" });
+
+/**
+ * Office staff and admins (and an API key, acting as its admin); 403 for a crew member, who works
+ * only the leads assigned to them (users/access.ts).
+ */
+export const officeProcedure = staffProcedure
+  .use(({ ctx, next }) => {
+    assertOffice(ctx.user);
+    return next();
+  })
+  .meta({ access: "office" });
 
 /** What a logged-in user does to their own account (profile, calendar feed); 403 to an API key. */
 export const accountProcedure = staffProcedure.meta({ access: "account" });

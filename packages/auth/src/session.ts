@@ -14,6 +14,8 @@ export interface SessionUser {
   username: string;
   email: string | null;
   isAdmin: boolean;
+  /** admin, office or crew (docs/product.md "Roles and permissions"); isAdmin is role === "admin". */
+  role: "admin" | "office" | "crew";
   createdAt: Date;
 }
 
@@ -21,6 +23,7 @@ interface DatabaseUserAttributes {
   username: string;
   email: string | null;
   is_admin: boolean;
+  role: "admin" | "office" | "crew";
   created_at: Date;
 }
 interface DatabaseSessionAttributes {
@@ -34,7 +37,13 @@ function createLucia(sql: Sql, secure: boolean) {
   return new Lucia(adapter, {
     sessionExpiresIn: SESSION_IDLE,
     sessionCookie: { name: SESSION_COOKIE_NAME, expires: true, attributes: { secure, sameSite: "lax", path: "/" } },
-    getUserAttributes: (a) => ({ username: a.username, email: a.email, isAdmin: a.is_admin, createdAt: new Date(a.created_at) }),
+    getUserAttributes: (a) => ({
+      username: a.username,
+      email: a.email,
+      isAdmin: a.is_admin,
+      role: a.role,
+      createdAt: new Date(a.created_at),
+    }),
     getSessionAttributes: (a) => ({ createdAt: new Date(a.created_at) }),
   });
 }

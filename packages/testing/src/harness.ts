@@ -177,17 +177,18 @@ export function newAccount(prefix = "user") {
 /**
  * Creates an account the way a person joins after the first one: `admin` (signed in as an admin)
  * invites it, and `client` registers with the invitation's code through `door`, which signs
- * `client` in. `isAdmin` makes it an admin invitation. Answers the registration's response.
+ * `client` in. `isAdmin` makes it an admin invitation, `role` one of that role (admin, office or
+ * crew; office when neither is given). Answers the registration's response.
  */
 export async function registerInvited(
   admin: ApiClient,
   client: ApiClient,
   door: Door,
   account: { username: string; email: string; password: string } = newAccount("staff"),
-  { isAdmin = false }: { isAdmin?: boolean } = {},
+  { isAdmin = false, role }: { isAdmin?: boolean; role?: "admin" | "office" | "crew" } = {},
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary bodies
 ): Promise<ApiResponse<any>> {
-  const invitation = await admin.call(door, "invitations.create", { isAdmin });
+  const invitation = await admin.call(door, "invitations.create", role ? { role } : { isAdmin });
   if (invitation.status !== 200) throw new Error(`invitation answered ${invitation.status}: ${JSON.stringify(invitation.body)}`);
   return client.call(door, "auth.register", { ...account, inviteToken: (invitation.body as { token: string }).token });
 }

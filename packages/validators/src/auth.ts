@@ -28,6 +28,20 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
+/**
+ * What an account may do (docs/product.md "Roles and permissions"): an admin also manages accounts,
+ * keys and settings; office staff work every lead; crew see and change only the leads assigned to
+ * them, and no contact submissions, gallery or exports.
+ */
+export const roles = ["admin", "office", "crew"] as const;
+export const roleSchema = z.enum(roles).meta({
+  id: "Role",
+  description:
+    "`admin`: everything, including accounts, API keys and settings; `office`: every lead, contact submission and the gallery; " +
+    "`crew`: only the leads assigned to them.",
+});
+export type Role = z.infer<typeof roleSchema>;
+
 /** What the API answers for a user: never a password or hash. */
 export const userSchema = z
   .object({
@@ -35,8 +49,10 @@ export const userSchema = z
     username: z.string().meta({ description: "The account's name (unique)." }),
     email: z.string().nullable().meta({ description: "The account's email address, used to sign in (N/A in User Management when null)." }),
     isAdmin: z.boolean().meta({
-      description: "An administrator: also manages accounts and invitations and connects Google Calendar. The first account is one.",
+      description:
+        "An administrator (`role` is `admin`): also manages accounts and invitations and connects Google Calendar. The first account is one.",
     }),
+    role: roleSchema,
     createdAt: z.string().datetime().meta({ description: "When the account was created (ISO 8601)." }),
     // Added with assignees (ADR 026). Always sent; optional in the type so existing clients compile.
     displayName: z
@@ -92,6 +108,7 @@ export const userProfileSchema = z.object({
     .regex(/^#[0-9a-fA-F]{6}$/, "Colour must be written #rrggbb")
     .optional()
     .meta({ description: "The calendar colour, #rrggbb." }),
+  role: roleSchema.optional().meta({ description: "The account's role (admins only; the last admin cannot be given another role)." }),
 });
 export type UserProfileInput = z.infer<typeof userProfileSchema>;
 
@@ -117,7 +134,7 @@ export const INVITATION_REQUIRED_MESSAGE = "Registration needs an invitation fro
 export const INVITATION_TTL_DAYS = 7;
 const INVITATION_TTL_DAYS_TEXT = `${INVITATION_TTL_DAYS} days after it was made`;
 
-/** The Invite User dialog and `POST /api/users/invitations`: both fields optional. */
+/** The Invite User dialog and `POST /api/users/invitations`: every field optional. */
 export const invitationCreateSchema = z.object({
   email: identityText()
     .trim()
@@ -125,7 +142,13 @@ export const invitationCreateSchema = z.object({
     .max(254)
     .optional()
     .meta({ description: "Only this address may register with the invitation (any case); omitted: anyone with the link." }),
-  isAdmin: z.boolean().optional().meta({ description: "The invitation creates an admin account (default false)." }),
+  role: roleSchema
+    .optional()
+    .meta({ description: "The role of the account the invitation creates (default `office`, or `admin` with `isAdmin: true`)." }),
+  isAdmin: z
+    .boolean()
+    .optional()
+    .meta({ description: "Older form of `role: admin`: true creates an admin account. Ignored when `role` is sent." }),
 });
 export type InvitationCreateInput = z.infer<typeof invitationCreateSchema>;
 
@@ -150,7 +173,8 @@ export const invitationSchema = z
   .object({
     id: z.string().uuid().meta({ description: "The invitation's id." }),
     email: z.string().nullable().meta({ description: "The only address that may register with it; null: anyone with the link." }),
-    isAdmin: z.boolean().meta({ description: "It creates an admin account." }),
+    isAdmin: z.boolean().meta({ description: "It creates an admin account (`role` is `admin`)." }),
+    role: roleSchema,
     createdBy: z.string().nullable().meta({ description: "The username of the admin who made it (null when that account is gone)." }),
     createdAt: z.string().datetime().meta({ description: "When it was made (ISO 8601)." }),
     expiresAt: z.string().datetime().meta({ description: "When it stops working (ISO 8601)." }),

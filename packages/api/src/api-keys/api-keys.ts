@@ -8,8 +8,9 @@ import {
   type ApiKeyCreateInput,
   type ApiKeyScope,
   type CreatedApiKey,
+  type Role,
 } from "@crawlguard/validators";
-import { badInput, DomainError, rateLimited } from "../errors.js";
+import { badInput, DomainError, rateLimited, rateLimitStateHeaders } from "../errors.js";
 import type { Queryable } from "../queryable.js";
 import { takeHit } from "../rate-limit.js";
 import type { Sql } from "@crawlguard/db";
@@ -119,12 +120,13 @@ export async function authenticateApiKey(sql: Queryable, key: string): Promise<A
       username: string;
       email: string | null;
       isAdmin: boolean;
+      role: Role;
       userCreatedAt: Date;
     }[]
   >`
     SELECT k.id, k.name, k.scope, k.revoked_at IS NOT NULL AS revoked, COALESCE(k.expires_at <= now(), false) AS expired,
            (k.last_used_at IS NULL OR k.last_used_at <= now() - ${LAST_USED_RESOLUTION}::interval) AS stale,
-           u.id AS user_id, u.username, u.email, u.is_admin, u.created_at AS user_created_at
+           u.id AS user_id, u.username, u.email, u.is_admin, u.role, u.created_at AS user_created_at
     FROM api_keys k JOIN users u ON u.id = k.created_by
     WHERE k.key_hash = ${apiKeyHash(key)}`;
   if (!row) throw new DomainError("unauthorized", API_KEY_INVALID);
@@ -138,12 +140,15 @@ export async function authenticateApiKey(sql: Queryable, key: string): Promise<A
   }
   return {
     apiKey: { id: row.id, name: row.name, scope: row.scope },
-    user: { id: row.userId, username: row.username, email: row.email, isAdmin: row.isAdmin, createdAt: row.userCreatedAt },
+    user: { id: row.userId, username: row.username, email: row.email, isAdmin: row.isAdmin, role: row.role, createdAt: row.userCreatedAt },
   };
 }
 
-/** Counts a request against its key's limit (API_KEY_RATE_LIMIT a minute, in the database); 429 over it. */
-export async function takeApiKeyHit(sql: Sql, apiKey: ApiKeyIdentity): Promise<void> {
+/**
+ * Counts a request against its key's limit (API_KEY_RATE_LIMIT a minute, in the database); 429 over
+ * it. Answers the RateLimit-Policy and RateLimit fields every answer to the key carries.
+ */
+export async function takeApiKeyHit(sql: Sql, apiKey: ApiKeyIdentity): Promise<Record<string, string>> {
   const windowMs = API_KEY_RATE_WINDOW_SECONDS * 1000;
   const hit = await takeHit(sql, "api-key", apiKey.id, windowMs, API_KEY_RATE_LIMIT);
   if (!hit.allowed) {
@@ -154,6 +159,13 @@ export async function takeApiKeyHit(sql: Sql, apiKey: ApiKeyIdentity): Promise<v
       windowSeconds: API_KEY_RATE_WINDOW_SECONDS,
     });
   }
+  return rateLimitStateHeaders({
+    policy: "api-key",
+    quota: API_KEY_RATE_LIMIT,
+    windowSeconds: API_KEY_RATE_WINDOW_SECONDS,
+    remaining: hit.remaining,
+    resetSeconds: hit.resetSeconds,
+  });
 }
 
 /** The key of an `Authorization: Bearer <key>` header; null without one (another scheme is not ours). */

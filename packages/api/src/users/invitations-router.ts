@@ -19,7 +19,7 @@ export const invitationsRouter = {
     .output(createdInvitationSchema)
     .mutation(async ({ ctx, input }) => {
       const created = await invitations.createInvitation(ctx.sql, input, { userId: ctx.user.id, origin: ctx.origin });
-      ctx.log.info({ invitationId: created.id, by: ctx.user.id, isAdmin: input.isAdmin ?? false }, "invitation created");
+      ctx.log.info({ invitationId: created.id, by: ctx.user.id, role: invitations.invitationRole(input) }, "invitation created");
       return created;
     }),
 

@@ -13,7 +13,7 @@ describe.each(doors)("accounts by invitation through the %s door", (door: Door) 
   let staff: ApiClient;
   let staffAccount: ReturnType<typeof newAccount>;
 
-  async function invite(input: { email?: string; isAdmin?: boolean } = {}) {
+  async function invite(input: { email?: string; isAdmin?: boolean; role?: string } = {}) {
     const res = await admin.call(door, "invitations.create", input);
     expect(res.status).toBe(200);
     return res.body as { id: string; token: string; url: string; expiresAt: string };
@@ -88,6 +88,7 @@ describe.each(doors)("accounts by invitation through the %s door", (door: Door) 
       id: pending.id,
       email: "pending@example.com",
       isAdmin: true,
+      role: "admin",
       createdBy: expect.stringMatching(/^admin/),
       createdAt: expect.any(String),
       expiresAt: pending.expiresAt,
@@ -103,7 +104,7 @@ describe.each(doors)("accounts by invitation through the %s door", (door: Door) 
     const account = newAccount("invitee");
     const res = await invitee.call(door, "auth.register", { ...account, inviteToken: token });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ username: account.username, email: account.email, isAdmin: false });
+    expect(res.body).toMatchObject({ username: account.username, email: account.email, isAdmin: false, role: "office" });
     expect((await invitee.call(door, "auth.me")).body.username).toBe(account.username);
 
     const again = await new ApiClient(srv.url).call(door, "auth.register", { ...newAccount("again"), inviteToken: token });
@@ -163,6 +164,28 @@ describe.each(doors)("accounts by invitation through the %s door", (door: Door) 
     const res = await new ApiClient(srv.url).call(door, "auth.register", { ...newAccount("coadmin"), inviteToken: token });
     expect(res.status).toBe(200);
     expect(res.body.isAdmin).toBe(true);
+    expect(res.body.role).toBe("admin");
+  });
+
+  it("gives the account the invitation's role: crew, office or admin; role wins over isAdmin", async () => {
+    for (const [input, role] of [
+      [{ role: "crew" }, "crew"],
+      [{ role: "office" }, "office"],
+      [{ role: "admin" }, "admin"],
+      [{ role: "crew", isAdmin: true }, "crew"],
+    ] as const) {
+      const { token, id } = await invite(input);
+      const pending = ((await admin.call(door, "invitations.list")).body as { id: string; role: string; isAdmin: boolean }[]).find(
+        (i) => i.id === id,
+      );
+      expect(pending).toMatchObject({ role, isAdmin: role === "admin" });
+      const res = await new ApiClient(srv.url).call(door, "auth.register", { ...newAccount(role), inviteToken: token });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ role, isAdmin: role === "admin" });
+    }
+    const bad = await admin.call(door, "invitations.create", { role: "owner" });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/^role: /);
   });
 
   it("lets exactly one of several registrations racing on one invitation win", async () => {

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { TransactionSql } from "@crawlguard/db";
-import type { CreatedInvitation, Invitation, InvitationCreateInput } from "@crawlguard/validators";
+import type { CreatedInvitation, Invitation, InvitationCreateInput, Role } from "@crawlguard/validators";
 import { INVITATION_REQUIRED_MESSAGE, INVITATION_TTL_DAYS } from "@crawlguard/validators";
 import { DomainError } from "../errors.js";
 import type { Queryable } from "../queryable.js";
@@ -19,6 +19,9 @@ export const invitationTokenHash = (token: string) => createHash("sha256").updat
 /** The /auth link that opens the Register tab with the code filled in. */
 export const invitationUrl = (origin: string, token: string) => `${origin.replace(/\/$/, "")}/auth?invite=${encodeURIComponent(token)}`;
 
+/** The role an invitation gives: `role` when sent, else admin for `isAdmin: true`, else office. */
+export const invitationRole = (input: InvitationCreateInput): Role => input.role ?? (input.isAdmin ? "admin" : "office");
+
 export async function createInvitation(
   sql: Queryable,
   input: InvitationCreateInput,
@@ -27,8 +30,8 @@ export async function createInvitation(
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + TTL_MS);
   const [row] = await sql<{ id: string }[]>`
-    INSERT INTO invitations (token_hash, email, is_admin, created_by, expires_at)
-    VALUES (${invitationTokenHash(token)}, ${input.email ?? null}, ${input.isAdmin ?? false}, ${by.userId}, ${expiresAt})
+    INSERT INTO invitations (token_hash, email, role, created_by, expires_at)
+    VALUES (${invitationTokenHash(token)}, ${input.email ?? null}, ${invitationRole(input)}, ${by.userId}, ${expiresAt})
     RETURNING id`;
   return { id: row!.id, token, url: invitationUrl(by.origin, token), expiresAt: expiresAt.toISOString() };
 }
@@ -36,9 +39,9 @@ export async function createInvitation(
 /** Invitations that can still be used, newest first. */
 export async function listPendingInvitations(sql: Queryable): Promise<Invitation[]> {
   const rows = await sql<
-    { id: string; email: string | null; isAdmin: boolean; createdBy: string | null; createdAt: Date; expiresAt: Date }[]
+    { id: string; email: string | null; isAdmin: boolean; role: Role; createdBy: string | null; createdAt: Date; expiresAt: Date }[]
   >`
-    SELECT i.id, i.email, i.is_admin, u.username AS created_by, i.created_at, i.expires_at
+    SELECT i.id, i.email, i.is_admin, i.role, u.username AS created_by, i.created_at, i.expires_at
     FROM invitations i LEFT JOIN users u ON u.id = i.created_by
     WHERE i.used_at IS NULL AND i.revoked_at IS NULL AND i.expires_at > now()
     ORDER BY i.created_at DESC, i.id`;
@@ -59,7 +62,7 @@ export async function revokeInvitation(sql: Queryable, id: string): Promise<void
 
 export interface AcceptedInvitation {
   id: string;
-  isAdmin: boolean;
+  role: Role;
 }
 
 /**
@@ -69,10 +72,8 @@ export interface AcceptedInvitation {
  */
 export async function checkInvitation(tx: TransactionSql, token: string | undefined, email: string): Promise<AcceptedInvitation> {
   if (!token) throw new DomainError("forbidden", INVITATION_REQUIRED_MESSAGE);
-  const [row] = await tx<
-    { id: string; email: string | null; isAdmin: boolean; usedAt: Date | null; revokedAt: Date | null; expired: boolean }[]
-  >`
-    SELECT id, email, is_admin, used_at, revoked_at, expires_at <= now() AS expired
+  const [row] = await tx<{ id: string; email: string | null; role: Role; usedAt: Date | null; revokedAt: Date | null; expired: boolean }[]>`
+    SELECT id, email, role, used_at, revoked_at, expires_at <= now() AS expired
     FROM invitations WHERE token_hash = ${invitationTokenHash(token)}
     FOR UPDATE`;
   if (!row) throw new DomainError("forbidden", INVITATION_REQUIRED_MESSAGE);
@@ -80,7 +81,7 @@ export async function checkInvitation(tx: TransactionSql, token: string | undefi
   if (row.revokedAt) throw new DomainError("bad-input", INVITATION_REVOKED);
   if (row.expired) throw new DomainError("bad-input", INVITATION_EXPIRED);
   if (row.email && row.email.toLowerCase() !== email.toLowerCase()) throw new DomainError("bad-input", INVITATION_OTHER_EMAIL);
-  return { id: row.id, isAdmin: row.isAdmin };
+  return { id: row.id, role: row.role };
 }
 
 /** Marks the invitation used by the new account, in the same transaction that created it. */

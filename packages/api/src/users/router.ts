@@ -35,12 +35,15 @@ export const usersRouter = {
         method: "PATCH",
         path: "/api/users/{id}",
         tags: ["users"],
-        summary: "Set an account's display name and/or calendar colour: admins change anyone's, everyone else only their own",
+        summary:
+          "Set an account's display name and/or calendar colour (admins change anyone's, everyone else only their own), or its role (admins only)",
       },
       errors: {
+        conflict: "`role` would leave no admin: the account is the only admin.",
         "bad-input":
           "The display name is longer than 60 characters or holds text direction controls or zero-width characters (as a username may not), or the colour is not written #rrggbb.",
-        forbidden: "The account is not the signed-in user's own and the signed-in user is not an admin.",
+        forbidden:
+          "The account is not the signed-in user's own and the signed-in user is not an admin, or `role` was sent by someone who is not an admin.",
         "not-found": NO_SUCH_USER,
       },
     })
@@ -49,7 +52,7 @@ export const usersRouter = {
     .mutation(async ({ ctx, input }) => {
       const { id, ...profile } = input;
       const user = await users.updateProfile(ctx.sql, id, profile, ctx.user);
-      ctx.log.info({ userId: id, by: ctx.user.id }, "profile changed");
+      ctx.log.info({ userId: id, by: ctx.user.id, ...(profile.role ? { role: profile.role } : {}) }, "profile changed");
       return user;
     }),
 

@@ -6,6 +6,7 @@ import {
   staffColors,
   type LoginInput,
   type RegisterInput,
+  type Role,
   type StaffMember,
   type User,
   type UserProfileInput,
@@ -21,13 +22,14 @@ interface UserRow {
   username: string;
   email: string | null;
   isAdmin: boolean;
+  role: Role;
   createdAt: Date;
   displayName: string | null;
   color: string | null;
 }
 
 /** The columns a UserRow reads. */
-const userColumns = (sql: Queryable) => sql`id, username, email, is_admin, created_at, display_name, color`;
+const userColumns = (sql: Queryable) => sql`id, username, email, is_admin, role, created_at, display_name, color`;
 
 /** An account's colour: its own, or (written by other means) a palette colour chosen from its id. */
 export function colorOf(id: string, color: string | null): string {
@@ -42,6 +44,7 @@ export function toUser(row: UserRow): User {
     username: row.username,
     email: row.email,
     isAdmin: row.isAdmin,
+    role: row.role,
     createdAt: row.createdAt.toISOString(),
     displayName: row.displayName ?? row.username,
     color: colorOf(row.id, row.color),
@@ -63,7 +66,8 @@ export type RegistrationMode = "open" | "invitation";
 /**
  * Creates an account. The first one (empty table) becomes admin and needs no invitation. Later ones,
  * in "invitation" mode, need a valid invitation, checked before anything about existing accounts is
- * looked at (so the 403 says nothing about the email); an admin invitation makes an admin. With
+ * looked at (so the 403 says nothing about the email); the account gets the invitation's role (office
+ * without one, as with "open" and no invitation). With
  * "open", an invitation is optional but, when given, must be valid. The invitation is consumed in
  * the transaction that creates the account: of two registrations with one token, exactly one wins.
  */
@@ -87,9 +91,10 @@ export async function register(sql: Sql, input: RegisterInput, registration: Reg
       // The next palette colour (the lock above makes the count exact), so colleagues differ.
       const [{ count } = { count: 0 }] = await tx<{ count: number }[]>`SELECT count(*)::int AS count FROM users`;
       const color = staffColors[count % staffColors.length]!;
+      const role: Role = isFirst ? "admin" : (invitation?.role ?? "office");
       const [created] = await tx<UserRow[]>`
-        INSERT INTO users (username, email, password, is_admin, color)
-        VALUES (${input.username}, ${input.email}, ${passwordHash}, ${isFirst || (invitation?.isAdmin ?? false)}, ${color})
+        INSERT INTO users (username, email, password, role, color)
+        VALUES (${input.username}, ${input.email}, ${passwordHash}, ${role}, ${color})
         RETURNING ${userColumns(tx)}`;
       if (invitation) await consumeInvitation(tx, invitation.id, created!.id);
       return created!;
@@ -159,22 +164,41 @@ export async function listStaff(sql: Sql): Promise<StaffMember[]> {
 }
 
 export const PROFILE_FORBIDDEN = "You can only change your own display name and colour";
+export const ROLE_FORBIDDEN = "Only an admin can change an account's role";
+export const LAST_ADMIN = "This is the only admin: make another account an admin first";
+
+// Role changes take this transaction-scoped lock, so two demotions never leave no admin.
+const ROLE_LOCK_ID = 7_340_212_022;
 
 /**
- * Sets an account's display name and/or colour: admins change anyone's, everyone
- * else only their own. A blank display name clears it (the username is shown again).
+ * Sets an account's display name, colour and/or role: admins change anyone's, everyone else only
+ * their own name and colour. A blank display name clears it (the username is shown again). The
+ * last admin cannot be given another role (409). A changed role applies to the account's next
+ * request: sessions and API keys read it each time.
  */
 export async function updateProfile(sql: Sql, id: string, input: UserProfileInput, by: { id: string; isAdmin: boolean }): Promise<User> {
+  if (input.role !== undefined && !by.isAdmin) throw new DomainError("forbidden", ROLE_FORBIDDEN);
   if (!by.isAdmin && by.id !== id) throw new DomainError("forbidden", PROFILE_FORBIDDEN);
   const changes: Record<string, string | null> = {};
   if (input.displayName !== undefined) changes.displayName = blankToNull(input.displayName);
   if (input.color !== undefined) changes.color = input.color.toLowerCase();
-  const [row] =
-    Object.keys(changes).length > 0
-      ? await sql<UserRow[]>`
-          UPDATE users SET ${sql(changes, Object.keys(changes))}, updated_at = now() WHERE id = ${id}
-          RETURNING ${userColumns(sql)}`
-      : await sql<UserRow[]>`SELECT ${userColumns(sql)} FROM users WHERE id = ${id}`;
+  if (input.role !== undefined) changes.role = input.role;
+  const keys = Object.keys(changes);
+  const row = await transaction(sql, async (tx) => {
+    if (input.role !== undefined && input.role !== "admin") {
+      await tx`SELECT pg_advisory_xact_lock(${ROLE_LOCK_ID})`;
+      const [target] = await tx<{ isAdmin: boolean; others: number }[]>`
+        SELECT is_admin, (SELECT count(*)::int FROM users WHERE is_admin AND id <> ${id}) AS others FROM users WHERE id = ${id}`;
+      if (target?.isAdmin && target.others === 0) throw new DomainError("conflict", LAST_ADMIN);
+    }
+    const [updated] =
+      keys.length > 0
+        ? await tx<UserRow[]>`
+            UPDATE users SET ${tx(changes, keys)}, updated_at = now() WHERE id = ${id}
+            RETURNING ${userColumns(tx)}`
+        : await tx<UserRow[]>`SELECT ${userColumns(tx)} FROM users WHERE id = ${id}`;
+    return updated;
+  });
   if (!row) throw new DomainError("not-found", USER_NOT_FOUND);
   return toUser(row);
 }
