@@ -11,5 +11,6 @@ export * from "./gallery.js";
 export * from "./google-calendar.js";
 export * from "./webhook.js";
 export * from "./integrations.js";
+export * from "./online-booking.js";
 export * from "./quote.js";
 export * from "./quote-totals.js";

@@ -6,7 +6,16 @@ const leadStatuses = ["new", "contacted", "scheduled", "quoted", "won", "lost"] 
 /** Statuses the calendar views also count (docs/product.md "States and transitions"). */
 export const allLeadStatuses = [...leadStatuses, "in-progress", "completed"] as const;
 export const leadPriorities = ["low", "medium", "high"] as const;
-export const leadSources = ["website", "google", "referral", "facebook", "phone", "other", "appointment-booking"] as const;
+export const leadSources = [
+  "website",
+  "google",
+  "referral",
+  "facebook",
+  "phone",
+  "other",
+  "appointment-booking",
+  "online-booking",
+] as const;
 
 export const leadStatusSchema = z.enum(allLeadStatuses).meta({
   id: "LeadStatus",
@@ -18,7 +27,8 @@ export const leadPrioritySchema = z
   .meta({ id: "LeadPriority", description: "How urgent a lead is: low, medium or high." });
 const leadSourceSchema = z.enum(leadSources).meta({
   id: "LeadSource",
-  description: "How a lead reached the business; appointment-booking for a lead created by booking a new client.",
+  description:
+    "How a lead reached the business; appointment-booking for a lead created by booking a new client, online-booking for one a homeowner booked on /book.",
 });
 
 /** What each lead field means: one table for the Lead resource and the bodies that create and change it. */

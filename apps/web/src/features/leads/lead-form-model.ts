@@ -105,12 +105,16 @@ const sourceLabels: Record<Lead["source"], string> = {
   phone: "Phone",
   other: "Other",
   "appointment-booking": "Appointment Booking",
+  "online-booking": "Online Booking",
 };
 
-/** The sources of docs/product.md "States and transitions"; "appointment-booking" is set by bookings, offered only when the lead has it. */
+/** Sources set by a booking, never chosen by hand: offered only when the lead has it. */
+const BOOKING_SOURCES: readonly Lead["source"][] = ["appointment-booking", "online-booking"];
+
+/** The sources of docs/product.md "States and transitions"; the booking ones are offered only when the lead has it. */
 export function sourceOptionsFor(current: Lead["source"]): Option[] {
   return leadSources
-    .filter((source) => source !== "appointment-booking" || current === source)
+    .filter((source) => !BOOKING_SOURCES.includes(source) || current === source)
     .map((source) => ({ value: source, label: sourceLabels[source] }));
 }
 
