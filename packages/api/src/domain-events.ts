@@ -80,11 +80,22 @@ export function deletedLeadSnapshot(row: WithPublicLeadFields & { createdAt: Dat
   return { ...publicLeadFields(row), createdAt: row.createdAt.toISOString() };
 }
 
+/**
+ * A quote's moments (quotes/): sent to the homeowner, first viewed, approved, changes asked for. The
+ * quote and its lead by id; a subscriber reads the quote as the change left it.
+ */
+export type QuoteEventInput = {
+  type: "quote.sent" | "quote.viewed" | "quote.approved" | "quote.changes_requested";
+  quoteId: string;
+  leadId: string;
+};
+
 export type DomainEventInput =
   | { type: "contact.received"; submissionId: string }
   | { type: "lead.created"; leadId: string }
   | { type: "lead.updated"; leadId: string; changed: string[] }
   | { type: "lead.deleted"; leadId: string; lead: DeletedLeadSnapshot }
+  | QuoteEventInput
   | ({ type: "appointment.booked"; leadId: string } & AppointmentTimes)
   | ({ type: "appointment.rescheduled"; leadId: string; previous: AppointmentTimes } & AppointmentTimes)
   | ({ type: "appointment.cancelled"; leadId: string } & AppointmentTimes)

@@ -40,6 +40,9 @@ const TAGS: Record<string, string> = {
   quotes:
     "Quotes for leads (staff; crew members for the leads assigned to them): the price book (admins write it), writing, sending, " +
     "revising and following quotes. Money is integer cents.",
+  "client-quotes":
+    "A sent quote from its homeowner's side (no account: the secret token of its link is the credential): read it, approve it with a " +
+    "typed signature and the add-ons chosen, ask for changes, download its PDF.",
 };
 
 const fieldIssueSchema = z

@@ -10,6 +10,8 @@ import { invitationsRouter } from "./users/invitations-router.js";
 import { leadsRouter } from "./leads/router.js";
 import { notificationsRouter } from "./notifications/router.js";
 import { priceBookRouter } from "./price-book/router.js";
+import { clientQuotesRouter } from "./quotes/client-router.js";
+import { quotesRouter } from "./quotes/router.js";
 import { submissionsRouter } from "./submissions/router.js";
 import { timeBlocksRouter } from "./availability/time-blocks-router.js";
 import { usersRouter } from "./users/router.js";
@@ -35,6 +37,8 @@ export const appRouter = createTRPCRouter({
   apiKeys: apiKeysRouter,
   calendarFeed: calendarFeedRouter,
   priceBook: priceBookRouter,
+  quotes: quotesRouter,
+  clientQuotes: clientQuotesRouter,
 });
 
 export type AppRouter = typeof appRouter;

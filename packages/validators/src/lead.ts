@@ -107,6 +107,16 @@ export const leadUpdateSchema = z.object(
       notes: optionalText(5000),
       estimatedValue: estimatedValueSchema,
       scheduledDate: isoInstant().nullish(),
+      assignedTo: z.string().uuid("assignedTo must be a user id").nullable().optional().meta({
+        description:
+          "Assign the lead to this staff member (a user id from GET /api/users/staff), or null to unassign it. When the lead has an " +
+          "appointment that is not over, the new person's working hours, time blocks and other appointments are checked as a booking " +
+          "is: 409 with `conflicts` unless `confirm` is true. A crew member cannot give a lead to someone else (403).",
+      }),
+      confirm: z
+        .boolean()
+        .optional()
+        .meta({ description: "Assign even though the new person's calendar has conflicts (\"Assign anyway\"); default false." }),
     },
     LEAD_FIELDS,
   ),

@@ -11,6 +11,10 @@ export const webhookEventTypes = [
   "appointment.rescheduled",
   "appointment.cancelled",
   "gallery.published",
+  "quote.sent",
+  "quote.viewed",
+  "quote.approved",
+  "quote.changes_requested",
 ] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];
 
@@ -18,7 +22,9 @@ const webhookEventTypeSchema = z.enum(webhookEventTypes).meta({
   id: "WebhookEventType",
   description:
     "contact.received (a contact form or POST /api/contact), lead.created, lead.updated (data.changed names the fields), lead.deleted, " +
-    "appointment.booked, appointment.rescheduled, appointment.cancelled, gallery.published.",
+    "appointment.booked, appointment.rescheduled, appointment.cancelled, gallery.published, quote.sent (a quote e-mailed to its homeowner), " +
+    "quote.viewed (its page first opened), quote.approved (data.quote.approval says what was signed), quote.changes_requested " +
+    "(data.quote.changeRequest holds the message).",
 });
 
 const WEBHOOK_URL_MAX = 2000;

@@ -1,4 +1,5 @@
 import type { Queryable } from "../queryable.js";
+import { quoteForWebhook } from "../quotes/events.js";
 import { anyListener, queueDeliveries, type WebhookJobs, type WebhookSettings } from "./webhooks.js";
 import {
   PUBLIC_LEAD_FIELDS,
@@ -123,6 +124,13 @@ export async function webhookData(
         ...(event.type === "appointment.rescheduled" ? { previous: { start: event.previous.start, end: event.previous.end } } : {}),
       };
       return { appointment, lead };
+    }
+    case "quote.sent":
+    case "quote.viewed":
+    case "quote.approved":
+    case "quote.changes_requested": {
+      const quote = await quoteForWebhook(tx, event.quoteId);
+      return quote ? { quote, lead: await publicLead(tx, event.leadId) } : null;
     }
     case "gallery.published": {
       const image = await publicImage(tx, event.imageId, publicUrl);

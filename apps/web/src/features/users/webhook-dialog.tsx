@@ -23,6 +23,10 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   "appointment.rescheduled": "Appointment rescheduled",
   "appointment.cancelled": "Appointment cancelled",
   "gallery.published": "Gallery photo published",
+  "quote.sent": "Quote sent",
+  "quote.viewed": "Quote viewed by the homeowner",
+  "quote.approved": "Quote approved",
+  "quote.changes_requested": "Quote changes requested",
 };
 
 /**
