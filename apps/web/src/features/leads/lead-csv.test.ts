@@ -54,17 +54,41 @@ describe("buildLeadsCsv", () => {
     );
     expect(
       csv.startsWith(
-        "\uFEFFName,Email,Phone,Address,Zip Code,Service,Status,Priority,Lead Source,Estimated Value,Scheduled,Notes,Created\r\n",
+        "\uFEFFName,Email,Phone,Address,Zip Code,Service,Status,Priority,Lead Source,Estimated Value,Scheduled,Assigned To,Notes,Created,Lead ID\r\n",
       ),
     ).toBe(true);
     expect(csv.endsWith("\r\n")).toBe(true);
     const body = csv.slice(1);
     expect(body).toContain(
-      'Ana Núñez,ana@example.com,(828) 555-0100,"12 Elm St, Asheville",28801,Crawl Space Encapsulation,New,High,Website,4500,,,2025-05-02 10:15\r\n',
+      'Ana Núñez,ana@example.com,(828) 555-0100,"12 Elm St, Asheville",28801,Crawl Space Encapsulation,New,High,Website,4500,,,,2025-05-02 10:15,3f1d2c4e-1111-4a2b-9c3d-000000000001\r\n',
     );
     expect(body).toContain('"Bo, Jr."');
     expect(body).toContain('"Wet\r\ncrawl space"');
     expect(body).toContain(",2025-06-01 09:00,");
+  });
+
+  it("names the assignee as the calendar does (their display name), and ends each row with the lead's id", () => {
+    const sam = "7a0c1b2d-2222-4c3d-8e4f-000000000002";
+    const jo = "7a0c1b2d-2222-4c3d-8e4f-000000000003";
+    // Addresses without commas, so that a row splits at its commas.
+    const csv = buildLeadsCsv(
+      [
+        lead({ address: "12 Elm St", assignedTo: sam, assigneeName: "sam" }),
+        lead({ address: "12 Elm St", id: "3f1d2c4e-1111-4a2b-9c3d-000000000009", assignedTo: jo, assigneeName: "jo" }),
+        lead({ address: "12 Elm St", assignedTo: null, assigneeName: null }),
+      ],
+      NY,
+      new Map([[sam, "Sam Ortiz"]]),
+    );
+    const rows = csv.slice(1).trimEnd().split("\r\n");
+    const header = rows[0]!.split(",");
+    const at = (row: number, column: string) => rows[row]!.split(",")[header.indexOf(column)];
+    expect(at(1, "Assigned To")).toBe("Sam Ortiz");
+    // Not in the staff list (yet): the username the server gave.
+    expect(at(2, "Assigned To")).toBe("jo");
+    expect(at(3, "Assigned To")).toBe("");
+    expect(header.at(-1)).toBe("Lead ID");
+    expect(rows[2]!.endsWith(",3f1d2c4e-1111-4a2b-9c3d-000000000009")).toBe(true);
   });
 
   it("writes labels, not codes, and the business's clock whatever the computer's zone", () => {
@@ -85,7 +109,7 @@ describe("buildLeadsCsv", () => {
       );
       expect(csv).toContain(",(828) 555-0142,");
       expect(csv).toContain(",Low,Appointment Booking,");
-      expect(csv).toContain(",2025-12-31 18:30\r\n");
+      expect(csv).toContain(",2025-12-31 18:30,");
       expect(leadsCsvFilename(NY, Date.parse("2026-01-01T03:00:00.000Z"))).toBe("crawlguard-leads-2025-12-31.csv");
     } finally {
       if (saved === undefined) delete process.env["TZ"];

@@ -8,11 +8,15 @@ type CsvValue = string | number | null | undefined;
 
 const priorityLabels = Object.fromEntries(priorityOptions.map((o) => [o.value, o.label])) as Record<Lead["priority"], string>;
 
+/** Display names of the people appointments are for, by user id (the staff list). */
+export type AssigneeNames = ReadonlyMap<string, string>;
+
 /**
- * One form throughout: what the dashboard shows (labels, not codes; phones as (828) 555-0100),
- * dates and times on the business's clock whatever the computer's zone, amounts as numbers.
+ * One form throughout: what the dashboard shows (labels, not codes; phones as (828) 555-0100; the
+ * assignee by the name the calendar shows), dates and times on the business's clock whatever the
+ * computer's zone, amounts as numbers. The lead's id last, to match rows with the API's.
  */
-function columns(zone: string): ReadonlyArray<{ header: string; value: (lead: Lead) => CsvValue }> {
+function columns(zone: string, names: AssigneeNames): ReadonlyArray<{ header: string; value: (lead: Lead) => CsvValue }> {
   const dateTime = (iso: string | null) => readableDateTime(iso, zone);
   return [
     { header: "Name", value: (lead) => lead.name },
@@ -26,9 +30,17 @@ function columns(zone: string): ReadonlyArray<{ header: string; value: (lead: Le
     { header: "Lead Source", value: (lead) => sourceLabel(lead.source) },
     { header: "Estimated Value", value: (lead) => lead.estimatedValue },
     { header: "Scheduled", value: (lead) => dateTime(lead.scheduledDate) },
+    { header: "Assigned To", value: (lead) => assigneeOf(lead, names) },
     { header: "Notes", value: (lead) => lead.notes },
     { header: "Created", value: (lead) => dateTime(lead.createdAt) },
+    { header: "Lead ID", value: (lead) => lead.id },
   ];
+}
+
+/** The assignee's display name; their username while the staff list does not name them; blank when unassigned. */
+function assigneeOf(lead: Lead, names: AssigneeNames): string {
+  if (!lead.assignedTo) return "";
+  return names.get(lead.assignedTo) ?? lead.assigneeName ?? "";
 }
 
 /** "yyyy-MM-dd HH:mm" in the business zone: spreadsheets read it as a date and time. */
@@ -54,8 +66,8 @@ export function csvCell(value: CsvValue): string {
  * The leads as a CSV document that opens cleanly in a spreadsheet: a UTF-8
  * byte order mark (so Excel reads accents right), a header row, CRLF line ends.
  */
-export function buildLeadsCsv(leads: readonly Lead[], zone: string): string {
-  const cols = columns(zone);
+export function buildLeadsCsv(leads: readonly Lead[], zone: string, names: AssigneeNames = new Map()): string {
+  const cols = columns(zone, names);
   const rows = [cols.map((column) => column.header), ...leads.map((lead) => cols.map((column) => column.value(lead)))];
   return `\uFEFF${rows.map((row) => row.map(csvCell).join(",")).join("\r\n")}\r\n`;
 }

@@ -73,19 +73,24 @@ export default function LeadsPanel() {
 
   // The toolbar is memoised and its export reads the latest leads through a ref: a drop or an
   // edit changes the leads, and must not redraw the search box, the filter and the button.
+  const utils = trpc.useUtils();
   const exportable = useRef({ shown, zone });
   useEffect(() => {
     exportable.current = { shown, zone };
   }, [shown, zone]);
-  const exportCsv = useCallback(() => {
+  const exportCsv = useCallback(async () => {
     const { shown: leadsShown, zone: exportZone } = exportable.current;
-    downloadCsv(buildLeadsCsv(leadsShown, exportZone), leadsCsvFilename(exportZone));
+    // Assignees by the names the calendar shows (the staff list, fetched now if not yet loaded);
+    // without it, by the username each lead carries.
+    const staff = await utils.users.staff.ensureData().catch(() => []);
+    const names = new Map(staff.map((member) => [member.id, member.displayName]));
+    downloadCsv(buildLeadsCsv(leadsShown, exportZone, names), leadsCsvFilename(exportZone));
     showToast({
       title: "Export ready",
       description: `${leadsShown.length} ${leadsShown.length === 1 ? "lead" : "leads"} exported to CSV.`,
       type: "success",
     });
-  }, []);
+  }, [utils]);
 
   return (
     <Stack gap="4">
@@ -118,7 +123,7 @@ type LeadsToolbarProps = {
   filter: LeadFilter;
   setFilter: Dispatch<SetStateAction<LeadFilter>>;
   canExport: boolean;
-  onExport: () => void;
+  onExport: () => Promise<void>;
 };
 
 /** "Search leads...", the status filter and "Export CSV". */
@@ -146,7 +151,7 @@ const LeadsToolbar = memo(function LeadsToolbar({ filter, setFilter, canExport, 
             onChange={(value) => setFilter((current) => ({ ...current, status: value as StatusFilter }))}
           />
         </Box>
-        <Button variant="outline" bg="bg" onClick={onExport} disabled={!canExport}>
+        <Button variant="outline" bg="bg" onClick={() => void onExport()} disabled={!canExport}>
           <Download aria-hidden="true" />
           Export CSV
         </Button>
