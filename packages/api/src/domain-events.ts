@@ -17,6 +17,16 @@ export interface AppointmentTimes {
 }
 
 /**
+ * Who made an appointment change when it was not staff: `source` "online-booking" for the homeowner
+ * on /book (online-booking/). `manageToken` is the secret of their manage link, for their own mail
+ * only: no subscriber stores it or sends it anywhere else (the mail keeps it until the message is sent).
+ */
+export interface AppointmentOrigin {
+  source?: "online-booking";
+  manageToken?: string;
+}
+
+/**
  * The client's side of a lead, defined once: what a webhook carries of a lead (and the only fields
  * lead.updated's `changed` may name to it), and what lead.deleted keeps of a deleted one. Never
  * the lead's notes, estimated value, priority, assignee or Google event id: those are staff-only
@@ -96,9 +106,9 @@ export type DomainEventInput =
   | { type: "lead.updated"; leadId: string; changed: string[] }
   | { type: "lead.deleted"; leadId: string; lead: DeletedLeadSnapshot }
   | QuoteEventInput
-  | ({ type: "appointment.booked"; leadId: string } & AppointmentTimes)
-  | ({ type: "appointment.rescheduled"; leadId: string; previous: AppointmentTimes } & AppointmentTimes)
-  | ({ type: "appointment.cancelled"; leadId: string } & AppointmentTimes)
+  | ({ type: "appointment.booked"; leadId: string } & AppointmentTimes & AppointmentOrigin)
+  | ({ type: "appointment.rescheduled"; leadId: string; previous: AppointmentTimes } & AppointmentTimes & AppointmentOrigin)
+  | ({ type: "appointment.cancelled"; leadId: string } & AppointmentTimes & Pick<AppointmentOrigin, "source">)
   | { type: "gallery.published"; imageId: string };
 
 /** An emitted event: its own id (a subscriber's idempotency key) and when it happened. */

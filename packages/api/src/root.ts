@@ -9,6 +9,7 @@ import { healthRouter } from "./health/router.js";
 import { invitationsRouter } from "./users/invitations-router.js";
 import { leadsRouter } from "./leads/router.js";
 import { notificationsRouter } from "./notifications/router.js";
+import { onlineBookingRouter } from "./online-booking/router.js";
 import { priceBookRouter } from "./price-book/router.js";
 import { clientQuotesRouter } from "./quotes/client-router.js";
 import { quotesRouter } from "./quotes/router.js";
@@ -36,6 +37,7 @@ export const appRouter = createTRPCRouter({
   webhooks: webhooksRouter,
   apiKeys: apiKeysRouter,
   calendarFeed: calendarFeedRouter,
+  onlineBooking: onlineBookingRouter,
   priceBook: priceBookRouter,
   quotes: quotesRouter,
   clientQuotes: clientQuotesRouter,

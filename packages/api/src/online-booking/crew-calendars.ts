@@ -45,7 +45,7 @@ export async function readCrewCalendars(
   const [hours, blocks, appointments] = await Promise.all([
     sql<HoursRow[]>`
       SELECT user_id, day_of_week, start_time, end_time, is_active FROM working_hours WHERE user_id = ANY(${ids}::uuid[])`,
-    // As appointments.ts's blocksNear: one-off blocks overlapping the span, recurring ones that began
+    // As appointments/clashes.ts's blocksNear: one-off blocks overlapping the span, recurring ones that began
     // before its end and whose last occurrence (with two days for any zone's offset) is not over before it.
     sql<BlockRow[]>`
       SELECT user_id, start_date_time, end_date_time, is_recurring, recurring_pattern, recurrence_end_date::text AS recurrence_end_date

@@ -121,6 +121,8 @@ export async function webhookData(
         leadId: event.leadId,
         start: event.start,
         end: event.end,
+        // Who made the change: the homeowner on /book, or staff (the dashboard, the API).
+        source: event.source ?? "staff",
         ...(event.type === "appointment.rescheduled" ? { previous: { start: event.previous.start, end: event.previous.end } } : {}),
       };
       return { appointment, lead };
