@@ -26,6 +26,7 @@ import type { ObjectStorage } from "@crawlguard/storage";
 import { apiDocsRouter } from "./api-docs.js";
 import { authFormPosts } from "./auth-form.js";
 import { calendarFeedRoute } from "./calendar-feed-route.js";
+import { quoteRoutes } from "./quote-routes.js";
 import { contactFormPosts } from "./contact-form.js";
 import { cspOptions, s3BrowserOrigins } from "./csp.js";
 import { csrfGuard, PUBLIC_URL_SETTING } from "./csrf.js";
@@ -200,6 +201,16 @@ export function createApp({ env, sql, auth, logger, storage, google, events, web
   });
   app.use(apiDocsRouter());
   app.use(calendarFeedRoute({ sql, businessTimeZone: env.BUSINESS_TIME_ZONE }));
+  // The homeowner's quote page (/quote/{token}, forms without script) and the quote PDFs.
+  app.use(
+    quoteRoutes({
+      auth,
+      createContext,
+      allowedOrigins: env.ALLOWED_ORIGINS,
+      trustProxy: behindProxy,
+      businessTimeZone: env.BUSINESS_TIME_ZONE,
+    }),
+  );
   // A known path with another method: 405 with Allow (the adapter would answer 404).
   app.use("/api", methodNotAllowed(appRouter._def.procedures));
   // Without a path prefix: every procedure's path already starts with /api. Answers 404 itself.

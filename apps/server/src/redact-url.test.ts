@@ -11,6 +11,14 @@ describe("redactUrl", () => {
     expect(redactUrl("/auth?password=a&password=b#frag")).toBe("/auth?password=[REDACTED]&password=[REDACTED]#frag");
   });
 
+  it("replaces the token of a quote's link and of its calls", () => {
+    const token = "Zx8_k2-abcdefghijklmnopqrstuvwxyz0123456789A";
+    expect(redactUrl(`/quote/${token}`)).toBe("/quote/[REDACTED]");
+    expect(redactUrl(`/quote/${token}?changes=sent`)).toBe("/quote/[REDACTED]?changes=sent");
+    expect(redactUrl(`/api/client/quotes/${token}/approve`)).toBe("/api/client/quotes/[REDACTED]/approve");
+    expect(redactUrl("/api/quotes/2f7e3c1a-9b4d-4e6f-8a2b-1c3d5e7f9a0b/pdf")).toBe("/api/quotes/2f7e3c1a-9b4d-4e6f-8a2b-1c3d5e7f9a0b/pdf");
+  });
+
   it("leaves other URLs as they are", () => {
     for (const url of ["/", "/auth", "/api/leads?status=new", "/x?%E0%A4%A=1", "/x?passwords=1"]) expect(redactUrl(url)).toBe(url);
   });

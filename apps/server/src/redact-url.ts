@@ -16,14 +16,23 @@ export const REDACTED_QUERY_PARAMS = [
   "client_secret",
 ] as const;
 
-/** Paths that carry a secret themselves: the filesystem upload link `/uploads/{token}`. */
-const SECRET_PATH = /^(\/uploads\/)[^/?#]+/;
+/**
+ * Paths that carry a secret themselves: the filesystem upload link `/uploads/{token}`, and a quote's
+ * link `/quote/{token}` with its calls `/api/client/quotes/{token}/...`.
+ */
+const SECRET_PATH = /^(\/uploads\/|\/quote\/|\/api\/client\/quotes\/)[^/?#]+/;
+
+/**
+ * A booking's manage link `/book/{token}` and its calls `/api/public/booking/{token}/...`: 43
+ * characters, so `/book/…` pages and `/api/public/booking/windows` stay readable.
+ */
+const BOOKING_TOKEN = /(\/book\/|\/api\/public\/booking\/)[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/g;
 
 /** Keys whose string values are secrets wherever they appear in logged text (JSON or form-encoded). */
 const SECRET_KEYS = "password|newPassword|inviteToken|invite|code|state|token|access_token|refresh_token|id_token|client_secret";
 const SECRET_JSON = new RegExp(`("(?:${SECRET_KEYS})"\\s*:\\s*)"(?:[^"\\\\]|\\\\.)*"`, "gi");
 const SECRET_PAIR = new RegExp(`((?:^|[?&\\s])(?:${SECRET_KEYS})=)[^&#\\s"']*`, "gi");
-const SECRET_UPLOAD = /(\/uploads\/)[A-Za-z0-9_-]{16,}/g;
+const SECRET_UPLOAD = /(\/uploads\/|\/quote\/|\/api\/client\/quotes\/)[A-Za-z0-9_-]{16,}/g;
 
 /**
  * Free text as logged (an error's message or stack, a tRPC query's `input`): secret values in
@@ -37,7 +46,8 @@ export function redactText(text: string): string {
     .replace(URL_PASSWORD, "$1[REDACTED]@")
     .replace(SECRET_JSON, '$1"[REDACTED]"')
     .replace(SECRET_PAIR, "$1[REDACTED]")
-    .replace(SECRET_UPLOAD, "$1[REDACTED]");
+    .replace(SECRET_UPLOAD, "$1[REDACTED]")
+    .replace(BOOKING_TOKEN, "$1[REDACTED]");
 }
 
 const REDACTED = "[REDACTED]";
@@ -45,7 +55,7 @@ const SECRET = new Set<string>(REDACTED_QUERY_PARAMS.map((p) => p.toLowerCase())
 
 /** The request URL as logged: each secret parameter's value replaced, everything else as sent. */
 export function redactUrl(rawUrl: string): string {
-  const url = rawUrl.replace(SECRET_PATH, "$1[REDACTED]");
+  const url = rawUrl.replace(SECRET_PATH, "$1[REDACTED]").replace(BOOKING_TOKEN, "$1[REDACTED]");
   const query = url.indexOf("?");
   if (query < 0) return url;
   const hash = url.indexOf("#", query);

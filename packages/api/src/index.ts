@@ -57,6 +57,8 @@ export {
 
 // The calendar feed: served by the server's own route (apps/server/src/calendar-feed-route.ts).
 export { calendarFeedIcs, CALENDAR_FEED_PATH } from "./calendar-feed/calendar-feed.js";
+// Quotes: the homeowner's page and its PDFs are served by the server's own routes (apps/server/src/quote-routes.ts).
+export { renderQuotePage, renderQuoteNotFound, type QuotePageState } from "./quotes/client-page.js";
 
 export type RouterInputs = inferRouterInputs<AppRouter>;
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
