@@ -84,6 +84,8 @@ export async function startMail({
     const info = await transport.sendMail({
       from,
       to: mail.to,
+      // Office mail about a homeowner: a reply goes to them.
+      ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
       subject: mail.subject,
       html: mail.html,
       text: mail.text,
@@ -91,15 +93,19 @@ export async function startMail({
       headers: mail.unsubscribeUrl
         ? { "List-Unsubscribe": `<${mail.unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" }
         : {},
-      attachments: mail.icsAttachment
-        ? [
-            {
-              filename: mail.icsAttachment.method === "CANCEL" ? "cancelled-appointment.ics" : "appointment.ics",
-              content: mail.icsAttachment.content,
-              contentType: `text/calendar; charset=utf-8; method=${mail.icsAttachment.method}`,
-            },
-          ]
-        : [],
+      attachments: [
+        // A quote's PDF.
+        ...(mail.attachments ?? []),
+        ...(mail.icsAttachment
+          ? [
+              {
+                filename: mail.icsAttachment.method === "CANCEL" ? "cancelled-appointment.ics" : "appointment.ics",
+                content: mail.icsAttachment.content,
+                contentType: `text/calendar; charset=utf-8; method=${mail.icsAttachment.method}`,
+              },
+            ]
+          : []),
+      ],
     });
     return { messageId: info.messageId };
   };

@@ -109,10 +109,20 @@ export type DomainEventInput =
   | ({ type: "appointment.booked"; leadId: string } & AppointmentTimes & AppointmentOrigin)
   | ({ type: "appointment.rescheduled"; leadId: string; previous: AppointmentTimes } & AppointmentTimes & AppointmentOrigin)
   | ({ type: "appointment.cancelled"; leadId: string } & AppointmentTimes & Pick<AppointmentOrigin, "source">)
-  | { type: "gallery.published"; imageId: string };
+  | { type: "gallery.published"; imageId: string }
+  /**
+   * An admin invited an address: `token` is the invitation link's secret, for the invitee's mail
+   * only (the mail keeps it until the message is sent; no other subscriber reads it).
+   */
+  | { type: "invitation.created"; invitationId: string; email: string; token: string }
+  /** An admin asked for a test mail to the office recipients (`requestId` names the deliveries it queues). */
+  | { type: "notifications.test-requested"; requestId: string };
 
-/** An emitted event: its own id (a subscriber's idempotency key) and when it happened. */
-export type DomainEvent = DomainEventInput & { id: string; occurredAt: string };
+/**
+ * An emitted event: its own id (a subscriber's idempotency key), when it happened and who made it
+ * (`actorId`: the signed-in user, or an API key's creator; null for a visitor or the server itself).
+ */
+export type DomainEvent = DomainEventInput & { id: string; occurredAt: string; actorId?: string | null };
 
 export type DomainEventType = DomainEvent["type"];
 
@@ -142,15 +152,29 @@ export class DomainEvents implements EventSink {
     };
   }
 
-  async emit(tx: Queryable, ...events: DomainEventInput[]): Promise<void> {
+  emit(tx: Queryable, ...events: DomainEventInput[]): Promise<void> {
+    return this.emitAs(null, tx, ...events);
+  }
+
+  /** As emit, saying who made the change (see actingAs). */
+  async emitAs(actorId: string | null, tx: Queryable, ...events: DomainEventInput[]): Promise<void> {
     // No subscriber: nothing is built, nothing awaited beyond this.
     if (this.subscribers.length === 0 || events.length === 0) return;
     const occurredAt = new Date().toISOString();
     for (const input of events) {
-      const event = { ...input, id: randomUUID(), occurredAt } as DomainEvent;
+      const event = { ...input, id: randomUUID(), occurredAt, actorId } as DomainEvent;
       for (const subscriber of this.subscribers) await subscriber.handle(tx, event);
     }
   }
+}
+
+/**
+ * The sink of one person's changes: every event emitted on it names `actorId` as who made it (so the
+ * office is not mailed about what it did itself). Any other sink is answered as it is.
+ */
+export function actingAs(sink: EventSink, actorId: string): EventSink {
+  if (!(sink instanceof DomainEvents)) return sink;
+  return { emit: (tx, ...events) => sink.emitAs(actorId, tx, ...events) };
 }
 
 /** What decides a lead's appointment events: its date, length and status (a lost lead's appointment is cancelled). */

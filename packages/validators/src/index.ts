@@ -14,3 +14,5 @@ export * from "./integrations.js";
 export * from "./online-booking.js";
 export * from "./quote.js";
 export * from "./quote-totals.js";
+export * from "./notifications.js";
+export * from "./invitation-lookup.js";

@@ -23,7 +23,20 @@ export const SUBMISSION_FIELDS = {
   leadId: "The lead it was converted to; null until Convert to Lead.",
   source:
     "The name of the API key that sent it (POST /api/contact with a read-write key, a trusted lead source); null when it came from the website's form.",
+  existingLead:
+    "A lead that already has the submission's email address (any case) or phone number (by its digits), other than the one made from it: " +
+    "the newest such lead's id, name and status, as they are when the list is read; null when none does.",
 } as const;
+
+/** The lead a contact submission's sender already is: what the Contact Submissions list flags as "Existing lead: name (status)". */
+export const existingLeadSchema = z
+  .object({
+    id: z.string().uuid().meta({ description: "The lead's id." }),
+    name: z.string().meta({ description: "The lead's name." }),
+    status: z.string().meta({ description: "The lead's status." }),
+  })
+  .meta({ id: "ExistingLead", description: "A lead with the submission's email address or phone number." });
+export type ExistingLead = z.infer<typeof existingLeadSchema>;
 
 /** A stored contact form submission, with the lead converted from it (if any). */
 export const contactSubmissionSchema = z
@@ -48,6 +61,7 @@ export const contactSubmissionSchema = z
         landingPage: z.string().nullable(),
         leadId: z.string().uuid().nullable(),
         source: z.string().nullable(),
+        existingLead: existingLeadSchema.nullable(),
       },
       SUBMISSION_FIELDS,
     ),

@@ -8,6 +8,7 @@ import {
   type SendMail,
 } from "./mail-data.js";
 import { renderMail, type OfficeItem } from "./templates.js";
+import { existingLeadOf } from "../submissions/existing-lead.js";
 import { composeDelivery, skipDelivery } from "./worker.js";
 
 /*
@@ -32,7 +33,9 @@ export function nextDigestTime(now: Date, timeZone: string): Date {
 async function officeItem(ctx: MailContext, row: DeliveryRow): Promise<OfficeItem | null> {
   if (row.kind === "office-contact") {
     const s = await submissionForMail(ctx.sql, row.submissionId);
-    return s ? { kind: "contact", ...s, link: dashboardLink(ctx.config, null), at: s.createdAt.toISOString() } : null;
+    if (!s) return null;
+    const existingLead = await existingLeadOf(ctx.sql, row.submissionId!);
+    return { kind: "contact", ...s, existingLead, link: dashboardLink(ctx.config, null), at: s.createdAt.toISOString() };
   }
   const lead = row.leadId ? await leadForMail(ctx.sql, row.leadId) : undefined;
   const p = row.payload as { start?: string; moved?: boolean };
@@ -68,7 +71,10 @@ export async function sendDigest(ctx: MailContext, recipient: string, send: Send
   }
   if (items.length === 0) return 0;
   const rendered = await renderMail({ kind: "office-digest", items }, { timeZone: ctx.config.timeZone, publicUrl: ctx.config.publicUrl });
-  await send({ ...rendered, to: rows[0]!.recipient, messageId: `<digest-${ids[0]}@${messageHost(ctx.config)}>` });
+  // About one homeowner only: a reply goes to them, as for a mail of its own.
+  const homeowners = new Set(items.map((item) => item.email.trim().toLowerCase()).filter(Boolean));
+  const replyTo = homeowners.size === 1 ? items[0]!.email.trim() : undefined;
+  await send({ ...rendered, to: rows[0]!.recipient, replyTo, messageId: `<digest-${ids[0]}@${messageHost(ctx.config)}>` });
   await ctx.sql`UPDATE mail_deliveries SET status = 'sent', subject = ${rendered.subject}, sent_at = now(), updated_at = now() WHERE id = ANY(${ids}::uuid[])`;
   return items.length;
 }

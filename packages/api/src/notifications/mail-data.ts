@@ -27,9 +27,13 @@ export interface MailContext {
 
 export interface Outgoing extends RenderedMail {
   to: string;
+  /** Office mail about a homeowner: their address, so a reply goes to them. */
+  replyTo?: string | undefined;
   /** RFC 8058 headers (client mails). */
   unsubscribeUrl?: string | undefined;
   icsAttachment?: { content: string; method: "REQUEST" | "CANCEL" } | undefined;
+  /** Files attached (a quote's PDF). */
+  attachments?: { filename: string; content: Buffer; contentType: string }[] | undefined;
   /** Stable across retries: the delivery's id. */
   messageId: string;
 }
@@ -103,6 +107,12 @@ export const submissionForMail = async (sql: Queryable, id: string | null) =>
     SELECT name, email, phone, zip_code, address, service, message, created_at FROM contact_submissions WHERE id = ${id}`
       )[0]
     : undefined;
+
+/**
+ * The payload key of a link's secret (an invitation's token): kept in the delivery row only until
+ * the mail has been sent or skipped, then erased (worker.ts).
+ */
+export const SECRET_PAYLOAD_KEY = "secret";
 
 /** Whether an appointment starting at `start` (ISO 8601) has begun: its client mails are past news. */
 export const hasStarted = (start: string | undefined, now = Date.now()): boolean => start === undefined || Date.parse(start) <= now;

@@ -1,21 +1,10 @@
+import { randomUUID } from "node:crypto";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
+import { notificationSettingsInput } from "@crawlguard/validators";
 import * as notifications from "./notifications.js";
-import { adminProcedure, staffProcedure } from "../trpc.js";
-
-/** The Notifications settings an admin saves: strict, nothing coerced. */
-export const notificationSettingsInput = z
-  .object({
-    officeRecipients: z
-      .array(z.object({ email: z.string().trim().email("Enter a valid e-mail address").max(254), digest: z.boolean() }).strict())
-      .max(20, "At most 20 office recipients"),
-    clientConfirmation: z.boolean(),
-    clientCancellation: z.boolean(),
-    clientReminder: z.boolean(),
-    contactAcknowledgement: z.boolean(),
-    reminderLeadHours: z.number().int().min(1, "At least 1 hour").max(168, "At most 168 hours (a week)"),
-  })
-  .strict();
+import { queueTestMail } from "./test-mail.js";
+import { adminProcedure, noInput, staffProcedure } from "../trpc.js";
 
 /** Dashboard only (tRPC): the admin's Notifications section and each lead's delivery log. */
 export const notificationsRouter = {
@@ -30,6 +19,16 @@ export const notificationsRouter = {
     notConfiguredMessage: ctx.config.mail?.configured ? null : notifications.SMTP_NOT_CONFIGURED_MESSAGE,
     ...(await notifications.updateNotificationSettings(ctx.sql, ctx.user.id, input, ctx.config.mail?.officeEmails)),
   })),
+
+  /** Queues a test mail to every saved office recipient (at once, whatever their kinds or digest); answers whom. */
+  sendTestMail: adminProcedure.input(noInput).mutation(({ ctx }) =>
+    queueTestMail({
+      sql: ctx.sql,
+      events: ctx.events,
+      mailConfigured: ctx.config.mail?.configured ?? false,
+      requestId: randomUUID(),
+    }),
+  ),
 
   deliveries: staffProcedure
     .input(z.object({ leadId: z.string().uuid() }).strict())

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Sql } from "@crawlguard/db";
+import { officeMailKinds, type OfficeMailKind } from "@crawlguard/validators";
 import type { Queryable } from "../queryable.js";
 
 /*
@@ -15,7 +16,18 @@ export interface OfficeRecipient {
   email: string;
   /** One digest a day instead of one mail each. */
   digest: boolean;
+  /** The kinds of office mail this recipient gets (saved before there was a choice: every kind). */
+  kinds: OfficeMailKind[];
 }
+
+/** A recipient as stored: `kinds` absent when saved before there was a choice. */
+type StoredRecipient = Omit<OfficeRecipient, "kinds"> & { kinds?: OfficeMailKind[] };
+
+const withKinds = (r: StoredRecipient): OfficeRecipient => ({
+  email: r.email,
+  digest: r.digest,
+  kinds: officeMailKinds.filter((kind) => r.kinds?.includes(kind) ?? true),
+});
 
 export interface NotificationSettings {
   officeRecipients: OfficeRecipient[];
@@ -29,7 +41,7 @@ export interface NotificationSettings {
 }
 
 interface SettingsRow {
-  officeRecipients: OfficeRecipient[] | null;
+  officeRecipients: StoredRecipient[] | null;
   clientConfirmation: boolean;
   clientCancellation: boolean;
   clientReminder: boolean;
@@ -44,7 +56,7 @@ export function officeFromEnv(list: string | undefined): OfficeRecipient[] {
     .split(",")
     .map((e) => e.trim())
     .filter((e) => e.includes("@"))
-    .map((email) => ({ email, digest: false }));
+    .map((email) => ({ email, digest: false, kinds: [...officeMailKinds] }));
 }
 
 async function settingsRow(sql: Queryable): Promise<SettingsRow> {
@@ -58,7 +70,7 @@ async function settingsRow(sql: Queryable): Promise<SettingsRow> {
 export async function getNotificationSettings(sql: Queryable, envOffice: string | undefined): Promise<NotificationSettings> {
   const row = await settingsRow(sql);
   return {
-    officeRecipients: row.officeRecipients ?? officeFromEnv(envOffice),
+    officeRecipients: row.officeRecipients?.map(withKinds) ?? officeFromEnv(envOffice),
     officeRecipientsFromEnv: row.officeRecipients === null,
     clientConfirmation: row.clientConfirmation,
     clientCancellation: row.clientCancellation,
@@ -75,8 +87,8 @@ export async function updateNotificationSettings(
   envOffice: string | undefined,
 ): Promise<NotificationSettings> {
   await settingsRow(sql);
-  // One entry per address (case-insensitive), the last one's digest choice.
-  const byAddress = new Map(input.officeRecipients.map((r) => [r.email.trim().toLowerCase(), { email: r.email.trim(), digest: r.digest }]));
+  // One entry per address (case-insensitive), the last one's choices.
+  const byAddress = new Map(input.officeRecipients.map((r) => [r.email.trim().toLowerCase(), withKinds({ ...r, email: r.email.trim() })]));
   await sql`
     UPDATE notification_settings SET office_recipients = ${sql.json([...byAddress.values()] as never)},
       client_confirmation = ${input.clientConfirmation}, client_cancellation = ${input.clientCancellation},

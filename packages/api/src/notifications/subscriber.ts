@@ -1,10 +1,13 @@
 import { postgresJsDatabase } from "@crawlguard/jobs";
 import { nextDigestTime } from "./digest.js";
-import { hasStarted, leadForMail, type MailContext } from "./mail-data.js";
+import type { OfficeMailKind } from "@crawlguard/validators";
+import { hasStarted, leadForMail, SECRET_PAYLOAD_KEY, type MailContext } from "./mail-data.js";
 import { getNotificationSettings } from "./settings.js";
 import type { MailKind } from "./templates.js";
+import { testMailKey } from "./test-mail.js";
 import type { DomainEvent } from "../domain-events.js";
 import type { Queryable } from "../queryable.js";
+import { queueQuoteMail } from "../quotes/quote-mail.js";
 
 /*
  * The domain-event side of the mail (ADR 028): each event that concerns someone becomes delivery
@@ -47,17 +50,30 @@ export async function queueDelivery(ctx: MailContext, tx: Queryable, d: QueuedDe
   });
 }
 
-/** The office's mail about an event: one each, or a row its recipient's next digest collects. */
+/** The account e-mail of whoever made the event's change (lower-cased), if anyone did. */
+async function actorEmail(tx: Queryable, event: DomainEvent): Promise<string | null> {
+  if (!event.actorId) return null;
+  const [user] = await tx<{ email: string | null }[]>`SELECT email FROM users WHERE id = ${event.actorId}`;
+  return user?.email?.toLowerCase() ?? null;
+}
+
+/**
+ * The office's mail about an event: one each, or a row its recipient's next digest collects. Only
+ * recipients who take this kind, and never the one whose account made the change: nobody is mailed
+ * about what they did themselves.
+ */
 async function queueOffice(
   ctx: MailContext,
   tx: Queryable,
   event: DomainEvent,
-  kind: "office-contact" | "office-booking",
+  kind: OfficeMailKind,
   ids: { leadId?: string; submissionId?: string },
   payload: object,
 ): Promise<void> {
   const settings = await getNotificationSettings(tx, ctx.config.officeEnv);
-  for (const r of settings.officeRecipients) {
+  const actor = await actorEmail(tx, event);
+  const recipients = settings.officeRecipients.filter((r) => r.kinds.includes(kind) && r.email.toLowerCase() !== actor);
+  for (const r of recipients) {
     const key = `${event.id}:${kind}:${r.email.toLowerCase()}`;
     await queueDelivery(ctx, tx, { key, kind, to: r.email, ...ids, payload, job: !r.digest });
     if (r.digest) {
@@ -149,6 +165,29 @@ async function appointmentCancelled(ctx: MailContext, tx: Queryable, event: Extr
   });
 }
 
+/** A test mail to every saved office recipient, at once (whatever their kinds or digest; its requester included). */
+async function testRequested(ctx: MailContext, tx: Queryable, event: Extract<DomainEvent, { type: "notifications.test-requested" }>) {
+  const settings = await getNotificationSettings(tx, ctx.config.officeEnv);
+  for (const [position, r] of settings.officeRecipients.entries()) {
+    await queueDelivery(ctx, tx, {
+      key: testMailKey(event.requestId, r.email),
+      kind: "office-test",
+      to: r.email,
+      payload: { requestedBy: event.actorId ?? null, position },
+    });
+  }
+}
+
+/** The invitee's mail: the link (its secret kept only until the mail has gone), who invited, when it expires. */
+async function invitationCreated(ctx: MailContext, tx: Queryable, event: Extract<DomainEvent, { type: "invitation.created" }>) {
+  await queueDelivery(ctx, tx, {
+    key: `${event.id}:invitation`,
+    kind: "invitation",
+    to: event.email,
+    payload: { invitationId: event.invitationId, [SECRET_PAYLOAD_KEY]: event.token },
+  });
+}
+
 /** Queues the mail an event makes (inside the change's transaction: a throw rolls the change back). */
 export async function queueMailFor(ctx: MailContext, tx: Queryable, event: DomainEvent): Promise<void> {
   switch (event.type) {
@@ -159,6 +198,14 @@ export async function queueMailFor(ctx: MailContext, tx: Queryable, event: Domai
       return appointmentSet(ctx, tx, event);
     case "appointment.cancelled":
       return appointmentCancelled(ctx, tx, event);
+    case "quote.sent":
+    case "quote.approved":
+    case "quote.changes_requested":
+      return queueQuoteMail(ctx, tx, event, queueDelivery);
+    case "notifications.test-requested":
+      return testRequested(ctx, tx, event);
+    case "invitation.created":
+      return invitationCreated(ctx, tx, event);
     default:
       return;
   }

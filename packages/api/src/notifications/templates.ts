@@ -13,7 +13,15 @@ import { company, getService, getServiceLabel } from "@crawlguard/content";
  */
 
 export type MailKind =
-  "office-contact" | "office-booking" | "office-digest" | "client-confirmation" | "client-cancellation" | "client-reminder" | "contact-ack";
+  | "office-contact"
+  | "office-booking"
+  | "office-digest"
+  | "client-confirmation"
+  | "client-cancellation"
+  | "client-reminder"
+  | "contact-ack"
+  | "office-test"
+  | "invitation";
 
 /** Client mails an address may turn off (the rest concern an appointment it has). */
 export const NON_ESSENTIAL: ReadonlySet<MailKind> = new Set(["client-reminder", "contact-ack"]);
@@ -55,6 +63,8 @@ export interface OfficeItem {
   /** The dashboard link that opens the lead (or the requests list). */
   link: string;
   at: string;
+  /** A request from someone who is already a lead: that lead (name and status). */
+  existingLead?: { name: string; status: string } | null | undefined;
 }
 
 export type MailData =
@@ -64,6 +74,22 @@ export type MailData =
   | ({ kind: "client-confirmation"; moved: boolean } & AppointmentMail)
   | ({ kind: "client-cancellation" } & AppointmentMail)
   | ({ kind: "client-reminder" } & AppointmentMail)
+  | {
+      kind: "office-test";
+      /** Who asked for it (display name), if anyone. */
+      requestedBy: string | null;
+      /** What this recipient gets: the kinds' names, and whether in a daily digest. */
+      kinds: string[];
+      digest: boolean;
+    }
+  | {
+      kind: "invitation";
+      /** Who invited (display name). */
+      invitedBy: string | null;
+      /** The /auth link with the invitation's code. */
+      link: string;
+      expiresAt: string;
+    }
   | {
       kind: "contact-ack";
       /** The submission's service as stored; only one of the site's own services is named, by its own name. */
@@ -128,7 +154,8 @@ function layout(preview: string, title: string, content: ReactNode[], options: R
 }
 
 function officeLines(item: OfficeItem, timeZone: string): string[] {
-  const lines = [`Name: ${item.name}`, `E-mail: ${item.email}`, `Phone: ${item.phone ?? "not given"}`];
+  const lines = item.existingLead ? [`Existing lead: ${item.existingLead.name} (${item.existingLead.status})`] : [];
+  lines.push(`Name: ${item.name}`, `E-mail: ${item.email}`, `Phone: ${item.phone ?? "not given"}`);
   if (item.address) lines.push(`Address: ${item.address}`);
   if (item.zipCode) lines.push(`ZIP code: ${item.zipCode}`);
   lines.push(`Service: ${serviceName(item.service)}`);
@@ -212,6 +239,38 @@ function build(data: MailData, o: RenderOptions): { subject: string; element: Re
         p(`Service: ${serviceName(data.service)}`, "s"),
         ...(data.address ? [p(`Where: ${data.address}`, "ad")] : []),
         p(`Need to change it? Call us at ${company.phone.display}.`, "c"),
+      ];
+      return { subject, element: layout(subject, subject, content, o) };
+    }
+    case "office-test": {
+      const subject = `Test mail from the ${company.shortName} dashboard`;
+      const content = [
+        p(
+          data.requestedBy
+            ? `${data.requestedBy} sent this test from the dashboard's notification settings: mail reaches you.`
+            : "This test from the dashboard's notification settings shows that mail reaches you.",
+          "a",
+        ),
+        p(
+          data.kinds.length > 0 ? `You get: ${data.kinds.join("; ")}.` : "You get no office mail at the moment: only tests like this one.",
+          "k",
+        ),
+        ...(data.kinds.length > 0
+          ? [p(data.digest ? "They come in one daily digest." : "Each one comes in a mail of its own, as it happens.", "d")]
+          : []),
+        h(Button, { href: `${o.publicUrl}/admin?tab=users`, style: styles.button, key: "b" }, "Open the notification settings"),
+      ];
+      return { subject, element: layout(subject, subject, content, o) };
+    }
+    case "invitation": {
+      const subject = `You're invited to the ${company.shortName} dashboard`;
+      const content = [
+        p("Hello,", "hi"),
+        p(`${data.invitedBy ?? "An administrator"} invited you to create your account on the ${company.name} staff dashboard.`, "a"),
+        h(Button, { href: data.link, style: styles.button, key: "b" }, "Create your account"),
+        p(`Or open this link: ${data.link}`, "l"),
+        p(`The invitation works once and expires on ${formatWhen(data.expiresAt, tz)}.`, "e"),
+        p("Not expecting it? Ignore this mail: nothing happens without the link.", "c"),
       ];
       return { subject, element: layout(subject, subject, content, o) };
     }

@@ -8,11 +8,16 @@ import {
   type DeliveryRow,
   type MailContext,
   type Outgoing,
+  SECRET_PAYLOAD_KEY,
   type SendMail,
 } from "./mail-data.js";
-import { unsubscribeSecret } from "./settings.js";
+import { officeMailKindLabels } from "@crawlguard/validators";
+import { getNotificationSettings, unsubscribeSecret } from "./settings.js";
+import { existingLeadOf } from "../submissions/existing-lead.js";
+import { invitationTokenHash, invitationUrl } from "../users/invitations.js";
 import { CLIENT_KINDS, NON_ESSENTIAL, renderMail, type MailData } from "./templates.js";
 import { unsubscribeToken } from "./unsubscribe-token.js";
+import { composeQuoteMail, isQuoteMail } from "../quotes/quote-mail.js";
 
 /*
  * The worker's steps (apps/server/src/mail-worker.ts runs them): a delivery is claimed by its row,
@@ -54,17 +59,24 @@ export async function composeDelivery(ctx: MailContext, d: DeliveryRow): Promise
     ...(await renderMail(data, { ...o, unsubscribeUrl })),
     icsAttachment: ics,
   });
+  if (isQuoteMail(d.kind)) return composeQuoteMail(ctx, d, base);
   const p = d.payload as { start?: string; end?: string; previousStart?: string; moved?: boolean; at?: string };
 
+  if (d.kind === "office-test") return composeTestMail(ctx, d, render);
+  if (d.kind === "invitation") return composeInvitation(ctx, d, render);
   if (d.kind === "office-contact" || d.kind === "contact-ack") {
     const s = await submissionForMail(ctx.sql, d.submissionId);
     if (!s) return { skip: "The request was deleted" };
     // The acknowledgement goes to an address a visitor typed: none of the visitor's words go with it.
     if (d.kind === "contact-ack") return render({ kind: "contact-ack", service: s.service });
-    return render({
-      kind: "office-contact",
-      item: { kind: "contact", ...s, link: dashboardLink(config, null), at: s.createdAt.toISOString() },
-    });
+    const existingLead = await existingLeadOf(ctx.sql, d.submissionId!);
+    return {
+      ...(await render({
+        kind: "office-contact",
+        item: { kind: "contact", ...s, existingLead, link: dashboardLink(config, null), at: s.createdAt.toISOString() },
+      })),
+      replyTo: replyToOf(s.email),
+    };
   }
   const lead = d.leadId ? await leadForMail(ctx.sql, d.leadId) : undefined;
   if (!lead) return { skip: "The lead was deleted" };
@@ -78,17 +90,20 @@ export async function composeDelivery(ctx: MailContext, d: DeliveryRow): Promise
     previousStart: p.previousStart,
   };
   if (d.kind === "office-booking") {
-    return render({
-      kind: "office-booking",
-      item: {
-        kind: p.moved ? "reschedule" : "booking",
-        ...lead,
-        message: null,
-        start: p.start,
-        link: dashboardLink(config, lead.id),
-        at: p.start!,
-      },
-    });
+    return {
+      ...(await render({
+        kind: "office-booking",
+        item: {
+          kind: p.moved ? "reschedule" : "booking",
+          ...lead,
+          message: null,
+          start: p.start,
+          link: dashboardLink(config, lead.id),
+          at: p.start!,
+        },
+      })),
+      replyTo: replyToOf(lead.email),
+    };
   }
   if ((d.kind === "client-reminder" || d.kind === "client-confirmation") && hasStarted(p.start)) {
     return { skip: STARTED_SKIP };
@@ -122,6 +137,54 @@ export async function composeDelivery(ctx: MailContext, d: DeliveryRow): Promise
   return { skip: `Unknown kind ${d.kind}` };
 }
 
+type Render = (data: MailData) => Promise<Outgoing>;
+
+/** A test mail: what this recipient gets, as the settings say now. */
+async function composeTestMail(ctx: MailContext, d: DeliveryRow, render: Render): Promise<Outgoing | { skip: string }> {
+  const settings = await getNotificationSettings(ctx.sql, ctx.config.officeEnv);
+  const recipient = settings.officeRecipients.find((r) => r.email.toLowerCase() === d.recipient.toLowerCase());
+  const requestedBy = typeof d.payload["requestedBy"] === "string" ? await displayNameOf(ctx, d.payload["requestedBy"]) : null;
+  return render({
+    kind: "office-test",
+    requestedBy,
+    kinds: (recipient?.kinds ?? []).map((kind) => officeMailKindLabels[kind]),
+    digest: recipient?.digest ?? false,
+  });
+}
+
+/** An invitation's mail: only while the invitation can still be used, with the link its code makes. */
+async function composeInvitation(ctx: MailContext, d: DeliveryRow, render: Render): Promise<Outgoing | { skip: string }> {
+  const token = d.payload[SECRET_PAYLOAD_KEY];
+  const invitationId = d.payload["invitationId"];
+  if (typeof token !== "string" || typeof invitationId !== "string") return { skip: "The invitation's link is no longer kept" };
+  const [invitation] = await ctx.sql<
+    { tokenHash: string; createdBy: string | null; expiresAt: Date; usedAt: Date | null; revokedAt: Date | null }[]
+  >`SELECT token_hash, created_by, expires_at, used_at, revoked_at FROM invitations WHERE id = ${invitationId}`;
+  if (!invitation || invitation.tokenHash !== invitationTokenHash(token)) return { skip: "The invitation no longer exists" };
+  if (invitation.usedAt) return { skip: "The invitation has been used" };
+  if (invitation.revokedAt) return { skip: "The invitation has been revoked" };
+  if (invitation.expiresAt.getTime() <= Date.now()) return { skip: "The invitation has expired" };
+  return render({
+    kind: "invitation",
+    invitedBy: invitation.createdBy ? await displayNameOf(ctx, invitation.createdBy) : null,
+    link: invitationUrl(ctx.config.publicUrl, token),
+    expiresAt: invitation.expiresAt.toISOString(),
+  });
+}
+
+/** A user's display name (their username when they set none); null for an account deleted since. */
+async function displayNameOf(ctx: MailContext, userId: string): Promise<string | null> {
+  const [user] = await ctx.sql<{ name: string }[]>`SELECT COALESCE(display_name, username) AS name FROM users WHERE id = ${userId}`;
+  return user?.name ?? null;
+}
+
+/** Office mail about a homeowner is answered to the homeowner; never a header without an address. */
+const replyToOf = (email: string | null | undefined): string | undefined => (email?.trim() ? email.trim() : undefined);
+
+/** A delivery done with (sent or skipped) keeps no link secret. */
+const eraseSecret = (ctx: MailContext, id: string) =>
+  ctx.sql`UPDATE mail_deliveries SET payload = payload - ${SECRET_PAYLOAD_KEY}::text WHERE id = ${id} AND payload ? ${SECRET_PAYLOAD_KEY}::text`;
+
 /**
  * Sends one delivery: claimed by its row (a delivery already sent or skipped is done), composed
  * from the data as it is now, sent, marked. A failure is recorded and thrown (pg-boss retries it).
@@ -133,11 +196,15 @@ export async function deliver(ctx: MailContext, deliveryId: string, send: SendMa
     RETURNING id, kind, recipient, lead_id, submission_id, payload`;
   if (!d) return "done";
   const mail = await composeDelivery(ctx, d);
-  if ("skip" in mail) return skip(ctx, d.id, mail.skip);
+  if ("skip" in mail) {
+    await eraseSecret(ctx, d.id);
+    return skip(ctx, d.id, mail.skip);
+  }
   try {
     const info = await send(mail);
     await ctx.sql`UPDATE mail_deliveries SET status = 'sent', subject = ${mail.subject}, sent_at = now(), last_error = NULL,
       message_id = ${info.messageId ?? mail.messageId}, updated_at = now() WHERE id = ${d.id}`;
+    await eraseSecret(ctx, d.id);
     return "sent";
   } catch (err) {
     const message = (err instanceof Error ? err.message : String(err)).replace(/\/\/[^@\s/]*@/g, "//[REDACTED]@").slice(0, 500);

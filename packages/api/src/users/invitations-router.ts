@@ -1,8 +1,16 @@
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
-import { createdInvitationSchema, invitationCreateSchema, invitationSchema } from "@crawlguard/validators";
+import { transaction } from "@crawlguard/db";
+import {
+  createdInvitationSchema,
+  invitationCreateSchema,
+  invitationLookupInputSchema,
+  invitationLookupSchema,
+  invitationSchema,
+} from "@crawlguard/validators";
 import * as invitations from "./invitations.js";
-import { adminProcedure } from "../trpc.js";
+import { lookUpInvitation } from "./invitation-lookup.js";
+import { adminProcedure, signInProcedure } from "../trpc.js";
 
 /** Accounts by invitation: admins invite from User Management. */
 export const invitationsRouter = {
@@ -18,7 +26,13 @@ export const invitationsRouter = {
     .input(invitationCreateSchema)
     .output(createdInvitationSchema)
     .mutation(async ({ ctx, input }) => {
-      const created = await invitations.createInvitation(ctx.sql, input, { userId: ctx.user.id, origin: ctx.origin });
+      // With an address, the invitee is mailed the link (when this server sends mail), in the same transaction.
+      const created = await transaction(ctx.sql, async (tx) => {
+        const made = await invitations.createInvitation(tx, input, { userId: ctx.user.id, origin: ctx.origin });
+        if (input.email)
+          await ctx.events.emit(tx, { type: "invitation.created", invitationId: made.id, email: input.email, token: made.token });
+        return made;
+      });
       ctx.log.info({ invitationId: created.id, by: ctx.user.id, role: invitations.invitationRole(input) }, "invitation created");
       return created;
     }),
@@ -53,4 +67,20 @@ export const invitationsRouter = {
       ctx.log.info({ invitationId: input.id, by: ctx.user.id }, "invitation revoked");
       return { success: true as const };
     }),
+  lookup: signInProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/api/register/invitation",
+        tags: ["auth"],
+        summary: "What the Register form shows of an invitation link's code: the address it is for and its expiry",
+      },
+      errors: {
+        "not-found": "No invitation has this code.",
+        "bad-input": "The invitation was already used, has expired or was revoked (the message says which).",
+      },
+    })
+    .input(invitationLookupInputSchema)
+    .output(invitationLookupSchema)
+    .mutation(({ ctx, input }) => lookUpInvitation(ctx.sql, input.token)),
 } satisfies TRPCRouterRecord;

@@ -138,6 +138,10 @@ export async function webhookData(
       const image = await publicImage(tx, event.imageId, publicUrl);
       return image ? { image } : null;
     }
+    // Accounts and mail settings, not the business's data: no webhook event.
+    case "invitation.created":
+    case "notifications.test-requested":
+      return null;
   }
 }
 
