@@ -15,6 +15,7 @@ import {
   GENERIC_ERROR_MESSAGE,
   isDatabaseUnavailable,
   rateLimitHeadersOf,
+  restQueryCheck,
   type ApiConfig,
   type EventSink,
   type GoogleCalendar,
@@ -151,6 +152,8 @@ export function createApp({ env, sql, auth, logger, storage, google, events, web
     origin: (req: IncomingMessage) =>
       env.PUBLIC_URL?.replace(/\/$/, "") ?? `${(req as Request).protocol}://${(req as Request).get("host")}`,
     clientIp: (req: IncomingMessage) => (req as Request).ip ?? req.socket.remoteAddress ?? "unknown",
+    // An unknown query parameter at the REST door: a 400 naming it, for every operation.
+    queryCheck: restQueryCheck(appRouter._def.procedures),
     logger: (req: IncomingMessage) => (req as Request).log ?? logger,
   });
   // Public pages render their data through the same procedures, called in-process with the

@@ -14,7 +14,8 @@ describe("a known path with a wrong method", () => {
   it("is a 405 whose Allow lists the methods the path answers", async () => {
     const cases: [string, string, string][] = [
       ["DELETE", "/api/leads", "GET, POST"],
-      ["PUT", "/api/leads/5b0d1f0e-3c2f-4a52-9d55-6f1f6c1f2a10", "DELETE, PATCH"],
+      ["PUT", "/api/leads/5b0d1f0e-3c2f-4a52-9d55-6f1f6c1f2a10", "DELETE, GET, PATCH"],
+      ["POST", "/api/leads/page", "DELETE, GET, PATCH"],
       ["GET", "/api/contact", "POST"],
       ["POST", "/api/user", "GET"],
       ["PATCH", "/api/working-hours", "GET, PUT"],

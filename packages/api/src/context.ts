@@ -4,7 +4,7 @@ import type { Sql } from "@crawlguard/db";
 import type { ObjectStorage } from "@crawlguard/storage";
 import type { Logger } from "./logger.js";
 import type { GoogleCalendar } from "./google-calendar/google-calendar.js";
-import { actingAs, NO_EVENTS, type EventSink } from "./domain-events.js";
+import { NO_EVENTS, type EventSink } from "./domain-events.js";
 import type { WebhookJobs, WebhookSettings } from "./webhooks/webhooks.js";
 import { authenticateApiKey, bearerToken, type ApiKeyIdentity } from "./api-keys/api-keys.js";
 import { DomainError } from "./errors.js";
@@ -54,6 +54,11 @@ export interface ContextDeps {
   events?: EventSink;
   webhooks: WebhooksDeps;
   clientIp(req: IncomingMessage): string;
+  /**
+   * The REST door's check of a request's query string (rest-query.ts): the 400 to answer for
+   * parameters its operation does not take, or null. Unset: nothing is checked.
+   */
+  queryCheck?(req: IncomingMessage): DomainError | null;
   /** This server's origin as the client reached it (PUBLIC_URL when set), for absolute links. */
   origin(req: IncomingMessage): string;
   logger(req: IncomingMessage): Logger;
@@ -81,12 +86,19 @@ export interface Context {
   /** Why the request's API key was refused (unknown, revoked, expired): every procedure answers it (401). */
   credentialError: DomainError | null;
   setCookie(cookie: Cookie): void;
+  /** Sets a header field of the answer (RateLimit fields, Idempotent-Replayed, WWW-Authenticate). */
+  setHeader(name: string, value: string): void;
+  /** The 400 for query parameters the called operation does not take (REST door), answered after the key is counted. */
+  queryError: DomainError | null;
 }
 
 /** Builds the per-request context for both doors (/trpc and /api share it). */
 export function createContextFactory(deps: ContextDeps) {
   return async ({ req, res }: { req: IncomingMessage; res: ServerResponse }): Promise<Context> => {
     const setCookie = (cookie: Cookie) => res.appendHeader("Set-Cookie", cookie.serialize());
+    const setHeader = (name: string, value: string) => {
+      if (!res.headersSent) res.setHeader(name, value);
+    };
     const base = {
       sql: deps.sql,
       auth: deps.auth,
@@ -100,6 +112,8 @@ export function createContextFactory(deps: ContextDeps) {
       origin: deps.origin(req),
       req,
       setCookie,
+      setHeader,
+      queryError: deps.queryCheck?.(req) ?? null,
     };
     // A bearer key is the request's only credential: the cookie is not read (the CSRF guard still
     // refuses a cross-site change that carries the cookie, whatever else the request carries).
@@ -107,7 +121,7 @@ export function createContextFactory(deps: ContextDeps) {
     if (key !== null) {
       try {
         const { apiKey, user } = await authenticateApiKey(deps.sql, key);
-        return { ...base, events: actingAs(base.events, user.id), user, sessionId: null, apiKey, credentialError: null };
+        return { ...base, user, sessionId: null, apiKey, credentialError: null };
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;
         return { ...base, user: null, sessionId: null, apiKey: null, credentialError: error };
@@ -119,8 +133,6 @@ export function createContextFactory(deps: ContextDeps) {
     if (token && !validated) setCookie(deps.auth.blankCookie());
     return {
       ...base,
-      // Events name who made the change (the office is not mailed about its own actions).
-      events: validated ? actingAs(base.events, validated.user.id) : base.events,
       user: validated?.user ?? null,
       sessionId: validated?.session.id ?? null,
       apiKey: null,

@@ -95,6 +95,19 @@ export function rateLimitHeaders(info: RateLimitInfo | undefined): Record<string
   };
 }
 
+/**
+ * The IETF `RateLimit-Policy` and `RateLimit` fields of an answer the policy allowed: its quota and
+ * window, what remains (`r`) and the seconds until the oldest counted request leaves the window (`t`).
+ */
+export function rateLimitStateHeaders(
+  info: Omit<RateLimitInfo, "retryAfterSeconds"> & { remaining: number; resetSeconds: number },
+): Record<string, string> {
+  return {
+    "RateLimit-Policy": `"${info.policy}";q=${info.quota};w=${info.windowSeconds}`,
+    RateLimit: `"${info.policy}";r=${Math.max(0, info.remaining)};t=${Math.max(1, Math.ceil(info.resetSeconds))}`,
+  };
+}
+
 /** The 429 headers for an error thrown by a procedure (a TRPCError whose cause is a DomainError), or null when it is no 429. */
 export function rateLimitHeadersOf(error: { code?: string; cause?: unknown } | undefined): Record<string, string> | null {
   if (!error) return null;

@@ -11,6 +11,8 @@ import { badInput, DomainError } from "./errors.js";
  */
 
 export const IDEMPOTENCY_HEADER = "idempotency-key";
+/** On an answer that is a stored first answer replayed: `Idempotent-Replayed: true`. */
+export const IDEMPOTENT_REPLAYED_HEADER = "Idempotent-Replayed";
 /** How long a key answers with its first result. */
 export const IDEMPOTENCY_WINDOW_HOURS = 24;
 /** A request with the key still running after this long is taken as dead (its server stopped): the key may run again. */
@@ -28,7 +30,7 @@ export const IDEMPOTENCY_HEADER_DESCRIPTION =
   "the first successful result again and creates nothing; the same key with another body is a 422; while the first " +
   "request still runs, a 409. Keys are per caller: the API key, the signed-in user, or, when anonymous, the client " +
   "address (an IPv6 client by its /64 network). " +
-  "Refused requests (4xx) do not use up the key.";
+  "Refused requests (4xx) do not use up the key. A replayed answer carries `Idempotent-Replayed: true`.";
 
 /** The header as the OpenAPI document lists it (trpc-to-openapi's `requestHeaders`; read by `idempotent`, not by this schema). */
 export const idempotencyHeaders = z.object({
@@ -82,7 +84,7 @@ interface KeyRow {
  * request runs, a 409. A failed `create` releases the key, so a corrected retry may use it.
  */
 export async function idempotent<T>(
-  ctx: Pick<Context, "req" | "sql" | "user" | "apiKey" | "ip">,
+  ctx: Pick<Context, "req" | "sql" | "user" | "apiKey" | "ip" | "setHeader">,
   operation: string,
   input: unknown,
   create: () => Promise<T>,
@@ -106,7 +108,11 @@ export async function idempotent<T>(
     // Released in between (the first request failed): this one may run.
     if (!row) return idempotent(ctx, operation, input, create);
     if (row.fingerprint !== fingerprint) throw new DomainError("unprocessable", IDEMPOTENCY_MISMATCH_MESSAGE);
-    if (row.response !== null) return JSON.parse(row.response) as T;
+    if (row.response !== null) {
+      // The first answer again, and the client is told so (nothing was created by this request).
+      ctx.setHeader(IDEMPOTENT_REPLAYED_HEADER, "true");
+      return JSON.parse(row.response) as T;
+    }
     if (!row.abandoned) throw new DomainError("conflict", IDEMPOTENCY_IN_PROGRESS_MESSAGE);
     // Take over a dead request's key; exactly one retry wins the update.
     const taken = await sql`

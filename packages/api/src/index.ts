@@ -11,6 +11,8 @@ export {
   type ErrorBody,
 } from "./openapi.js";
 export { createContextFactory, type ApiConfig, type Context, type ContextDeps, type Logger } from "./context.js";
+// The REST door's check of query parameters (an unknown one is a 400 naming it).
+export { restQueryCheck } from "./rest-query.js";
 export {
   DomainError,
   GENERIC_ERROR_MESSAGE,

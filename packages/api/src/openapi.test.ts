@@ -10,14 +10,21 @@ describe("error statuses derived from how a procedure is built", () => {
     );
   });
 
-  it("gives an admin query 401 and 403, and 400 only when it takes input; no key limit, as a key is refused first", () => {
-    expect(kinds({ access: "admin", method: "GET", takesInput: false, declared: {} })).toEqual(["forbidden", "unauthorized"]);
-    expect(kinds({ access: "admin", method: "GET", takesInput: true, declared: {} })).toEqual(["bad-input", "forbidden", "unauthorized"]);
+  it("gives an admin query 401 and 403, and 400 for an unknown query parameter; no key limit, as a key is refused first", () => {
+    expect(kinds({ access: "admin", method: "GET", takesInput: false, declared: {} })).toEqual(["bad-input", "forbidden", "unauthorized"]);
+    expect(failureReasons({ access: "admin", method: "GET", takesInput: false, declared: {} }).get("bad-input")).toEqual([
+      expect.stringMatching(/^A query parameter the operation does not take/),
+    ]);
+    const withInput = failureReasons({ access: "admin", method: "GET", takesInput: true, declared: {} });
+    expect(withInput.get("bad-input")).toEqual([
+      expect.stringMatching(/^The input is invalid/),
+      expect.stringMatching(/^A query parameter/),
+    ]);
   });
 
   it("gives account and sign-in operations the 403 of an API key, never a read key's or the key limit", () => {
     const account = failureReasons({ access: "account", method: "GET", takesInput: false, declared: {} });
-    expect([...account.keys()].sort()).toEqual(["forbidden", "unauthorized"]);
+    expect([...account.keys()].sort()).toEqual(["bad-input", "forbidden", "unauthorized"]);
     expect(account.get("forbidden")).toEqual([expect.stringMatching(/^Made with an API key/)]);
     const signIn = failureReasons({ access: "sign-in", method: "POST", takesInput: true, declared: {} });
     expect(signIn.get("forbidden")).toEqual([expect.stringMatching(/^Made with an API key/), expect.stringMatching(/^Cross-site/)]);
@@ -49,6 +56,10 @@ describe("error statuses derived from how a procedure is built", () => {
   });
 
   it("gives a public query without input only the refusals of an API key sent with it (ADR 029)", () => {
-    expect(kinds({ access: "public", method: "GET", takesInput: false, declared: {} })).toEqual(["rate-limited", "unauthorized"]);
+    expect(kinds({ access: "public", method: "GET", takesInput: false, declared: {} })).toEqual([
+      "bad-input",
+      "rate-limited",
+      "unauthorized",
+    ]);
   });
 });

@@ -45,6 +45,20 @@ const TAGS: Record<string, string> = {
     "typed signature and the add-ons chosen, ask for changes, download its PDF.",
 };
 
+/**
+ * What may change in the API without notice, and how a breaking change is made (docs/api.md,
+ * "Versioning and deprecation", says the same).
+ */
+export const API_VERSIONING_POLICY =
+  "**Versioning and deprecation.** There is one version of the API, under /api; `info.version` follows semantic versioning " +
+  "(minor: additions; major: a breaking change). These may change at any time, without notice: new operations, new optional " +
+  "parameters and body fields, new fields in answers and in webhook payloads, new webhook event types (an endpoint receives only " +
+  "the types it subscribed to), new values of a field documented as growing (a lead's `source`, a delivery's `eventType`), new " +
+  "header fields, and the wording of `message`. So ignore fields you do not know, and tell errors apart by status and `code`, " +
+  "not by `message`. Anything else (removing or renaming an operation, parameter or field, changing a type or a meaning, a new " +
+  "required input) is announced first: it is marked `deprecated` in this document and in the API docs, and keeps working as " +
+  "documented for at least 6 months from then; a field being removed stays in every answer until then.";
+
 const fieldIssueSchema = z
   .strictObject({
     path: z.string().meta({ description: 'The field, dotted for nested ones ("" for the input as a whole).', example: "email" }),
@@ -70,7 +84,8 @@ export const errorBodySchema = z
       }),
     code: z.string().meta({
       description:
-        "The error's name, one per status: BAD_REQUEST (400), UNAUTHORIZED (401), FORBIDDEN (403), NOT_FOUND (404), CONFLICT (409), " +
+        "The error's name, one per status: BAD_REQUEST (400), UNAUTHORIZED (401), FORBIDDEN (403), NOT_FOUND (404), " +
+        "METHOD_NOT_SUPPORTED (405: a known path asked with a method it does not answer; `Allow` lists those it does), CONFLICT (409), " +
         "PAYLOAD_TOO_LARGE (413), UNSUPPORTED_MEDIA_TYPE (415), UNPROCESSABLE_CONTENT (422), TOO_MANY_REQUESTS (429), INTERNAL_SERVER_ERROR (500), " +
         "SERVICE_UNAVAILABLE (503).",
       example: "NOT_FOUND",
@@ -124,6 +139,7 @@ export function failureReasons({ access, method, takesInput, declared }: Operati
   const hasBody = BODY_METHODS.has(method);
 
   if (takesInput) add("bad-input", "The input is invalid: `message` names each field and `data.issues` lists them.");
+  add("bad-input", UNKNOWN_PARAMETER_REASON);
   if (hasBody) add("bad-input", "The body is not a JSON object (malformed, not UTF-8, or nested too deeply).");
   const keysAllowed = !SESSION_ONLY_ACCESS.has(access);
   if (access !== "public" && access !== "sign-in") {
@@ -148,6 +164,39 @@ export function failureReasons({ access, method, takesInput, declared }: Operati
   for (const [kind, reason] of Object.entries(declared) as [DomainErrorKind, string][]) add(kind, reason);
   return reasons;
 }
+
+/** Every operation refuses a query parameter it does not take (rest-query.ts). */
+const UNKNOWN_PARAMETER_REASON = "A query parameter the operation does not take (a typo such as `limt`): `message` names it.";
+
+/** The IETF RateLimit fields every answer to an API key carries (trpc.ts apiKeyGate), 429 or not. */
+const KEY_RATE_LIMIT_HEADERS = {
+  "RateLimit-Policy": {
+    description: `Sent to an API key: its limit, as an IETF RateLimit-Policy field (\`"api-key";q=${API_KEY_RATE_LIMIT};w=60\`).`,
+    schema: { type: "string" },
+    example: `"api-key";q=${API_KEY_RATE_LIMIT};w=60`,
+  },
+  RateLimit: {
+    description:
+      'Sent to an API key: the requests it has left in the window (`r`) and the seconds until its oldest counted request leaves it (`t`), e.g. `"api-key";r=117;t=42`.',
+    schema: { type: "string" },
+    example: '"api-key";r=117;t=42',
+  },
+} as const;
+
+const REPLAYED_HEADER = {
+  "Idempotent-Replayed": {
+    description: "`true` when this answer is the stored first answer to the same Idempotency-Key (nothing was created by this request).",
+    schema: { type: "string", enum: ["true"] },
+  },
+} as const;
+
+const BEARER_CHALLENGE_HEADER = {
+  "WWW-Authenticate": {
+    description:
+      'On a request that sent `Authorization: Bearer`: the challenge (RFC 6750), e.g. `Bearer realm="CrawlGuard API", error="invalid_token", error_description="This API key has been revoked"`.',
+    schema: { type: "string" },
+  },
+} as const;
 
 function errorResponse(reasons: string[]) {
   const description = reasons.length === 1 ? reasons[0]! : reasons.map((r) => `- ${r}`).join("\n");
@@ -300,13 +349,21 @@ function documentErrorsAndSecurity(doc: OpenAPIObject): void {
       .sort(([a], [b]) => a - b)
       .map(
         ([status, why]) =>
-          [String(status), status === 429 ? { ...errorResponse(why), headers: RATE_LIMIT_HEADERS } : errorResponse(why)] as const,
+          [
+            String(status),
+            status === 429
+              ? { ...errorResponse(why), headers: RATE_LIMIT_HEADERS }
+              : status === 401
+                ? { ...errorResponse(why), headers: BEARER_CHALLENGE_HEADER }
+                : errorResponse(why),
+          ] as const,
       );
     const success = Object.entries<unknown>(operation.responses ?? {})
       .filter(([status]) => status.startsWith("2"))
       // An operation that creates answers 201 at this door (trpc.ts ApiMeta `created`).
       .map(([status, response]) => [meta.created && status === "200" ? "201" : status, response] as const);
     operation.responses = { ...Object.fromEntries(success), ...Object.fromEntries(errors), "500": INTERNAL_ERROR };
+    documentSuccessHeaders(operation, { keysAllowed: !SESSION_ONLY_ACCESS.has(access) });
     // An API key works wherever a session does, except the session-only operations (ADR 029).
     operation.security =
       access === "public" || access === "sign-in"
@@ -318,6 +375,23 @@ function documentErrorsAndSecurity(doc: OpenAPIObject): void {
   // trpc-to-openapi's own error schemas, which nothing references any more.
   const schemas = doc.components?.schemas ?? {};
   for (const key of Object.keys(schemas)) if (key.startsWith("error.")) delete schemas[key];
+}
+
+/**
+ * The header fields of an operation's successful answers: the RateLimit fields where an API key may
+ * call it, and Idempotent-Replayed where it takes an Idempotency-Key.
+ */
+function documentSuccessHeaders(
+  operation: { parameters?: unknown[]; responses?: Record<string, unknown> },
+  { keysAllowed }: { keysAllowed: boolean },
+): void {
+  const idempotent = (operation.parameters ?? []).some((p) => (p as { name?: string; in?: string }).name === "Idempotency-Key");
+  for (const [status, response] of Object.entries(operation.responses ?? {})) {
+    if (!status.startsWith("2")) continue;
+    const r = response as { headers?: Record<string, unknown> };
+    r.headers = { ...r.headers, ...(keysAllowed ? KEY_RATE_LIMIT_HEADERS : {}), ...(idempotent ? REPLAYED_HEADER : {}) };
+    if (Object.keys(r.headers).length === 0) delete r.headers;
+  }
 }
 
 /**
@@ -345,8 +419,13 @@ function addErrorSchema(doc: OpenAPIObject): void {
 function liftParameterDescriptions(doc: OpenAPIObject): void {
   for (const item of Object.values(doc.paths ?? {})) {
     for (const operation of Object.values(item as Record<string, { parameters?: unknown[] }>)) {
-      for (const parameter of (operation.parameters ?? []) as { description?: string; schema?: { description?: string } }[]) {
+      for (const parameter of (operation.parameters ?? []) as {
+        description?: string;
+        deprecated?: boolean;
+        schema?: { description?: string; deprecated?: boolean };
+      }[]) {
         if (!parameter.description && parameter.schema?.description) parameter.description = parameter.schema.description;
+        if (parameter.schema?.deprecated) parameter.deprecated = true;
       }
     }
   }
@@ -377,7 +456,10 @@ export function buildOpenApiDocument(baseUrl: string): OpenAPIObject {
       "Requests that change data and carry the cookie must send an Origin header of the same host. " +
       "Integrations use an API key instead (made by an admin in User Management or POST /api/api-keys): `Authorization: Bearer cg_live_...`, " +
       `no cookie and no Origin needed; a \`read\` key only reads, and each key may make ${API_KEY_RATE_LIMIT} requests a minute. ` +
-      "Every error answers JSON with a non-empty `message` (the `Error` schema); each operation lists the statuses it can answer.",
+      "Every error answers JSON with a non-empty `message` (the `Error` schema); each operation lists the statuses it can answer. " +
+      "A known path asked with a method it does not answer is a 405 (`METHOD_NOT_SUPPORTED`) whose `Allow` lists the methods it does; " +
+      "an unknown query parameter is a 400 that names it. Every answer to an API key carries the IETF `RateLimit-Policy` and `RateLimit` fields.\n\n" +
+      API_VERSIONING_POLICY,
     license: { name: "Proprietary: all rights reserved", identifier: "LicenseRef-CrawlGuard-Proprietary" },
     baseUrl,
     docsUrl: "/api/docs",

@@ -5,7 +5,9 @@ import { transaction, type Sql } from "@crawlguard/db";
  * server instances. A bucket names what is limited ("contact-ip"), the key whom. Sign-in
  * throttling has its own tables and rules (login-throttle.ts).
  */
-export type HitOutcome = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+export type HitOutcome =
+  /** `remaining`: hits still allowed in the window after this one; `resetSeconds`: until the oldest counted hit leaves it. */
+  { allowed: true; remaining: number; resetSeconds: number } | { allowed: false; retryAfterSeconds: number };
 
 /**
  * Records a hit for `key` unless it already has `limit` hits in the window; answers whether it was
@@ -27,6 +29,14 @@ export async function takeHit(sql: Sql, bucket: string, key: string, windowMs: n
     if (blocking) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((blocking.hitAt.getTime() + windowMs - now) / 1000)) };
     await tx`DELETE FROM rate_limit_hits WHERE bucket = ${bucket} AND key = ${key} AND hit_at <= ${since}`;
     await tx`INSERT INTO rate_limit_hits (bucket, key, hit_at) VALUES (${bucket}, ${key}, ${new Date(now)})`;
-    return { allowed: true };
+    // What the client may still do: the hits left in the window, and when its oldest hit leaves it.
+    const [state] = await tx<{ n: number; oldest: Date }[]>`
+      SELECT count(*)::int AS n, min(hit_at) AS oldest FROM rate_limit_hits WHERE bucket = ${bucket} AND key = ${key} AND hit_at > ${since}`;
+    const oldest = state?.oldest ? new Date(state.oldest).getTime() : now;
+    return {
+      allowed: true,
+      remaining: Math.max(0, limit - (state?.n ?? 1)),
+      resetSeconds: Math.max(1, Math.ceil((oldest + windowMs - now) / 1000)),
+    };
   });
 }

@@ -67,7 +67,7 @@ type Shape = { message: string; code: number; data: Record<string, unknown> };
 
 function ctx(user: Context["user"], apiKey: Context["apiKey"] = null): Context {
   const noop = () => {};
-  return { user, apiKey, log: { info: noop, warn: noop, error: noop } } as unknown as Context;
+  return { user, apiKey, req: { headers: {} }, setHeader: noop, log: { info: noop, warn: noop, error: noop } } as unknown as Context;
 }
 const staff = { id: "u1", username: "sam", email: null, isAdmin: false, role: "office" as const, createdAt: new Date() };
 

@@ -99,10 +99,58 @@ export async function syncPage<T>(
 }
 
 /**
- * A list path's output: the whole array, or a sync page when asked for one. At runtime (answers are
- * checked, the document shows both) it is the union; its TypeScript type stays the array, which is
- * what the dashboard reads (it never sends sync parameters; integrations read the REST document).
+ * A list path's output: the whole array, or a sync page when asked for one with the sync parameters
+ * (kept working for clients that page there; the paged form has its own path). Answers are checked
+ * against the union; the document shows the array only, the one shape the path is for, so a
+ * generated client reads an array; its TypeScript type is the array too.
  */
 export function listOrPage<T extends z.ZodType, P extends z.ZodType>(item: T, page: P): z.ZodType<z.output<T>[]> {
-  return syncOutput(z.union([z.array(item), page])) as unknown as z.ZodType<z.output<T>[]>;
+  const union = z.union([z.array(item), page]).meta({
+    override: ({ jsonSchema }) => {
+      const [array] = (jsonSchema.anyOf ?? []) as object[];
+      if (!array) return;
+      delete jsonSchema.anyOf;
+      Object.assign(jsonSchema, array);
+    },
+  });
+  return syncOutput(union) as unknown as z.ZodType<z.output<T>[]>;
+}
+
+/** The sync parameters of a list query, apart from its filters (an undefined one is not sent). */
+export function syncPart(query: SyncQuery): SyncQuery {
+  const { updatedSince, limit, cursor, includeDeleted } = query;
+  return { updatedSince, limit, cursor, includeDeleted };
+}
+
+/** The 400 of `sort` sent with the sync parameters: a page is always in the order of the changes. */
+export const sortWithPage = () =>
+  badInput([{ path: "sort", message: "A page of changes is always in the order of the changes: leave sort out, or the sync parameters" }]);
+
+/** The array form of a list path: one text for leads and contact submissions. */
+export function listDescription(what: string, path: string): string {
+  return [
+    `Every one of the ${what}, as a JSON array; the filters (combinable) keep only those that match all of them. ` +
+      "An unknown query parameter is a 400 that names it.",
+    "",
+    `A page of changes (incremental sync) has its own path, \`${path}/page\`. Sent here, its parameters (\`updatedSince\`, ` +
+      "`limit`, `cursor`, `includeDeleted`) still answer that page (`{ items, deleted, nextCursor, hasMore }`), for clients written " +
+      "before it had its own path; they are deprecated here.",
+  ].join("\n");
+}
+
+/** How a paged path pages through changes: one text for leads and contact submissions. */
+export function pageDescription(what: string, path: string): string {
+  return [
+    `A page of the ${what} created or changed, in the order the changes were committed (each change numbered when its ` +
+      "transaction commits, so none is missed or repeated while others write), as `{ items, deleted, nextCursor, hasMore }`. " +
+      "Send `nextCursor` as `cursor` for the next page; when `hasMore` is false you are up to date: keep `nextCursor` and poll " +
+      "with it later. An item changed again appears again, later. With `includeDeleted=true`, `deleted` lists the ids deleted " +
+      `since (tombstones). The filters keep the ${what} that match them when they change (one that stops matching is not announced).`,
+    "",
+    `First page: \`GET ${path}?limit=100&includeDeleted=true\` (or \`?updatedSince=2026-05-01T00:00:00Z&limit=100\`)`,
+    "",
+    `Next pages: \`GET ${path}?limit=100&includeDeleted=true&cursor=djE6MTI3\``,
+    "",
+    'Answer: `{ "items": [ ... ], "deleted": [{ "id": "…", "deletedAt": "2026-05-02T10:00:00.000Z" }], "nextCursor": "djE6MTI3", "hasMore": false }`',
+  ].join("\n");
 }

@@ -6,14 +6,15 @@ import {
   contactSubmissionSchema,
   convertToLeadResultSchema,
   duplicateLeadSchema,
+  submissionListQuerySchema,
+  submissionPageQuerySchema,
   submissionPageSchema,
-  syncQuerySchema,
 } from "@crawlguard/validators";
 import * as submissions from "./submissions.js";
 import { idempotencyHeaders, idempotent } from "../idempotency.js";
-import { isSyncQuery, listOrPage } from "../api-keys/sync.js";
-import { staffProcedure } from "../trpc.js";
-import { syncDescription } from "../leads/router.js";
+import { isSyncQuery, listDescription, listOrPage, pageDescription, syncPart } from "../api-keys/sync.js";
+import { DomainError } from "../errors.js";
+import { staffProcedure, syncOutput } from "../trpc.js";
 
 export const submissionsRouter = {
   list: staffProcedure
@@ -22,17 +23,35 @@ export const submissionsRouter = {
         method: "GET",
         path: "/api/contact-submissions",
         tags: ["submissions"],
-        summary: "Contact submissions, newest first, with the lead converted from each; with sync parameters, a page of changes",
-        description: syncDescription("contact submissions", "/api/contact-submissions"),
+        summary: "Contact submissions (or those the filters keep), newest first, with the lead converted from each, as a JSON array",
+        description: listDescription("contact submissions", "/api/contact-submissions"),
       },
-      errors: { "bad-input": "The cursor is not one this server gave." },
+      errors: { "bad-input": "A filter's value is not one it takes." },
     })
-    .input(syncQuerySchema.optional())
+    .input(submissionListQuerySchema.optional())
     .output(listOrPage(contactSubmissionSchema, submissionPageSchema))
-    // A page is answered as the union's other member (see listOrPage).
-    .query(({ ctx, input }) =>
-      isSyncQuery(input) ? (submissions.submissionPage(ctx.sql, input) as never) : submissions.listSubmissions(ctx.sql),
+    .query(({ ctx, input = {} }) =>
+      // The paged form, still answered here (it has its own path): the union's other member (see listOrPage).
+      isSyncQuery(input)
+        ? (submissions.submissionPage(ctx.sql, syncPart(input), input) as never)
+        : submissions.listSubmissions(ctx.sql, input),
     ),
+
+  page: staffProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/api/contact-submissions/page",
+        tags: ["submissions"],
+        summary:
+          "A page of the contact submissions received or changed, in the order of their changes (incremental sync), filtered like the list",
+        description: pageDescription("contact submissions", "/api/contact-submissions/page"),
+      },
+      errors: { "bad-input": "The cursor is not one this server gave, or a filter's value is not one it takes." },
+    })
+    .input(submissionPageQuerySchema)
+    .output(syncOutput(submissionPageSchema))
+    .query(({ ctx, input }) => submissions.submissionPage(ctx.sql, syncPart(input), input)),
 
   newCount: staffProcedure
     .meta({
@@ -109,4 +128,22 @@ export const submissionsRouter = {
     .mutation(({ ctx, input }) =>
       idempotent(ctx, "submissions.addToLead", input, () => submissions.addToLead(ctx.sql, input.id, input.leadId, ctx.user, ctx.events)),
     ),
+  // Last: /api/contact-submissions/{id} matches any one segment, so /page and /new-count come first.
+  get: staffProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/api/contact-submissions/{id}",
+        tags: ["submissions"],
+        summary: "One contact submission, with its lead",
+      },
+      errors: { "not-found": "No contact submission has this id." },
+    })
+    .input(z.object({ id: z.string().uuid().meta({ description: "The contact submission's id." }) }))
+    .output(contactSubmissionSchema)
+    .query(async ({ ctx, input }) => {
+      const submission = await submissions.getSubmission(ctx.sql, input.id);
+      if (!submission) throw new DomainError("not-found", submissions.SUBMISSION_NOT_FOUND);
+      return submission;
+    }),
 } satisfies TRPCRouterRecord;

@@ -8,6 +8,7 @@ import {
   type DuplicateLead,
   type Lead,
   referrerHost,
+  type SubmissionFilters,
   type SyncQuery,
 } from "@crawlguard/validators";
 import { DomainError } from "../errors.js";
@@ -16,7 +17,7 @@ import { NO_EVENTS, type EventSink } from "../domain-events.js";
 import { recordLeadEvents, type Actor } from "../leads/lead-events.js";
 import type { Queryable } from "../queryable.js";
 import { syncPage, type SyncPage } from "../api-keys/sync.js";
-import { existingLeadColumn } from "./existing-lead.js";
+import { submissionFilterCondition } from "../leads/lead-filters.js";
 
 interface SubmissionRow extends Omit<ContactSubmission, "createdAt"> {
   createdAt: Date;
@@ -27,16 +28,27 @@ export const SUBMISSION_NOT_FOUND = "Contact submission not found";
 const submissionColumns = (sql: Queryable) => sql`
   s.id, s.name, s.email, s.phone, s.address, s.zip_code, s.service, s.message, s.created_at,
   s.utm_source, s.utm_medium, s.utm_campaign, s.utm_term, s.utm_content, s.referrer, s.landing_page,
-  s.source, COALESCE(l.id, s.added_to_lead_id) AS lead_id, ${existingLeadColumn(sql)}`;
+  s.source, COALESCE(l.id, s.added_to_lead_id) AS lead_id`;
 
-/** Every submission, newest first, with the lead converted from it (one query, no N+1). */
-export async function listSubmissions(sql: Sql): Promise<ContactSubmission[]> {
+/** Every submission (or those the filters keep), newest first, with the lead converted from it (one query, no N+1). */
+export async function listSubmissions(sql: Sql, filters: Partial<SubmissionFilters> = {}): Promise<ContactSubmission[]> {
   const rows = await sql<SubmissionRow[]>`
     SELECT ${submissionColumns(sql)}
     FROM contact_submissions s
     LEFT JOIN leads l ON l.submission_id = s.id
+    WHERE ${submissionFilterCondition(sql, filters)}
     ORDER BY s.created_at DESC, s.id DESC`;
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+}
+
+/** One submission, with its lead; null when there is none with this id. */
+export async function getSubmission(sql: Queryable, id: string): Promise<ContactSubmission | null> {
+  const [row] = await sql<SubmissionRow[]>`
+    SELECT ${submissionColumns(sql)}
+    FROM contact_submissions s
+    LEFT JOIN leads l ON l.submission_id = s.id
+    WHERE s.id = ${id}`;
+  return row ? { ...row, createdAt: row.createdAt.toISOString() } : null;
 }
 
 /** How many submissions are new (neither converted nor added to a lead): the Contact Submissions tab's badge. */
@@ -48,13 +60,14 @@ export async function countNewSubmissions(sql: Sql): Promise<number> {
 }
 
 /** A page of submission changes (incremental sync, ADR 029): see api-keys/sync.ts. */
-export function submissionPage(sql: Sql, query: SyncQuery): Promise<SyncPage<ContactSubmission>> {
+export function submissionPage(sql: Sql, query: SyncQuery, filters: Partial<SubmissionFilters> = {}): Promise<SyncPage<ContactSubmission>> {
   return syncPage(sql, "contact-submission", query, {
     async changed(tx, after, since, n) {
       const rows = await tx<(SubmissionRow & { seqText: string })[]>`
         SELECT ${submissionColumns(tx)}, s.change_seq::text AS seq_text
         FROM contact_submissions s LEFT JOIN leads l ON l.submission_id = s.id
         WHERE s.change_seq > ${after.toString()}::bigint AND (${since}::timestamptz IS NULL OR s.updated_at >= ${since}::timestamptz)
+          AND ${submissionFilterCondition(tx, filters)}
         ORDER BY s.change_seq LIMIT ${n}`;
       return rows.map(({ seqText, ...row }) => ({ item: { ...row, createdAt: row.createdAt.toISOString() }, changeSeq: seqText }));
     },
