@@ -26,10 +26,12 @@ import type { Sql } from "@crawlguard/db";
 import type { ObjectStorage } from "@crawlguard/storage";
 import { apiDocsRouter } from "./api-docs.js";
 import { authFormPosts } from "./auth-form.js";
+import { bookingRoutes } from "./booking-routes.js";
 import { calendarFeedRoute } from "./calendar-feed-route.js";
 import { quoteRoutes } from "./quote-routes.js";
 import { contactFormPosts } from "./contact-form.js";
 import { cspOptions, s3BrowserOrigins } from "./csp.js";
+import { createFormTokens } from "./form-tokens.js";
 import { csrfGuard, PUBLIC_URL_SETTING } from "./csrf.js";
 import { googleCallbackRoute } from "./google-calendar-worker.js";
 import { unsubscribeRoutes } from "./mail-worker.js";
@@ -227,6 +229,18 @@ export function createApp({ env, sql, auth, logger, storage, google, events, web
   app.use(googleCallbackRoute({ google, createContext }));
   app.use(unsubscribeRoutes({ sql }));
   app.use(seoRoutes(env.PUBLIC_URL));
+  // Online booking's pages (/book, the manage link /book/{token}): HTML from the server, forms without script.
+  app.use(
+    bookingRoutes({
+      auth,
+      createContext,
+      allowedOrigins: env.ALLOWED_ORIGINS,
+      trustProxy: behindProxy,
+      businessTimeZone: env.BUSINESS_TIME_ZONE,
+      publicUrl: env.PUBLIC_URL,
+      formTokens: web?.formTokens ?? createFormTokens(env.CONTACT_FORM_SECRET),
+    }),
+  );
   // The dashboard and sign-in pages are what a signed-in and a signed-out visitor see differently.
   app.use(["/admin", "/auth"], (_req, res, next) => {
     res.vary("Cookie");

@@ -2,9 +2,10 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypt
 
 /**
  * What a token vouches for. A token issued for one purpose never verifies for another, so the
- * "your message was sent" link cannot stand in for a form's time of showing.
+ * "your message was sent" link cannot stand in for a form's time of showing, nor a contact form's
+ * time for the booking form's (/book).
  */
-export type TokenPurpose = "contact-form-shown" | "contact-form-sent";
+export type TokenPurpose = "contact-form-shown" | "contact-form-sent" | "booking-form-shown";
 
 export type TokenCheck = { ok: true; ageMs: number } | { ok: false; reason: "missing" | "malformed" | "forged" | "expired" };
 

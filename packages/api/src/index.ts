@@ -71,3 +71,15 @@ export { refusedAddress, isLoopbackHost } from "./webhooks/address.js";
 export { sendWebhook, signedHeaders, checkedAddresses, SEND_TIMEOUT_MS } from "./webhooks/send.js";
 export { checkWebhookUrl, deliveriesHeld, type WebhookJobs, type WebhookSettings } from "./webhooks/webhooks.js";
 export type { WebhooksDeps } from "./context.js";
+// Online booking: /book and /book/{token} are served by the server's own routes (apps/server/src/booking-routes.ts).
+export {
+  BOOKING_FORM_FIELDS,
+  BOT_TRAP_FIELD,
+  FORM_TOKEN_FIELD,
+  renderBookedPage,
+  renderBookPage,
+  type BookingFormField,
+  type BookingFormValues,
+  type BookPageState,
+} from "./online-booking/book-page.js";
+export { renderBookingNotFound, renderManagePage, type ManagePageState } from "./online-booking/manage-page.js";

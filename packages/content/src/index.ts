@@ -59,6 +59,7 @@ export {
 } from "./marketing";
 export {
   absoluteUrl,
+  bookingPageSeo,
   buildBreadcrumbJsonLd,
   buildLocalBusinessJsonLd,
   buildServiceJsonLd,

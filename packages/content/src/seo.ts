@@ -82,6 +82,14 @@ export const pageSeo: Readonly<Record<PublicPagePath, PageSeo>> = {
   },
 };
 
+/** /book, the online booking page (served by the server itself, not the web app's routes). */
+export const bookingPageSeo: PageSeo = {
+  path: "/book",
+  title: "Book a Free Crawl Space Inspection Online | CrawlGuard",
+  description: `Pick an arrival window for your free crawl space or basement inspection in Asheville and Western NC, and book it in a minute. Prefer to talk? Call ${company.phone.display}.`,
+  keywords: ["book crawl space inspection", "free inspection Asheville", "schedule waterproofing estimate", "online booking CrawlGuard"],
+};
+
 export function serviceDetailSeo(detail: ServiceDetail): PageSeo {
   return {
     path: `/services/${detail.id}`,
