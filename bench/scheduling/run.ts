@@ -293,7 +293,7 @@ async function main() {
       const load = await concurrent(target.url, target.headers);
       rows.push({ ...target, latency, rps: load.requests.total / load.duration, non2xx: load.non2xx, errors: load.errors });
     }
-    const serviceP50 = await inProcess(() => calendarRange(sql, { ...WINDOW, scope: "all" }, { id, isAdmin: true }, ZONE));
+    const serviceP50 = await inProcess(() => calendarRange(sql, { ...WINDOW, scope: "all" }, { id, isAdmin: true, role: "admin" }, ZONE));
     const rawP50 = await inProcess(() => rawRows(sql, WINDOW.start, WINDOW.end));
     const expandedP50 = await inProcess(() => sqlExpanded(sql, WINDOW.start, WINDOW.end));
 

@@ -7,7 +7,7 @@ import {
   type Lead,
 } from "@crawlguard/validators";
 import { transaction, type Sql } from "@crawlguard/db";
-import { ConflictError, type FieldIssue } from "../errors.js";
+import { ConflictError, DomainError, type FieldIssue } from "../errors.js";
 import { addMinutes, findConflicts, isBeforeToday, parseDate, parseTime, resolveWallTime, type Interval } from "../scheduling/index.js";
 import { appointmentEvent, leadChangeEvents, NO_EVENTS, type DomainEventInput, type EventSink } from "../domain-events.js";
 import { NO_PUSHES, type CalendarPushes } from "../google-calendar/google-calendar.js";
@@ -16,6 +16,7 @@ import { LEAD_NOT_FOUND } from "../leads/leads.js";
 import { badInput, notFound } from "../scheduling/errors.js";
 import { assigneeShownName, conflictInputs, type Viewer } from "./clashes.js";
 import { insertBookedLead, rescheduleLead, type BookingWrite, type LockedLead } from "./booking-writes.js";
+import { leadScope, leadScopeCondition, type Viewer as AccessViewer } from "../users/access.js";
 
 /*
  * The booking rule: a booking checks the assignee's working hours, time blocks and other
@@ -24,6 +25,8 @@ import { insertBookedLead, rescheduleLead, type BookingWrite, type LockedLead } 
  */
 
 export const PAST_DATE_MESSAGE = "Appointment date cannot be in the past";
+/** A crew member books only the leads assigned to them, for themselves (users/access.ts). */
+export const CREW_BOOKS_OWN = "A crew member books only leads assigned to them, for themselves";
 
 /** The field names differ between the two doors only in their messages. */
 export interface BookingMessages {
@@ -34,7 +37,7 @@ export interface BookingMessages {
 export interface BookingCall {
   sql: Sql;
   input: BookingRequest;
-  actor: Actor & Viewer;
+  actor: Actor & Viewer & AccessViewer;
   /** The business time zone the date and time are read in. */
   zone: string;
   /** What "today" and "past" are judged against (default: the clock). */
@@ -93,6 +96,9 @@ export async function bookAppointment({
   const when = resolveBookingTime(input, zone, now);
   if (Array.isArray(when)) issues.push(...when);
   if (issues.length || Array.isArray(when)) throw badInput(issues);
+  if (actor.role === "crew" && (!leadId || (input.assignedTo !== undefined && input.assignedTo !== actor.id))) {
+    throw new DomainError("forbidden", CREW_BOOKS_OWN);
+  }
 
   return transaction(sql, async (tx) => {
     let before: LockedLead | undefined;
@@ -100,7 +106,8 @@ export async function bookAppointment({
       [before] = await tx<LockedLead[]>`
         SELECT l.assigned_to, l.status, l.estimated_value, l.scheduled_date, l.notes, l.priority, u.username AS assignee_name,
                l.duration_minutes, l.name, l.email, l.phone, l.address, l.zip_code, l.service
-        FROM leads l LEFT JOIN users u ON u.id = l.assigned_to WHERE l.id = ${leadId} FOR UPDATE OF l`;
+        FROM leads l LEFT JOIN users u ON u.id = l.assigned_to
+        WHERE l.id = ${leadId} AND ${leadScopeCondition(tx, leadScope(actor), "l.assigned_to")} FOR UPDATE OF l`;
       if (!before) throw notFound(LEAD_NOT_FOUND);
     }
     // Rescheduling keeps the appointment with whoever has it, unless the caller says otherwise.

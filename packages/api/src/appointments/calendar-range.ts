@@ -25,6 +25,9 @@ import type { Queryable } from "../queryable.js";
 import { badInput } from "../scheduling/errors.js";
 import { PAST_DATE_MESSAGE } from "./booking.js";
 import { appointmentsNear, assigneeShownName, blocksNear, conflictInputs, toRule, type Viewer } from "./clashes.js";
+import { canSeeLead, type Viewer as AccessViewer } from "../users/access.js";
+import { DomainError } from "../errors.js";
+import { CREW_BOOKS_OWN } from "./booking.js";
 
 /* What the calendar and the booking dialogs read: a range of appointments and blocks, free slots, settings. */
 
@@ -34,11 +37,12 @@ const DAY_MS = 86_400_000;
  * Appointments and time-block occurrences overlapping [start, end) for the calendar: "mine" is
  * my appointments, the unassigned ones and my blocks; "all" is everyone's. Recurring blocks are
  * expanded here, in the business zone. Other staff members' blocks are busy periods unless the viewer is an admin.
+ * A crew member's appointments are only theirs, in either scope (users/access.ts).
  */
 export async function calendarRange(
   sql: Queryable,
   query: { start: string; end: string; scope: "mine" | "all" },
-  viewer: Viewer,
+  viewer: Viewer & AccessViewer,
   zone: string,
 ): Promise<CalendarRange> {
   const me = viewer.id;
@@ -53,21 +57,23 @@ export async function calendarRange(
     blocksNear(sql, window, owner, viewer),
   ]);
 
-  const appointments = appointmentRows.map((a): RangeAppointment => ({
-    id: a.id,
-    name: a.name,
-    phone: a.phone,
-    address: a.address,
-    service: a.service,
-    status: a.status,
-    priority: a.priority,
-    start: isoString(a.scheduledDate.getTime()),
-    end: isoString(a.scheduledDate.getTime() + a.durationMinutes * 60_000),
-    durationMinutes: a.durationMinutes,
-    assigneeName: a.assigneeName,
-    assignedTo: a.assignedTo,
-    mine: a.mine,
-  }));
+  const appointments = appointmentRows
+    .filter((a) => canSeeLead(viewer, a))
+    .map((a): RangeAppointment => ({
+      id: a.id,
+      name: a.name,
+      phone: a.phone,
+      address: a.address,
+      service: a.service,
+      status: a.status,
+      priority: a.priority,
+      start: isoString(a.scheduledDate.getTime()),
+      end: isoString(a.scheduledDate.getTime() + a.durationMinutes * 60_000),
+      durationMinutes: a.durationMinutes,
+      assigneeName: a.assigneeName,
+      assignedTo: a.assignedTo,
+      mine: a.mine,
+    }));
   const blocks: RangeBlock[] = [];
   // A bounded answer (ADR 016): at most MAX_RANGE_OCCURRENCES occurrences, the earliest.
   const expanded = earliestOccurrences(
@@ -112,11 +118,14 @@ export async function calendarRange(
 export async function availability(
   sql: Queryable,
   query: { date: string; durationMinutes: string; assignedTo?: string | undefined; excludeLeadId?: string | undefined },
-  viewer: Viewer,
+  viewer: Viewer & AccessViewer,
   zone: string,
   now: Date = new Date(),
 ): Promise<Availability> {
   const me = viewer.id;
+  // A crew member books only for themselves: another person's slots would name that person's clients.
+  if (viewer.role === "crew" && query.assignedTo !== undefined && query.assignedTo !== me)
+    throw new DomainError("forbidden", CREW_BOOKS_OWN);
   const date = parseDate(query.date);
   if (!date) throw badInput([{ path: "date", message: "Date must be a real date written yyyy-MM-dd (2000 to 2099)" }]);
   if (isBeforeToday(query.date, zone, now)) throw badInput([{ path: "date", message: PAST_DATE_MESSAGE }]);

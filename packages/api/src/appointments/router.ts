@@ -19,7 +19,8 @@ import { staffProcedure, syncOutput } from "../trpc.js";
 const BOOKING_REFUSED =
   "A new client's name, email, phone, address or service is missing; the date is before today (business time zone); " +
   "the time does not exist that day (clocks go forward); or assignedTo names no user.";
-const NO_SUCH_LEAD = "leadId names no lead.";
+const NO_SUCH_LEAD = "leadId names no lead (or, to a crew member, none assigned to them).";
+const CREW_REFUSED = "A crew member booked a new client, or for someone else: crew book only the leads assigned to them, for themselves.";
 /** The 409 of both booking calls: the body's `conflicts` lists the clashes (errors.ts ConflictError). */
 const NOT_BOOKED =
   "Not booked, nothing saved: the time is outside working hours (a day off such as Sunday included), inside a time block, or overlaps " +
@@ -57,7 +58,13 @@ export const appointmentsRouter = {
           "Conflicts (outside working hours, a time block, another appointment) are a 409 with `conflicts` unless confirm is true",
         requestHeaders: idempotencyHeaders,
       },
-      errors: { "bad-input": BOOKING_REFUSED, "not-found": NO_SUCH_LEAD, conflict: NOT_BOOKED, unprocessable: KEY_REUSED },
+      errors: {
+        "bad-input": BOOKING_REFUSED,
+        "not-found": NO_SUCH_LEAD,
+        forbidden: CREW_REFUSED,
+        conflict: NOT_BOOKED,
+        unprocessable: KEY_REUSED,
+      },
     })
     .input(bookingRequestSchema)
     .output(bookingResultSchema)
@@ -79,7 +86,13 @@ export const appointmentsRouter = {
           "(Google failing never fails the booking)",
         requestHeaders: idempotencyHeaders,
       },
-      errors: { "bad-input": BOOKING_REFUSED, "not-found": NO_SUCH_LEAD, conflict: NOT_BOOKED, unprocessable: KEY_REUSED },
+      errors: {
+        "bad-input": BOOKING_REFUSED,
+        "not-found": NO_SUCH_LEAD,
+        forbidden: CREW_REFUSED,
+        conflict: NOT_BOOKED,
+        unprocessable: KEY_REUSED,
+      },
     })
     .input(calendarAppointmentRequestSchema)
     .output(calendarAppointmentResultSchema)
@@ -98,7 +111,7 @@ export const appointmentsRouter = {
         path: "/api/calendar/range",
         tags: ["calendar"],
         summary:
-          "Appointments and time-block occurrences (recurrences expanded) overlapping [start, end), at most 62 days; scope mine (default: mine, unassigned, my blocks) or all",
+          "Appointments and time-block occurrences (recurrences expanded) overlapping [start, end), at most 62 days; scope mine (default: mine, unassigned, my blocks) or all. A crew member sees only the appointments assigned to them",
       },
       errors: { "bad-input": "end is not after start, or the range spans more than 62 days." },
     })
@@ -115,7 +128,10 @@ export const appointmentsRouter = {
         summary:
           "The booking slots of a date (every 30 minutes, 08:00–18:00, business time zone) for an assignee, each with the conflicts it would have",
       },
-      errors: { "bad-input": "The date is before today (business time zone), or assignedTo names no user." },
+      errors: {
+        "bad-input": "The date is before today (business time zone), or assignedTo names no user.",
+        forbidden: "A crew member asked for someone else's slots: crew book only for themselves.",
+      },
     })
     .input(availabilityQuerySchema)
     .output(availabilitySchema)

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createEvents, type EventAttributes } from "ics";
-import type { CalendarFeed, CreatedCalendarFeed } from "@crawlguard/validators";
+import type { CalendarFeed, CreatedCalendarFeed, Role } from "@crawlguard/validators";
 import { company } from "@crawlguard/content";
 import { DomainError } from "../errors.js";
 import { calendarRange } from "../appointments/appointments.js";
@@ -51,11 +51,12 @@ const utc = (iso: string) => Date.parse(iso);
  * every calendar app shows the same instants). Never a lead's notes or estimated value.
  */
 export async function calendarFeedIcs(sql: Queryable, token: string, zone: string, now = new Date()): Promise<string> {
-  const [feed] = await sql<{ userId: string; isAdmin: boolean; username: string }[]>`
-    SELECT f.user_id, u.is_admin, u.username FROM calendar_feeds f JOIN users u ON u.id = f.user_id
+  const [feed] = await sql<{ userId: string; isAdmin: boolean; role: Role; username: string }[]>`
+    SELECT f.user_id, u.is_admin, u.role, u.username FROM calendar_feeds f JOIN users u ON u.id = f.user_id
     WHERE f.token_hash = ${feedTokenHash(token)}`;
   if (!feed) throw new DomainError("not-found", FEED_NOT_FOUND);
-  const viewer = { id: feed.userId, isAdmin: feed.isAdmin };
+  // A crew member's feed holds only the appointments assigned to them (users/access.ts).
+  const viewer = { id: feed.userId, isAdmin: feed.isAdmin, role: feed.role };
   const events = new Map<string, EventAttributes>();
   const from = now.getTime() - FEED_PAST_DAYS * DAY_MS;
   const until = now.getTime() + FEED_AHEAD_DAYS * DAY_MS;

@@ -25,13 +25,13 @@ import {
   UPLOAD_NOT_FOUND,
 } from "./uploads.js";
 import { HEIC_MESSAGE, UNSUPPORTED_TYPE_MESSAGE } from "./processing.js";
-import { publicProcedure, staffProcedure } from "../trpc.js";
+import { officeProcedure, publicProcedure } from "../trpc.js";
 
 const idInput = z.object({ id: z.string().uuid().meta({ description: "The gallery image's id." }) });
 const tags = ["gallery"];
 
 export const galleryRouter = {
-  list: staffProcedure
+  list: officeProcedure
     .meta({
       openapi: {
         method: "GET",
@@ -58,7 +58,7 @@ export const galleryRouter = {
     .output(z.array(publicGalleryImageSchema))
     .query(({ ctx }) => gallery.listPublishedImages(ctx.sql, ctx.storage)),
 
-  upload: staffProcedure
+  upload: officeProcedure
     .meta({
       openapi: {
         method: "POST",
@@ -93,7 +93,7 @@ export const galleryRouter = {
       }),
     ),
 
-  completeUpload: staffProcedure
+  completeUpload: officeProcedure
     .meta({
       openapi: {
         method: "POST",
@@ -114,7 +114,7 @@ export const galleryRouter = {
     .output(galleryUploadResultSchema)
     .mutation(({ ctx, input }) => completeUpload(ctx.sql, ctx.storage, ctx.user.id, input.uploadId)),
 
-  create: staffProcedure
+  create: officeProcedure
     .meta({
       openapi: {
         method: "POST",
@@ -148,7 +148,7 @@ export const galleryRouter = {
       }),
     ),
 
-  update: staffProcedure
+  update: officeProcedure
     .meta({
       openapi: {
         method: "PATCH",
@@ -182,7 +182,7 @@ export const galleryRouter = {
       }),
     ),
 
-  delete: staffProcedure
+  delete: officeProcedure
     .meta({
       openapi: { method: "DELETE", path: "/api/admin/gallery/{id}", tags, summary: "Delete a gallery image and its files" },
       errors: { "not-found": gallery.GALLERY_IMAGE_NOT_FOUND },
@@ -194,7 +194,7 @@ export const galleryRouter = {
       return { success: true as const };
     }),
 
-  reorder: staffProcedure
+  reorder: officeProcedure
     .meta({
       openapi: {
         method: "POST",

@@ -11,7 +11,8 @@ import {
   googleSyncResultSchema,
 } from "@crawlguard/validators";
 import { DomainError } from "../errors.js";
-import { adminProcedure, noInput, staffProcedure } from "../trpc.js";
+import { adminProcedure, noInput, officeProcedure, staffProcedure } from "../trpc.js";
+import { assertLeadVisible } from "../users/access.js";
 
 /*
  * Google Calendar (docs/product.md "The calls it makes", /api/calendar/*; ADR 014). Connecting, reconnecting
@@ -102,7 +103,7 @@ export const googleCalendarRouter = {
       return { success: true as const };
     }),
 
-  events: staffProcedure
+  events: officeProcedure
     .meta({
       openapi: {
         method: "GET",
@@ -116,7 +117,7 @@ export const googleCalendarRouter = {
     .output(z.array(googleCalendarEventSchema))
     .query(({ ctx }) => ctx.google.upcomingEvents()),
 
-  eventsRange: staffProcedure
+  eventsRange: officeProcedure
     .meta({
       openapi: {
         method: "GET",
@@ -144,16 +145,19 @@ export const googleCalendarRouter = {
       },
       errors: {
         "bad-input": "The lead has no scheduled date, or is lost (its appointment is cancelled).",
-        "not-found": "No lead has this id.",
+        "not-found": "No lead has this id (or, to a crew member, none assigned to them has it).",
         conflict: NOT_READY,
         unavailable: `${GOOGLE_DOWN} The push stays queued and is retried.`,
       },
     })
     .input(z.object({ leadId: z.string().uuid().meta({ description: "The lead whose appointment to add." }) }))
     .output(googleMessageSchema)
-    .mutation(({ ctx, input }) => ctx.google.addEvent(input.leadId)),
+    .mutation(async ({ ctx, input }) => {
+      await assertLeadVisible(ctx.sql, ctx.user, input.leadId);
+      return ctx.google.addEvent(input.leadId);
+    }),
 
-  sync: staffProcedure
+  sync: officeProcedure
     .meta({
       openapi: {
         method: "POST",

@@ -16,6 +16,9 @@ import { changesEvent, NO_PUSHES, type CalendarPushes } from "../google-calendar
 import { diffLead, listLeadEvents, recordLeadEvents, type Actor, type LeadChange } from "./lead-events.js";
 import type { Queryable } from "../queryable.js";
 import { syncPage, type SyncPage } from "../api-keys/sync.js";
+import { leadScope, leadScopeCondition, OFFICE_ONLY, type LeadScope, type Viewer as AccessViewer } from "../users/access.js";
+import { checkAssignment } from "../appointments/assignment.js";
+import type { Viewer as CalendarViewer } from "../appointments/clashes.js";
 
 export type LeadCreate = z.output<typeof leadCreateSchema>;
 export type LeadUpdate = z.output<typeof leadUpdateSchema>;
@@ -41,19 +44,24 @@ export function toLead(row: LeadRow): Lead {
   };
 }
 
-/** Every lead, newest first: one query, the lead's columns only (the board filters client-side). */
-export async function listLeads(sql: Queryable): Promise<Lead[]> {
-  const rows = await sql<LeadRow[]>`SELECT ${leadColumns(sql)} FROM leads ORDER BY created_at DESC, id DESC`;
+const DEFAULT_ZONE = "UTC";
+const EVERY_LEAD: LeadScope = { all: true };
+
+/** Every lead in `scope` (users/access.ts), newest first: one query, the lead's columns only (the board filters client-side). */
+export async function listLeads(sql: Queryable, scope: LeadScope = EVERY_LEAD): Promise<Lead[]> {
+  const rows = await sql<LeadRow[]>`
+    SELECT ${leadColumns(sql)} FROM leads WHERE ${leadScopeCondition(sql, scope)} ORDER BY created_at DESC, id DESC`;
   return rows.map(toLead);
 }
 
 /** A page of lead changes (incremental sync, ADR 029): see api-keys/sync.ts. */
-export function leadPage(sql: Sql, query: SyncQuery): Promise<SyncPage<Lead>> {
+export function leadPage(sql: Sql, query: SyncQuery, scope: LeadScope = EVERY_LEAD): Promise<SyncPage<Lead>> {
   return syncPage(sql, "lead", query, {
     async changed(tx, after, since, n) {
       const rows = await tx<(LeadRow & { seqText: string })[]>`
         SELECT ${leadColumns(tx)}, change_seq::text AS seq_text FROM leads
         WHERE change_seq > ${after.toString()}::bigint AND (${since}::timestamptz IS NULL OR updated_at >= ${since}::timestamptz)
+          AND ${leadScopeCondition(tx, scope)}
         ORDER BY leads.change_seq LIMIT ${n}`;
       return rows.map(({ seqText, ...row }) => ({ item: toLead(row), changeSeq: seqText }));
     },
@@ -119,21 +127,28 @@ async function insertLead(sql: Queryable, input: LeadCreate): Promise<LeadRow> {
 
 const NULLABLE_TEXT = ["phone", "address", "zipCode", "notes", "estimatedValue"] as const;
 
+/** Who changes a lead: the timeline's actor, whose leads they may change, and how they read calendars. */
+export type LeadEditor = Actor & AccessViewer & CalendarViewer;
+
 /**
  * Changes only the keys present in the input; `null` (or blank text) clears a nullable field.
  * An empty patch changes nothing, not even updated_at. A change to what the lead's calendar event
  * shows (its date, status, client fields...) queues its Google Calendar push in the same transaction.
+ * A lead outside the actor's scope is "Lead not found" (users/access.ts). A new assignee is checked
+ * by the booking rule when the lead has an appointment (appointments/assignment.ts: 409 unless
+ * `confirm`); a crew member cannot give a lead to someone else (403).
  */
 export async function updateLead({
   sql,
   id,
-  patch,
+  patch: { confirm, ...patch },
   actor,
+  zone = DEFAULT_ZONE,
   pushes = NO_PUSHES,
   events = NO_EVENTS,
-}: { sql: Sql; id: string; patch: LeadUpdate; actor: Actor } & LeadEffects): Promise<Lead> {
+}: { sql: Sql; id: string; patch: LeadUpdate; actor: LeadEditor; zone?: string } & LeadEffects): Promise<Lead> {
   const changes: Record<string, string | Date | null> = {};
-  for (const [key, value] of Object.entries(patch) as [keyof LeadUpdate, string | null | undefined][]) {
+  for (const [key, value] of Object.entries(patch) as [keyof typeof patch, string | null | undefined][]) {
     if (value === undefined) continue;
     if (key === "scheduledDate") changes[key] = value ? new Date(value) : null;
     else changes[key] = (NULLABLE_TEXT as readonly string[]).includes(key) ? blankToNull(value) : value;
@@ -141,9 +156,19 @@ export async function updateLead({
   const keys = Object.keys(changes);
   return transaction(sql, async (tx) => {
     // Locked, so the timeline's "from" is the value this update replaced.
-    const [before] = await tx<LeadRow[]>`SELECT ${leadColumns(tx)} FROM leads WHERE id = ${id} FOR UPDATE`;
+    const [before] = await tx<LeadRow[]>`
+      SELECT ${leadColumns(tx)} FROM leads WHERE id = ${id} AND ${leadScopeCondition(tx, leadScope(actor))} FOR UPDATE`;
     if (!before) throw new DomainError("not-found", LEAD_NOT_FOUND);
     if (keys.length === 0) return toLead(before);
+    if (patch.assignedTo !== undefined && patch.assignedTo !== before.assignedTo) {
+      if (actor.role === "crew") throw new DomainError("forbidden", OFFICE_ONLY);
+      if (patch.assignedTo !== null) {
+        const scheduledDate = changes.scheduledDate !== undefined ? (changes.scheduledDate as Date | null) : before.scheduledDate;
+        const status = (changes.status as string | undefined) ?? before.status;
+        const appointment = { leadId: id, scheduledDate, durationMinutes: before.durationMinutes, status };
+        await checkAssignment({ tx, appointment, assignee: patch.assignedTo, viewer: actor, zone, confirm });
+      }
+    }
     const [after] = await tx<LeadRow[]>`
       UPDATE leads SET ${tx(changes, keys)}, updated_at = now() WHERE id = ${id}
       RETURNING ${leadColumns(tx)}`;
@@ -179,7 +204,11 @@ const MAX_DUPLICATES = 10;
  * Leads with the same email (case-insensitive) or the same phone number (digits only, last ten;
  * phone_digits() from migration 0002, matched by its index). Blank criteria match nothing.
  */
-export async function findDuplicateLeads(sql: Queryable, query: LeadDuplicatesQuery): Promise<DuplicateLead[]> {
+export async function findDuplicateLeads(
+  sql: Queryable,
+  query: LeadDuplicatesQuery,
+  scope: LeadScope = EVERY_LEAD,
+): Promise<DuplicateLead[]> {
   const email = blankToNull(query.email)?.toLowerCase() ?? null;
   const phone = blankToNull(query.phone);
   if (!email && !phone) return [];
@@ -187,7 +216,7 @@ export async function findDuplicateLeads(sql: Queryable, query: LeadDuplicatesQu
   return sql<DuplicateLead[]>`
     SELECT id, name, email, phone, status FROM leads
     WHERE (lower(email) = ${email} OR phone_digits(phone) = phone_digits(${phone}::text))
-      AND (${excludeId}::uuid IS NULL OR id <> ${excludeId}::uuid)
+      AND (${excludeId}::uuid IS NULL OR id <> ${excludeId}::uuid) AND ${leadScopeCondition(sql, scope)}
     ORDER BY created_at DESC, id DESC
     LIMIT ${MAX_DUPLICATES}`;
 }

@@ -13,18 +13,21 @@ import {
 import { idempotencyHeaders, idempotent } from "../idempotency.js";
 import * as leads from "./leads.js";
 import { isSyncQuery, listOrPage } from "../api-keys/sync.js";
-import { staffProcedure } from "../trpc.js";
+import { officeProcedure, staffProcedure } from "../trpc.js";
+import { assertLeadVisible, leadScope } from "../users/access.js";
 
 const idInput = z.object({ id: z.string().uuid().meta({ description: "The lead's id." }) });
 /** What a 404 means on the operations that take a lead id (documented in OpenAPI). */
-const NO_SUCH_LEAD = "No lead has this id.";
+const NO_SUCH_LEAD = "No lead has this id (or, to a crew member, none assigned to them has it).";
 
 /** The product's documented booking flow sends scheduledDate here; it stays accepted, and says what it does not do. */
 export const LEAD_UPDATE_DESCRIPTION =
   "Sets the fields sent, as sent. `scheduledDate` (with `status: scheduled`, as the dashboard's booking sends it) is stored as it is: " +
-  "this call does **not** check availability (working hours, time blocks, other appointments) and never answers a conflict. " +
+  "this call does **not** check availability (working hours, time blocks, other appointments) for a new date. " +
   "To book with those checks, use `POST /api/appointments` (or `POST /api/calendar/appointment`, the Schedule Appointment modal's payload) " +
-  "with `leadId`: they answer 409 with `conflicts` when the time is not free.";
+  "with `leadId`: they answer 409 with `conflicts` when the time is not free. " +
+  "`assignedTo` is the exception: giving a lead with a coming appointment to someone is checked against their calendar as a booking " +
+  "is, and answers 409 with `conflicts` unless `confirm` is true.";
 
 /** How a list path pages through changes: one text for leads and contact submissions. */
 export function syncDescription(what: string, path: string): string {
@@ -60,7 +63,9 @@ export const leadsRouter = {
     .input(syncQuerySchema.optional())
     .output(listOrPage(leadSchema, leadPageSchema))
     // A page is answered as the union's other member (see listOrPage).
-    .query(({ ctx, input }) => (isSyncQuery(input) ? (leads.leadPage(ctx.sql, input) as never) : leads.listLeads(ctx.sql))),
+    .query(({ ctx, input }) =>
+      isSyncQuery(input) ? (leads.leadPage(ctx.sql, input, leadScope(ctx.user)) as never) : leads.listLeads(ctx.sql, leadScope(ctx.user)),
+    ),
 
   duplicates: staffProcedure
     .meta({
@@ -73,7 +78,7 @@ export const leadsRouter = {
     })
     .input(leadDuplicatesQuerySchema)
     .output(z.array(duplicateLeadSchema))
-    .query(({ ctx, input }) => leads.findDuplicateLeads(ctx.sql, input)),
+    .query(({ ctx, input }) => leads.findDuplicateLeads(ctx.sql, input, leadScope(ctx.user))),
 
   timeline: staffProcedure
     .meta({
@@ -87,9 +92,12 @@ export const leadsRouter = {
     })
     .input(idInput)
     .output(z.array(leadEventSchema))
-    .query(({ ctx, input }) => leads.getLeadTimeline(ctx.sql, input.id)),
+    .query(async ({ ctx, input }) => {
+      await assertLeadVisible(ctx.sql, ctx.user, input.id);
+      return leads.getLeadTimeline(ctx.sql, input.id);
+    }),
 
-  create: staffProcedure
+  create: officeProcedure
     .meta({
       openapi: { method: "POST", path: "/api/leads", tags: ["leads"], summary: "Add a lead", requestHeaders: idempotencyHeaders },
       errors: {
@@ -116,17 +124,32 @@ export const leadsRouter = {
         summary: "Change the given fields of a lead (null clears an optional one)",
         description: LEAD_UPDATE_DESCRIPTION,
       },
-      errors: { "not-found": NO_SUCH_LEAD },
+      errors: {
+        "not-found": NO_SUCH_LEAD,
+        "bad-input": "`assignedTo` names no account that can be assigned.",
+        conflict:
+          "`assignedTo` gives the lead's coming appointment to someone whose working hours, time blocks or other appointments clash " +
+          "with it: nothing was changed; the body's `conflicts` lists them. Send `confirm: true` to assign anyway.",
+        forbidden: "A crew member sent `assignedTo` to give the lead to someone else.",
+      },
     })
     .input(leadUpdateSchema.extend(idInput.shape))
     .output(leadSchema)
     .mutation(async ({ ctx, input: { id, ...patch } }) => {
-      const lead = await leads.updateLead({ sql: ctx.sql, id, patch, actor: ctx.user, pushes: ctx.google, events: ctx.events });
+      const lead = await leads.updateLead({
+        sql: ctx.sql,
+        id,
+        patch,
+        actor: ctx.user,
+        zone: ctx.config.businessTimeZone,
+        pushes: ctx.google,
+        events: ctx.events,
+      });
       ctx.google.nudge();
       return lead;
     }),
 
-  delete: staffProcedure
+  delete: officeProcedure
     .meta({
       openapi: { method: "DELETE", path: "/api/leads/{id}", tags: ["leads"], summary: "Delete a lead" },
       errors: { "not-found": NO_SUCH_LEAD },

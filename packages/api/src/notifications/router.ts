@@ -5,6 +5,7 @@ import { notificationSettingsInput } from "@crawlguard/validators";
 import * as notifications from "./notifications.js";
 import { queueTestMail } from "./test-mail.js";
 import { adminProcedure, noInput, staffProcedure } from "../trpc.js";
+import { assertLeadVisible } from "../users/access.js";
 
 /** Dashboard only (tRPC): the admin's Notifications section and each lead's delivery log. */
 export const notificationsRouter = {
@@ -30,7 +31,8 @@ export const notificationsRouter = {
     }),
   ),
 
-  deliveries: staffProcedure
-    .input(z.object({ leadId: z.string().uuid() }).strict())
-    .query(({ ctx, input }) => notifications.leadDeliveries(ctx.sql, input.leadId)),
+  deliveries: staffProcedure.input(z.object({ leadId: z.string().uuid() }).strict()).query(async ({ ctx, input }) => {
+    await assertLeadVisible(ctx.sql, ctx.user, input.leadId);
+    return notifications.leadDeliveries(ctx.sql, input.leadId);
+  }),
 } satisfies TRPCRouterRecord;

@@ -14,10 +14,10 @@ import * as submissions from "./submissions.js";
 import { idempotencyHeaders, idempotent } from "../idempotency.js";
 import { isSyncQuery, listDescription, listOrPage, pageDescription, syncPart } from "../api-keys/sync.js";
 import { DomainError } from "../errors.js";
-import { staffProcedure, syncOutput } from "../trpc.js";
+import { officeProcedure, syncOutput } from "../trpc.js";
 
 export const submissionsRouter = {
-  list: staffProcedure
+  list: officeProcedure
     .meta({
       openapi: {
         method: "GET",
@@ -37,7 +37,7 @@ export const submissionsRouter = {
         : submissions.listSubmissions(ctx.sql, input),
     ),
 
-  page: staffProcedure
+  page: officeProcedure
     .meta({
       openapi: {
         method: "GET",
@@ -53,7 +53,7 @@ export const submissionsRouter = {
     .output(syncOutput(submissionPageSchema))
     .query(({ ctx, input }) => submissions.submissionPage(ctx.sql, syncPart(input), input)),
 
-  newCount: staffProcedure
+  newCount: officeProcedure
     .meta({
       openapi: {
         method: "GET",
@@ -71,7 +71,7 @@ export const submissionsRouter = {
     )
     .query(async ({ ctx }) => ({ count: await submissions.countNewSubmissions(ctx.sql) })),
 
-  convertToLead: staffProcedure
+  convertToLead: officeProcedure
     .meta({
       openapi: {
         method: "POST",
@@ -92,7 +92,7 @@ export const submissionsRouter = {
       idempotent(ctx, "submissions.convertToLead", input, () => submissions.convertToLead(ctx.sql, input.id, ctx.user, ctx.events)),
     ),
 
-  matchingLeads: staffProcedure
+  matchingLeads: officeProcedure
     .meta({
       openapi: {
         method: "GET",
@@ -106,7 +106,7 @@ export const submissionsRouter = {
     .output(z.array(duplicateLeadSchema))
     .query(({ ctx, input }) => submissions.matchingLeads(ctx.sql, input.id)),
 
-  addToLead: staffProcedure
+  addToLead: officeProcedure
     .meta({
       openapi: {
         method: "POST",
@@ -129,7 +129,7 @@ export const submissionsRouter = {
       idempotent(ctx, "submissions.addToLead", input, () => submissions.addToLead(ctx.sql, input.id, input.leadId, ctx.user, ctx.events)),
     ),
   // Last: /api/contact-submissions/{id} matches any one segment, so /page and /new-count come first.
-  get: staffProcedure
+  get: officeProcedure
     .meta({
       openapi: {
         method: "GET",

@@ -29,7 +29,7 @@ export function leadScope(viewer: Viewer): LeadScope {
 }
 
 /** Whether a lead with this assignee is in the user's scope. */
-export function canSeeLead(viewer: Viewer, lead: { assignedTo: string | null }): boolean {
+export function canSeeLead(viewer: Viewer, lead: { assignedTo?: string | null | undefined }): boolean {
   const scope = leadScope(viewer);
   return scope.all || lead.assignedTo === scope.assignedTo;
 }
