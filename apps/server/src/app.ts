@@ -15,6 +15,7 @@ import {
   GENERIC_ERROR_MESSAGE,
   isDatabaseUnavailable,
   rateLimitHeadersOf,
+  restSuccessStatus,
   restQueryCheck,
   type ApiConfig,
   type EventSink,
@@ -52,6 +53,7 @@ import { serializeError } from "./log-redaction.js";
 import { redactUrl } from "./redact-url.js";
 import { seoRoutes } from "./seo-routes.js";
 import { uploadRoutes } from "./uploads.js";
+import { leadPhotosRoute } from "./lead-photos-route.js";
 import type { WebApp } from "./web.js";
 import { noWebhooks } from "./webhook-sender.js";
 import type { Metrics } from "./metrics.js";
@@ -219,7 +221,20 @@ export function createApp({ env, sql, auth, logger, storage, google, events, web
   // A known path with another method: 405 with Allow (the adapter would answer 404).
   app.use("/api", methodNotAllowed(appRouter._def.procedures));
   // Without a path prefix: every procedure's path already starts with /api. Answers 404 itself.
-  const openApi = createOpenApiExpressMiddleware({ router: appRouter, createContext, onError, responseMeta, maxBodySize: MAX_BODY_BYTES });
+  // At this door an operation that creates answers 201 (tRPC's protocol keeps 200).
+  const procedures = appRouter._def.procedures as unknown as Record<string, Parameters<typeof restSuccessStatus>[0]>;
+  const restResponseMeta = (opts: { paths?: readonly string[] | undefined; errors: ReadonlyArray<{ code: string; cause?: unknown }> }) => {
+    const [path] = opts.paths ?? [];
+    const created = opts.errors.length === 0 && path !== undefined && restSuccessStatus(procedures[path]) === 201;
+    return created ? { ...responseMeta(opts), status: 201 } : responseMeta(opts);
+  };
+  const openApi = createOpenApiExpressMiddleware({
+    router: appRouter,
+    createContext,
+    onError,
+    responseMeta: restResponseMeta,
+    maxBodySize: MAX_BODY_BYTES,
+  });
   app.use("/api", (req, res, next) => {
     // Express strips the mount path; the adapter matches on the full one.
     req.url = req.originalUrl;
@@ -227,6 +242,7 @@ export function createApp({ env, sql, auth, logger, storage, google, events, web
   });
 
   app.use(googleCallbackRoute({ google, createContext }));
+  app.use(leadPhotosRoute({ storage, createContext }));
   app.use(unsubscribeRoutes({ sql }));
   app.use(seoRoutes(env.PUBLIC_URL));
   // Online booking's pages (/book, the manage link /book/{token}): HTML from the server, forms without script.

@@ -110,6 +110,8 @@ export type DomainEventInput =
   | ({ type: "appointment.rescheduled"; leadId: string; previous: AppointmentTimes } & AppointmentTimes & AppointmentOrigin)
   | ({ type: "appointment.cancelled"; leadId: string } & AppointmentTimes & Pick<AppointmentOrigin, "source">)
   | { type: "gallery.published"; imageId: string }
+  /** A crew member told the client of the appointment at `start` they arrive around `arrivalAt` (the crew's day). */
+  | { type: "crew.on-my-way"; leadId: string; userId: string; start: string; arrivalAt: string }
   /**
    * An admin invited an address: `token` is the invitation link's secret, for the invitee's mail
    * only (the mail keeps it until the message is sent; no other subscriber reads it).

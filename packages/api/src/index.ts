@@ -22,11 +22,14 @@ export {
   type FieldIssue,
   type RateLimitInfo,
 } from "./errors.js";
-export { createCallerFactory, ERROR_EDGE } from "./trpc.js";
+export { createCallerFactory, ERROR_EDGE, restSuccessStatus } from "./trpc.js";
 export { isDatabaseUnavailable } from "./db-errors.js";
 export { DeadlineError, freshFlight, withDeadline } from "./flight.js";
 // The server's own upload route (filesystem storage) and the periodic clean-up of unused uploads.
-export { receiveUpload, sweepGalleryUploads } from "./gallery/uploads.js";
+export { receiveUpload } from "./gallery/uploads.js";
+export { sweepGalleryUploads } from "./gallery/upload-sweep.js";
+// Job photos: served by the server's own staff-only route (apps/server/src/lead-photos-route.ts).
+export { LEAD_PHOTO_PATH, openLeadPhoto } from "./lead-photos/photos.js";
 // The contact form's success notice, for pages that show it without script (apps/server/src/contact-form.ts).
 export { CONTACT_SUCCESS_MESSAGE } from "./submissions/contact.js";
 // Google Calendar: built once by the server (settings, token key, push queue), run by its worker loop.

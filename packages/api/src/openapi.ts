@@ -22,7 +22,8 @@ const TAGS: Record<string, string> = {
   health: "Whether the server and its database answer.",
   contact: "The public contact form.",
   submissions: "Contact form submissions, and turning one into a lead (staff).",
-  leads: "The leads board: add, change and delete leads, find duplicates, read a lead's timeline (staff).",
+  leads:
+    "The leads board: add, change and delete leads, find duplicates, read a lead's timeline, add visit notes and private job photos (staff).",
   users: "Account management (admins).",
   availability: "The current user's working hours and blocked time (staff). Times are wall-clock times in the business time zone.",
   appointments: "Booking appointments with conflict checks, free slots, and the business time zone (staff).",
@@ -37,6 +38,9 @@ const TAGS: Record<string, string> = {
   webhooks:
     "Signed webhooks (admins): register https endpoints for events, read each endpoint's delivery log, resend. Every POST carries the " +
     "Standard Webhooks headers webhook-id, webhook-timestamp and webhook-signature and a JSON body {type, timestamp, data}.",
+  crew:
+    "The crew's day (staff; crew members for the leads assigned to them): your appointments of a day with what is needed at the door, " +
+    "and telling a client you are on your way. Visit notes and job photos are under leads.",
   quotes:
     "Quotes for leads (staff; crew members for the leads assigned to them): the price book (admins write it), writing, sending, " +
     "revising and following quotes. Money is integer cents.",

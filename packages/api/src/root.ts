@@ -3,11 +3,14 @@ import { appointmentsRouter } from "./appointments/router.js";
 import { authRouter } from "./users/auth-router.js";
 import { calendarFeedRouter } from "./calendar-feed/router.js";
 import { contactRouter } from "./submissions/contact-router.js";
+import { crewDayRouter } from "./crew-day/router.js";
 import { galleryRouter } from "./gallery/router.js";
 import { googleCalendarRouter } from "./google-calendar/router.js";
 import { healthRouter } from "./health/router.js";
 import { invitationsRouter } from "./users/invitations-router.js";
 import { leadsRouter } from "./leads/router.js";
+import { leadNotesRouter } from "./lead-notes/router.js";
+import { leadPhotosRouter } from "./lead-photos/router.js";
 import { notificationsRouter } from "./notifications/router.js";
 import { onlineBookingRouter } from "./online-booking/router.js";
 import { priceBookRouter } from "./price-book/router.js";
@@ -37,6 +40,9 @@ export const appRouter = createTRPCRouter({
   webhooks: webhooksRouter,
   apiKeys: apiKeysRouter,
   calendarFeed: calendarFeedRouter,
+  crewDay: crewDayRouter,
+  leadNotes: leadNotesRouter,
+  leadPhotos: leadPhotosRouter,
   onlineBooking: onlineBookingRouter,
   priceBook: priceBookRouter,
   quotes: quotesRouter,

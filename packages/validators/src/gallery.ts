@@ -116,7 +116,7 @@ export const galleryImageUpdateSchema = z.object(
 export type GalleryImageUpdate = z.input<typeof galleryImageUpdateSchema>;
 
 /** One WebP rendition of an uploaded photo. */
-const galleryRenditionSchema = z
+export const galleryRenditionSchema = z
   .object({
     url: z.string().meta({ description: "Where the WebP file is served (this server's /media/... or S3_PUBLIC_URL)." }),
     width: z.number().int().meta({ description: "Its width in pixels." }),

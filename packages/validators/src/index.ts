@@ -15,3 +15,4 @@ export * from "./list-query.js";
 export * from "./online-booking.js";
 export * from "./quote.js";
 export * from "./quote-totals.js";
+export * from "./crew.js";

@@ -186,7 +186,20 @@ export const leadDuplicatesQuerySchema = z.object({
 });
 export type LeadDuplicatesQuery = z.infer<typeof leadDuplicatesQuerySchema>;
 
-const leadEventKinds = ["created", "converted", "status", "value", "schedule", "notes", "priority", "assignee", "submission"] as const;
+const leadEventKinds = [
+  "created",
+  "converted",
+  "status",
+  "value",
+  "schedule",
+  "notes",
+  "priority",
+  "assignee",
+  "submission",
+  "note",
+  "photo",
+  "on-my-way",
+] as const;
 
 /** One entry of a lead's timeline: who changed what, when, from → to. */
 export const leadEventSchema = z
@@ -194,14 +207,17 @@ export const leadEventSchema = z
     id: z.string().uuid().meta({ description: "The entry's id." }),
     kind: z.enum(leadEventKinds).meta({
       description:
-        "What happened: created, converted (from a contact submission), status, value (estimated value), schedule (appointment), notes, priority, assignee (who the appointment is for) or submission (a contact request added to this lead; `to` is its message).",
+        "What happened: created, converted (from a contact submission), status, value (estimated value), schedule (appointment), notes, priority, assignee (who the appointment is for), submission (a contact request added to this lead; `to` is its message), note (a visit note; `to` is its text), photo (a job photo added; `to` is its id) or on-my-way (the client was mailed that the crew is coming; `from` is the appointment's start, `to` the arrival time told).",
     }),
     from: z.string().nullable().meta({ description: "The value before the change (status, value or ISO 8601 start); null for none." }),
     to: z.string().nullable().meta({ description: "The value after the change; null for none." }),
     actorName: z
       .string()
       .nullable()
-      .meta({ description: "The username of who made the change; null for the public contact form or a deleted account." }),
+      .meta({
+        description:
+          "Who made the change: their username (their display name for a note, photo or on-my-way); null for the public contact form or a deleted account.",
+      }),
     createdAt: z.string().meta({ description: "When it happened (ISO 8601)." }),
   })
   .meta({ id: "LeadEvent", description: "One entry of a lead's timeline: who changed what, when, from what to what." });

@@ -66,13 +66,26 @@ export interface UploadRow {
   imageUrl: string | null;
   declaredSize: string | null;
   createdAt: Date;
+  purpose: UploadPurpose;
+  /** A job photo's lead (null once the lead is deleted); null for a gallery upload. */
+  leadId: string | null;
 }
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
-const incomingKey = (id: string) => `incoming/${id}`;
-/** Every key an upload can own: its raw bytes and one file per possible rendition. */
-export const uploadKeys = (id: string) => [incomingKey(id), ...RENDITION_WIDTHS.map((_, i) => renditionKey(id, i))];
-const renditionKey = (id: string, index: number) => `gallery/${id}/${index}.webp`;
+export const incomingKey = (id: string) => `incoming/${id}`;
+/**
+ * What an upload is for: a gallery photo (public once an image uses it) or a lead's job photo (private:
+ * its renditions live under lead-photos/, which the public /media route never serves).
+ */
+export type UploadPurpose = "gallery" | "lead-photo";
+const RENDITION_FOLDERS = { gallery: "gallery", "lead-photo": "lead-photos" } as const satisfies Record<UploadPurpose, string>;
+/** Every key an upload can own: its raw bytes and one file per possible rendition, whatever its purpose. */
+export const uploadKeys = (id: string) => [
+  incomingKey(id),
+  ...(Object.keys(RENDITION_FOLDERS) as UploadPurpose[]).flatMap((purpose) => RENDITION_WIDTHS.map((_, i) => renditionKey(id, i, purpose))),
+];
+export const renditionKey = (id: string, index: number, purpose: UploadPurpose = "gallery") =>
+  `${RENDITION_FOLDERS[purpose]}/${id}/${index}.webp`;
 
 export function renditionUrls(storage: ObjectStorage, renditions: UploadRow["renditions"]): GalleryRendition[] {
   return renditions.map((r) => ({ url: storage.publicUrl(r.key), width: r.width, height: r.height }));
@@ -122,7 +135,16 @@ export async function createUpload(
     fileName,
     size,
     contentType,
-  }: { userId: string; origin: string; fileName?: string | undefined; size?: number | undefined; contentType?: string | undefined },
+    leadId = null,
+  }: {
+    userId: string;
+    origin: string;
+    fileName?: string | undefined;
+    size?: number | undefined;
+    contentType?: string | undefined;
+    /** A lead's job photo (private); a gallery upload without one. */
+    leadId?: string | null;
+  },
 ): Promise<GalleryUploadTicket> {
   if (size !== undefined && size > GALLERY_MAX_UPLOAD_BYTES) throw tooLarge();
   const id = randomUUID();
@@ -143,8 +165,9 @@ export async function createUpload(
     if (Number(open!.bytes) + (size ?? GALLERY_MAX_UPLOAD_BYTES) > MAX_UPLOAD_BYTES_IN_FLIGHT)
       throw capReached(TOO_MANY_BYTES_IN_FLIGHT_MESSAGE, open!.earliestExpiry, "upload-bytes");
     await tx`
-      INSERT INTO gallery_uploads (id, token_hash, user_id, link_expires_at, file_name, declared_size)
-      VALUES (${id}, ${hashToken(token)}, ${userId}, ${expiresAt}, ${blankToNull(fileName)}, ${size ?? null})`;
+      INSERT INTO gallery_uploads (id, token_hash, user_id, link_expires_at, file_name, declared_size, purpose, lead_id)
+      VALUES (${id}, ${hashToken(token)}, ${userId}, ${expiresAt}, ${blankToNull(fileName)}, ${size ?? null},
+              ${leadId ? "lead-photo" : "gallery"}, ${leadId})`;
   });
   return {
     uploadId: id,
@@ -260,14 +283,14 @@ function sizeMismatch(status: 400 | 413 = 400): DomainError {
 }
 
 /** Removes an upload that will never be used: its files, then its row. */
-async function forgetUpload(sql: Queryable, storage: ObjectStorage, id: string): Promise<void> {
+export async function forgetUpload(sql: Queryable, storage: ObjectStorage, id: string): Promise<void> {
   await storage.delete(uploadKeys(id));
   await sql`DELETE FROM gallery_uploads WHERE id = ${id} AND NOT EXISTS (SELECT 1 FROM gallery_images WHERE upload_id = ${id})`;
 }
 
 function uploadColumns(sql: Queryable) {
   return sql`id, user_id, state, link_expires_at, file_name, original_size::text AS original_size, original_type, width, height,
-             renditions, image_url, declared_size::text AS declared_size, created_at`;
+             renditions, image_url, declared_size::text AS declared_size, created_at, purpose, lead_id`;
 }
 
 function toResult(storage: ObjectStorage, row: UploadRow): GalleryUploadResult {
@@ -279,26 +302,35 @@ function toResult(storage: ObjectStorage, row: UploadRow): GalleryUploadResult {
     type: row.originalType ?? "",
     width: row.width ?? 0,
     height: row.height ?? 0,
-    renditions: renditionUrls(storage, row.renditions),
+    // A job photo's renditions have no public URL (see completeUpload): none is made for them here.
+    renditions: row.purpose === "gallery" ? renditionUrls(storage, row.renditions) : [],
   };
 }
 
 /**
  * Finishes an upload of the caller's: checks the size and the bytes (magic numbers), makes the
  * renditions and answers the imageUrl to save with the gallery record. Asking again for a finished
- * upload answers the same. A refused file is deleted with its upload.
+ * upload answers the same. A refused file is deleted with its upload. Only an upload of `purpose` is
+ * found: a job photo never becomes a gallery image, and its renditions get no public URL (imageUrl "").
  */
-export async function completeUpload(sql: Sql, storage: ObjectStorage, userId: string, id: string): Promise<GalleryUploadResult> {
+export async function completeUpload(
+  sql: Sql,
+  storage: ObjectStorage,
+  userId: string,
+  id: string,
+  purpose: UploadPurpose = "gallery",
+): Promise<GalleryUploadResult> {
   // The claim is a lease: its time (to the millisecond, as a JS Date holds it) names this attempt,
   // and a later attempt after the lease expired takes the upload over.
   const [claimed] = await sql<(UploadRow & { lease: Date })[]>`
     UPDATE gallery_uploads SET state = 'processing', updated_at = date_trunc('milliseconds', clock_timestamp())
-    WHERE id = ${id} AND user_id = ${userId}
+    WHERE id = ${id} AND user_id = ${userId} AND purpose = ${purpose}
       AND (state IN ('pending', 'received')
            OR (state = 'processing' AND updated_at < now() - make_interval(secs => ${PROCESSING_LEASE_SECONDS})))
     RETURNING ${uploadColumns(sql)}, updated_at AS lease`;
   if (!claimed) {
-    const [row] = await sql<UploadRow[]>`SELECT ${uploadColumns(sql)} FROM gallery_uploads WHERE id = ${id} AND user_id = ${userId}`;
+    const [row] = await sql<UploadRow[]>`
+      SELECT ${uploadColumns(sql)} FROM gallery_uploads WHERE id = ${id} AND user_id = ${userId} AND purpose = ${purpose}`;
     if (row?.state === "ready") return toResult(storage, row);
     if (row?.state === "processing" || row?.state === "receiving") throw new DomainError("conflict", STILL_PROCESSING_MESSAGE);
     throw new DomainError("not-found", UPLOAD_NOT_FOUND);
@@ -327,9 +359,9 @@ export async function completeUpload(sql: Sql, storage: ObjectStorage, userId: s
     const bytes = await storage.read(incomingKey(id), GALLERY_MAX_UPLOAD_BYTES);
     if (!bytes) throw new DomainError("bad-input", NOTHING_RECEIVED_MESSAGE);
     const image = await processImage(bytes);
-    const renditions = image.renditions.map((r, i) => ({ key: renditionKey(id, i), width: r.width, height: r.height }));
+    const renditions = image.renditions.map((r, i) => ({ key: renditionKey(id, i, purpose), width: r.width, height: r.height }));
     for (const [i, r] of image.renditions.entries()) await storage.put(renditions[i]!.key, r.data, "image/webp");
-    const imageUrl = storage.publicUrl(renditions.at(-1)!.key);
+    const imageUrl = purpose === "gallery" ? storage.publicUrl(renditions.at(-1)!.key) : null;
     const [ready] = await sql<UploadRow[]>`
       UPDATE gallery_uploads SET
         state = 'ready', original_size = ${bytes.length}, original_type = ${image.type}, width = ${image.width}, height = ${image.height},
@@ -365,7 +397,7 @@ export async function completeUpload(sql: Sql, storage: ObjectStorage, userId: s
 export async function lockAttachableUpload(tx: Queryable, imageUrl: string, exceptImageId?: string): Promise<UploadRow | null> {
   const [row] = await tx<UploadRow[]>`
     SELECT ${uploadColumns(tx)} FROM gallery_uploads u
-    WHERE u.image_url = ${imageUrl} AND u.state = 'ready'
+    WHERE u.image_url = ${imageUrl} AND u.state = 'ready' AND u.purpose = 'gallery'
       AND u.created_at > now() - make_interval(hours => ${ATTACHABLE_UPLOAD_HOURS})
       AND NOT EXISTS (SELECT 1 FROM gallery_images g WHERE g.upload_id = u.id AND g.id IS DISTINCT FROM ${exceptImageId ?? null}::uuid)
     FOR UPDATE`;
@@ -380,74 +412,4 @@ export async function discardUpload(tx: Queryable, id: string): Promise<void> {
 /** Removes the files and rows of discarded uploads (after the transaction that discarded them). */
 export async function removeDiscarded(sql: Queryable, storage: ObjectStorage, ids: readonly string[]): Promise<void> {
   for (const id of ids) await forgetUpload(sql, storage, id);
-}
-
-/**
- * The periodic clean-up, safe to run on every server at once (each step is idempotent), in batches
- * of `batch` until nothing is left, so it keeps up with any backlog:
- * 1. an unfinished upload whose link expired UNFINISHED_UPLOAD_GRACE_MINUTES ago (or stuck in
- *    processing) is discarded, in one statement that a completion racing it cannot interleave with;
- * 2. discarded uploads, and uploads no image uses after a day, go with their files;
- * 3. a finished upload's raw bytes are deleted once more after its link expired (a presigned S3
- *    link can be used again until then).
- */
-export async function sweepGalleryUploads(
-  sql: Queryable,
-  storage: ObjectStorage,
-  batch = 200,
-): Promise<{ expired: number; removed: number; cleared: number; partials: number }> {
-  const expired = await inBatches(batch, async () => {
-    // The condition is repeated outside the batch: a row a completion claimed meanwhile (now
-    // processing, updated just now) is re-checked on its new version and left alone.
-    const abandoned = sql`
-      (state IN ('pending', 'receiving', 'received') AND link_expires_at < now() - make_interval(mins => ${UNFINISHED_UPLOAD_GRACE_MINUTES}))
-      OR (state = 'processing' AND updated_at < now() - make_interval(mins => ${STUCK_PROCESSING_MINUTES}))`;
-    const rows = await sql<{ id: string }[]>`
-      UPDATE gallery_uploads SET state = 'discarded', updated_at = now()
-      WHERE id IN (SELECT id FROM gallery_uploads WHERE ${abandoned} ORDER BY link_expires_at LIMIT ${batch}) AND (${abandoned})
-      RETURNING id`;
-    return rows.length;
-  });
-  const removed = await inBatches(batch, async () => {
-    const stale = await sql<{ id: string }[]>`
-      SELECT u.id FROM gallery_uploads u
-      WHERE (u.state = 'discarded' OR u.created_at < now() - make_interval(hours => ${UNATTACHED_UPLOAD_HOURS}))
-        AND NOT EXISTS (SELECT 1 FROM gallery_images g WHERE g.upload_id = u.id)
-      ORDER BY u.created_at LIMIT ${batch}`;
-    await removeDiscarded(
-      sql,
-      storage,
-      stale.map((r) => r.id),
-    );
-    return stale.length;
-  });
-  const cleared = await inBatches(batch, async () => {
-    const rows = await sql<{ id: string }[]>`
-      SELECT id FROM gallery_uploads
-      WHERE NOT incoming_cleared AND state IN ('ready', 'discarded') AND link_expires_at < now()
-      ORDER BY created_at LIMIT ${batch}`;
-    for (const { id } of rows) {
-      await storage.delete([incomingKey(id)]);
-      await sql`UPDATE gallery_uploads SET incoming_cleared = true WHERE id = ${id}`;
-    }
-    return rows.length;
-  });
-  // Partial files of writes a crash cut off: a PUT still streaming rewrites its file
-  // at least every few seconds, and none outlives its link (15 minutes).
-  const partials = (await storage.removeStalePartials?.(PARTIAL_FILE_MAX_AGE_MINUTES * 60_000)) ?? 0;
-  return { expired, removed, cleared, partials };
-}
-
-/** The most batches one sweep step runs (a row a race keeps in place cannot loop it forever). */
-const MAX_SWEEP_BATCHES = 1000;
-
-/** Runs `step` (answering how many rows it handled) until a batch comes back short. */
-async function inBatches(batch: number, step: () => Promise<number>): Promise<number> {
-  let total = 0;
-  for (let i = 0; i < MAX_SWEEP_BATCHES; i++) {
-    const done = await step();
-    total += done;
-    if (done < batch) break;
-  }
-  return total;
 }

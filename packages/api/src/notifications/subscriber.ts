@@ -2,6 +2,7 @@ import { postgresJsDatabase } from "@crawlguard/jobs";
 import { nextDigestTime } from "./digest.js";
 import type { OfficeMailKind } from "@crawlguard/validators";
 import { hasStarted, leadForMail, SECRET_PAYLOAD_KEY, type MailContext } from "./mail-data.js";
+import { onMyWayDelivery } from "./on-my-way-mail.js";
 import { getNotificationSettings } from "./settings.js";
 import type { MailKind } from "./templates.js";
 import { testMailKey } from "./test-mail.js";
@@ -198,6 +199,11 @@ export async function queueMailFor(ctx: MailContext, tx: Queryable, event: Domai
       return appointmentSet(ctx, tx, event);
     case "appointment.cancelled":
       return appointmentCancelled(ctx, tx, event);
+    case "crew.on-my-way": {
+      const delivery = await onMyWayDelivery(tx, event);
+      if (delivery) await queueDelivery(ctx, tx, delivery);
+      return;
+    }
     case "quote.sent":
     case "quote.approved":
     case "quote.changes_requested":

@@ -19,6 +19,7 @@ export type MailKind =
   | "client-confirmation"
   | "client-cancellation"
   | "client-reminder"
+  | "client-on-my-way"
   | "contact-ack"
   | "office-test"
   | "invitation";
@@ -29,6 +30,7 @@ export const CLIENT_KINDS: ReadonlySet<MailKind> = new Set([
   "client-confirmation",
   "client-cancellation",
   "client-reminder",
+  "client-on-my-way",
   "contact-ack",
 ]);
 
@@ -74,6 +76,16 @@ export type MailData =
   | ({ kind: "client-confirmation"; moved: boolean } & AppointmentMail)
   | ({ kind: "client-cancellation" } & AppointmentMail)
   | ({ kind: "client-reminder" } & AppointmentMail)
+  | {
+      kind: "client-on-my-way";
+      clientName: string;
+      /** Who is coming: the crew member's display name. */
+      crewName: string;
+      /** When they arrive, about (ISO 8601): said as a clock time of the business zone. */
+      arrivalAt: string;
+      service: string;
+      address: string | null;
+    }
   | {
       kind: "office-test";
       /** Who asked for it (display name), if anyone. */
@@ -271,6 +283,18 @@ function build(data: MailData, o: RenderOptions): { subject: string; element: Re
         p(`Or open this link: ${data.link}`, "l"),
         p(`The invitation works once and expires on ${formatWhen(data.expiresAt, tz)}.`, "e"),
         p("Not expecting it? Ignore this mail: nothing happens without the link.", "c"),
+      ];
+      return { subject, element: layout(subject, subject, content, o) };
+    }
+    case "client-on-my-way": {
+      const at = new Intl.DateTimeFormat("en-US", { timeZone: tz, hour: "numeric", minute: "2-digit" }).format(new Date(data.arrivalAt));
+      const subject = `${data.crewName} from ${company.shortName} is on the way`;
+      const content = [
+        p(`Hello ${data.clientName},`, "hi"),
+        p(`${data.crewName} from ${company.name} is on the way and will arrive around ${at}.`, "a"),
+        p(`Service: ${serviceName(data.service)}`, "s"),
+        ...(data.address ? [p(`Where: ${data.address}`, "ad")] : []),
+        p(`Need to reach us? Call ${company.phone.display}.`, "c"),
       ];
       return { subject, element: layout(subject, subject, content, o) };
     }

@@ -15,6 +15,7 @@ import { officeMailKindLabels } from "@crawlguard/validators";
 import { getNotificationSettings, unsubscribeSecret } from "./settings.js";
 import { existingLeadOf } from "../submissions/existing-lead.js";
 import { invitationTokenHash, invitationUrl } from "../users/invitations.js";
+import { onMyWayMail } from "./on-my-way-mail.js";
 import { CLIENT_KINDS, NON_ESSENTIAL, renderMail, type MailData } from "./templates.js";
 import { unsubscribeToken } from "./unsubscribe-token.js";
 import { composeQuoteMail, isQuoteMail } from "../quotes/quote-mail.js";
@@ -80,6 +81,10 @@ export async function composeDelivery(ctx: MailContext, d: DeliveryRow): Promise
   }
   const lead = d.leadId ? await leadForMail(ctx.sql, d.leadId) : undefined;
   if (!lead) return { skip: "The lead was deleted" };
+  if (d.kind === "client-on-my-way") {
+    const mail = onMyWayMail(lead, d.payload);
+    return "skip" in mail ? mail : render(mail);
+  }
   const current = lead.scheduledDate && lead.status !== "lost" ? lead.scheduledDate.toISOString() : null;
   const appointment = {
     clientName: lead.name,

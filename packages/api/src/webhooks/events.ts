@@ -1,3 +1,4 @@
+import { webhookEventTypes, type WebhookEventType } from "@crawlguard/validators";
 import type { Queryable } from "../queryable.js";
 import { quoteForWebhook } from "../quotes/events.js";
 import { anyListener, queueDeliveries, type WebhookJobs, type WebhookSettings } from "./webhooks.js";
@@ -14,6 +15,8 @@ import {
  * notes, estimated value, priority, assignee and Google event id are staff-only (ADR 018) and are
  * never read here; an upload's owner, file details and unpublished images neither.
  */
+
+const isWebhookEventType = (type: string): type is WebhookEventType => (webhookEventTypes as readonly string[]).includes(type);
 
 /** The lead's public fields (PUBLIC_LEAD_FIELDS) and its id, submission and instants. */
 interface PublicLeadRow extends Omit<PublicLeadFields, "scheduledDate"> {
@@ -138,6 +141,9 @@ export async function webhookData(
       const image = await publicImage(tx, event.imageId, publicUrl);
       return image ? { image } : null;
     }
+    // A message to the client, not a change of the business's data: no webhook event.
+    case "crew.on-my-way":
+      return null;
     // Accounts and mail settings, not the business's data: no webhook event.
     case "invitation.created":
     case "notifications.test-requested":
@@ -164,7 +170,8 @@ export function webhookSubscriber({
   return {
     async handle(tx, event) {
       const type = event.type;
-      if (!(await anyListener(tx, type))) return;
+      // Events of no webhook type (a client told the crew is on the way) go nowhere.
+      if (!isWebhookEventType(type) || !(await anyListener(tx, type))) return;
       const data = await webhookData(tx, event, { publicUrl });
       if (!data) return;
       const ids = await queueDeliveries(tx, jobs, { id: event.id, type, occurredAt: event.occurredAt, data }, settings);
