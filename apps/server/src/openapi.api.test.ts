@@ -181,6 +181,7 @@ describe("the OpenAPI document", () => {
       "POST /api/login",
       "POST /api/logout",
       "POST /api/register",
+      "POST /api/register/invitation",
     ]);
     const sessionOnlyOps = opsOf("admin", "account");
     expect(opsOf("account").sort()).toEqual([

@@ -12,6 +12,7 @@ export const REQUEST_EXAMPLES: Record<string, Record<string, unknown>> = {
     inviteToken: "Qk3x9v2LrT8mWc4yZp7sNf1hJd6gBa5e",
   },
   "auth-login": { email: "jordan@example.com", password: "correct-horse-battery" },
+  "invitations-lookup": { token: "Qk3x9v2LrT8mWc4yZp7sNf1hJd6gBa5e" },
   "auth-logout": {},
   "contact-submit": {
     name: "Pat Doe",

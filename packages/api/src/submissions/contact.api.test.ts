@@ -195,7 +195,9 @@ describe.each(doors)("contact form and submissions through the %s door", (door) 
     });
 
     it("lists every stored field, newest first, with the converted lead", async () => {
-      const older = form({ utmSource: "newsletter", referrer: "https://mail.example/", landingPage: "/" });
+      // A number no other test's lead has: no existing lead.
+      const phone = door === "rest" ? "(704) 555-0142" : "(704) 555-0143";
+      const older = form({ phone, utmSource: "newsletter", referrer: "https://mail.example/", landingPage: "/" });
       const newer = form({ phone: "", service: "" });
       await visitor(srv).call(door, "contact.submit", older);
       await visitor(srv).call(door, "contact.submit", newer);
@@ -228,6 +230,7 @@ describe.each(doors)("contact form and submissions through the %s door", (door) 
         leadId: null,
         // Sent by the website's form, not by an API key (ADR 029).
         source: null,
+        existingLead: null,
       });
       expect(list[iNewer]).toMatchObject({ phone: null, service: null });
 
