@@ -12,7 +12,11 @@ import { company, getService, getServiceLabel } from "@crawlguard/content";
  * its own name, and the company's details.
  */
 
+/** A quote's mails (quotes/quote-mail.ts queues and composes them). */
+export type QuoteMailKind = "quote-sent" | "quote-reminder" | "quote-approved" | "office-quote";
+
 export type MailKind =
+  | QuoteMailKind
   | "office-contact"
   | "office-booking"
   | "office-digest"
@@ -25,11 +29,14 @@ export type MailKind =
   | "invitation";
 
 /** Client mails an address may turn off (the rest concern an appointment it has). */
-export const NON_ESSENTIAL: ReadonlySet<MailKind> = new Set(["client-reminder", "contact-ack"]);
+export const NON_ESSENTIAL: ReadonlySet<MailKind> = new Set(["client-reminder", "contact-ack", "quote-reminder"]);
 export const CLIENT_KINDS: ReadonlySet<MailKind> = new Set([
   "client-confirmation",
   "client-cancellation",
   "client-reminder",
+  "quote-sent",
+  "quote-reminder",
+  "quote-approved",
   "client-on-my-way",
   "contact-ack",
 ]);
