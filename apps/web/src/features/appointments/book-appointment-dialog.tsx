@@ -32,14 +32,15 @@ import { LeadCombobox } from "./lead-combobox";
 import { useAppointmentForm } from "./use-appointment-form";
 import { useSlotOptions } from "./use-slot-options";
 
-export type BookingPrefill = { date: string; time: string };
+/** A calendar slot that was clicked: its date and hour (business zone), and in the Crew view whose column. */
+export type BookingPrefill = { date: string; time: string; assignedTo?: string };
 
 type BookAppointmentDialogProps = {
   open: boolean;
   onClose: () => void;
   /** Preselected from a lead card's Book Appointment, or the appointment being rescheduled. */
   lead?: Lead | undefined;
-  /** The date and hour of a calendar slot that was clicked (business zone). */
+  /** The date and hour of a calendar slot that was clicked (business zone), and whose column. */
   prefill?: BookingPrefill | undefined;
 };
 
@@ -75,7 +76,12 @@ export default function BookAppointmentDialog({ open, onClose, lead, prefill }: 
     initial: () =>
       bookingFromLead(
         lead,
-        { ...emptyBooking, appointmentDate: prefill?.date ?? "", appointmentTime: prefill?.time ?? "", assignedTo: me.id },
+        {
+          ...emptyBooking,
+          appointmentDate: prefill?.date ?? "",
+          appointmentTime: prefill?.time ?? "",
+          assignedTo: prefill?.assignedTo ?? me.id,
+        },
         zone,
       ),
     fields: BOOKING_FIELDS,

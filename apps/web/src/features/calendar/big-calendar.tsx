@@ -8,6 +8,8 @@ import { type ComponentType, type KeyboardEvent, memo, type SyntheticEvent, useC
 import { Calendar, type CalendarProps, type Components, dateFnsLocalizer, type Formats, type SlotInfo } from "react-big-calendar";
 import dragAndDropModule, { type EventInteractionArgs } from "react-big-calendar/lib/addons/dragAndDrop";
 import { DayEvent, MonthEvent, WeekEvent } from "./calendar-events";
+import { CrewHeader } from "./crew-header";
+import { type CrewColumn, columnOf } from "./crew-model";
 import { type CalendarEvent, dayInRange } from "./calendar-event-model";
 import { gridHours, isPastSlot } from "./calendar-grid";
 import { DAY_HOURS, WEEK_HOURS, WEEK_STARTS_ON } from "./calendar-model";
@@ -42,7 +44,7 @@ type WithDragAndDrop = typeof dragAndDropModule;
 const withDragAndDrop: WithDragAndDrop =
   typeof dragAndDropModule === "function" ? dragAndDropModule : (dragAndDropModule as unknown as { default: WithDragAndDrop }).default;
 
-const DnDCalendar = withDragAndDrop<CalendarEvent>(Calendar as ComponentType<CalendarProps<CalendarEvent>>);
+const DnDCalendar = withDragAndDrop<CalendarEvent, CrewColumn>(Calendar as ComponentType<CalendarProps<CalendarEvent, CrewColumn>>);
 
 const formats: Formats = {
   timeGutterFormat: "h:mm a",
@@ -55,16 +57,35 @@ const formats: Formats = {
   monthHeaderFormat: "MMMM yyyy",
 };
 
-const components: Components<CalendarEvent> = {
+const components: Components<CalendarEvent, CrewColumn> = {
   week: { event: WeekEvent },
   day: { event: DayEvent },
   month: { event: MonthEvent },
+  resourceHeader: CrewHeader,
 };
+
+const columnId = (column: CrewColumn) => column.id;
+const columnTitle = (column: CrewColumn) => column.title;
+
+/**
+ * The Crew view's least width: in a week each person's column of each day 4.5rem (a name and a
+ * time on two lines, cut), in a day 8rem (the service too), beside the time gutter; wider crews
+ * scroll sideways. A single column (a phone) fits the screen.
+ */
+function crewWidth(view: GridView, people: number): string {
+  return `calc(${view === "week" ? 7 * people * 4.5 : people * 8}rem + 4.5rem)`;
+}
 
 /** Only the time of day of these is read; hour 24 is the day's last millisecond. */
 const at = (hour: number) => (hour >= 24 ? new Date(1970, 0, 1, 23, 59, 59, 999) : new Date(1970, 0, 1, hour, 0, 0));
 
 export type GridView = "month" | "week" | "day";
+
+/**
+ * The Crew view's column a slot or drop is in. Without columns react-big-calendar still hands
+ * one (an empty object standing for "no resource"): only a column's id, a string, counts.
+ */
+const crewColumnId = (resourceId: unknown): string | undefined => (typeof resourceId === "string" ? resourceId : undefined);
 
 export type BigCalendarProps = {
   view: GridView;
@@ -74,13 +95,15 @@ export type BigCalendarProps = {
   /** The business zone's wall clock now, floating. */
   now: Date;
   onNavigate: (date: Date) => void;
-  /** A free week or day slot (not past) was clicked or selected. */
-  onSelectSlot: (start: Date) => void;
+  /** A free week or day slot (not past) was clicked or selected; in the Crew view, in whose column. */
+  onSelectSlot: (start: Date, column?: string) => void;
   /** A month day was clicked, or its date / "+N more": show that day. */
   onShowDay: (date: Date) => void;
   onSelectEvent: (event: CalendarEvent) => void;
-  /** An appointment was dragged to `start` (its length kept). */
-  onEventDrop: (event: CalendarEvent, start: Date) => void;
+  /** An appointment was dragged to `start` (its length kept); in the Crew view, into whose column. */
+  onEventDrop: (event: CalendarEvent, start: Date, column?: string) => void;
+  /** The Crew view's columns (week and day): one per person, side by side each day. */
+  crew?: readonly CrewColumn[] | null | undefined;
 };
 
 /**
@@ -98,10 +121,11 @@ export const BigCalendar = memo(function BigCalendar({
   onShowDay,
   onSelectEvent,
   onEventDrop,
+  crew,
 }: BigCalendarProps) {
   const renderStart = performance.now();
   useLayoutEffect(() => {
-    const detail = { view, events: events.length };
+    const detail = { view, events: events.length, crew: crew?.length ?? 0 };
     performance.measure("cg-calendar-render", { start: renderStart, detail });
     const frame = requestAnimationFrame(() => {
       setTimeout(() => performance.measure("cg-calendar-paint", { start: renderStart, detail }), 0);
@@ -109,7 +133,7 @@ export const BigCalendar = memo(function BigCalendar({
     return () => cancelAnimationFrame(frame);
     // Measures each time the calendar shows something else, not every parent render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [view, date, events]);
+  }, [view, date, events, crew]);
 
   const nowTime = now.getTime();
   const getNow = useCallback(() => new Date(nowTime), [nowTime]);
@@ -147,7 +171,7 @@ export const BigCalendar = memo(function BigCalendar({
         onShowDay(slot.start);
         return;
       }
-      if (!isPastSlot(slot.start, new Date(nowTime))) onSelectSlot(slot.start);
+      if (!isPastSlot(slot.start, new Date(nowTime))) onSelectSlot(slot.start, crewColumnId(slot.resourceId));
     },
     [view, nowTime, onSelectSlot, onShowDay],
   );
@@ -155,7 +179,10 @@ export const BigCalendar = memo(function BigCalendar({
     (range: { start: Date }) => view === "month" || !isPastSlot(range.start, new Date(nowTime)),
     [view, nowTime],
   );
-  const drop = useCallback(({ event, start }: EventInteractionArgs<CalendarEvent>) => onEventDrop(event, new Date(start)), [onEventDrop]);
+  const drop = useCallback(
+    ({ event, start, resourceId }: EventInteractionArgs<CalendarEvent>) => onEventDrop(event, new Date(start), crewColumnId(resourceId)),
+    [onEventDrop],
+  );
   const keyPress = useCallback(
     (event: CalendarEvent, e: SyntheticEvent) => {
       const key = (e as KeyboardEvent).key;
@@ -172,6 +199,22 @@ export const BigCalendar = memo(function BigCalendar({
   const allDay = useCallback((event: CalendarEvent) => event.kind === "google" && event.allDay, []);
   const hasAllDay = view !== "month" && events.some(allDay);
   const views = useMemo(() => ({ month: true, week: true, day: true }), []);
+  // The Crew view: each day split into one column per person (react-big-calendar's resources,
+  // grouped by day so the people of one day stand side by side).
+  const resources = useMemo(
+    () =>
+      crew && view !== "month"
+        ? {
+            resources: [...crew],
+            resourceIdAccessor: columnId,
+            resourceTitleAccessor: columnTitle,
+            resourceAccessor: columnOf,
+            resourceGroupingLayout: true,
+          }
+        : {},
+    [crew, view],
+  );
+  const isCrew = crew != null && view !== "month";
 
   // 6:00–22:00, widened to take in any item outside it.
   const hours = useMemo(() => (view === "month" ? null : gridHours(events, view === "week" ? WEEK_HOURS : DAY_HOURS)), [view, events]);
@@ -186,9 +229,13 @@ export const BigCalendar = memo(function BigCalendar({
   );
 
   return (
-    <Box className={`cg-calendar cg-calendar--${view}${hasAllDay ? " cg-calendar--all-day" : ""}`} overflowX="auto">
-      {/* Phones: the month and the week fit the width; wider screens keep room. */}
-      <Box minW={view === "day" ? undefined : { base: "0", md: "44rem" }}>
+    <Box
+      className={`cg-calendar cg-calendar--${view}${hasAllDay ? " cg-calendar--all-day" : ""}${isCrew ? " cg-calendar--crew" : ""}`}
+      overflowX="auto"
+    >
+      {/* Phones: the month and the week fit the width; wider screens keep room (the Crew view a
+          readable width per person and day, scrolling sideways when the crew is large). */}
+      <Box minW={isCrew && crew.length > 1 ? crewWidth(view, crew.length) : view === "day" ? undefined : { base: "0", md: "44rem" }}>
         <DnDCalendar
           localizer={localizer}
           culture="en-US"
@@ -223,6 +270,7 @@ export const BigCalendar = memo(function BigCalendar({
           tooltipAccessor={null}
           dayLayoutAlgorithm="no-overlap"
           {...timeGrid}
+          {...resources}
         />
       </Box>
     </Box>

@@ -1,4 +1,5 @@
 import type { Lead, StaffMember, TimeBlock } from "@crawlguard/validators";
+import type { BookingPrefill } from "../appointments/book-appointment-dialog";
 import { format } from "date-fns";
 import { lazy, Suspense, useCallback, useMemo, useState } from "react";
 import { BlockDetailsDialog } from "./block-details-dialog";
@@ -10,7 +11,7 @@ const BookAppointmentDialog = lazy(() => import("../appointments/book-appointmen
 const ScheduleAppointmentModal = lazy(() => import("../appointments/schedule-appointment-modal"));
 const TimeBlockDialog = lazy(() => import("../availability/time-block-dialog"));
 
-type BookingState = { open: boolean; key: number; lead?: Lead | undefined; prefill?: { date: string; time: string } | undefined };
+type BookingState = { open: boolean; key: number; lead?: Lead | undefined; prefill?: BookingPrefill | undefined };
 type BlockState = { open: boolean; key: number; block?: TimeBlock | undefined };
 
 /**
@@ -24,7 +25,7 @@ export function useCalendarDialogs() {
   const [blockDialog, setBlockDialog] = useState<BlockState>({ open: false, key: 0 });
   const [otherBlock, setOtherBlock] = useState<BlockEvent | null>(null);
 
-  const openBooking = useCallback((lead?: Lead, prefill?: { date: string; time: string }) => {
+  const openBooking = useCallback((lead?: Lead, prefill?: BookingPrefill) => {
     setBooking((b) => ({ open: true, key: b.key + 1, lead, prefill }));
   }, []);
   const openScheduling = useCallback(() => setScheduling((s) => ({ open: true, key: s.key + 1 })), []);

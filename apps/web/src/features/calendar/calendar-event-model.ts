@@ -35,6 +35,8 @@ export type MoreEvent = {
   hidden: number;
   /** In the week and day views: the titles of the items it stands for (its tooltip). */
   titles?: string[];
+  /** In the Crew view: the person's column it stands in. */
+  column?: string;
 };
 
 /**

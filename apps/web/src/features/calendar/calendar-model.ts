@@ -99,11 +99,20 @@ export function periodName(view: CalendarView): string {
 // ---------------------------------------------------------------------------------------------
 // Recent and past appointments (from the lead list, which every tab already has)
 
-export type CalendarScope = "mine" | "all";
+/**
+ * "Whose calendar": mine (my appointments, unassigned ones and my blocks), everyone's, or the
+ * crew's side by side (everyone's, one column per person in Week and Day).
+ */
+export type CalendarScope = "mine" | "all" | "crew";
+
+/** What `appointments.range` is asked for: the Crew view draws everyone's. */
+export function rangeScope(scope: CalendarScope): "mine" | "all" {
+  return scope === "mine" ? "mine" : "all";
+}
 
 /** The scope's leads: mine are assigned to me or to nobody (as `appointments.range` counts them). */
 export function inScope(lead: Pick<Lead, "assigneeName">, scope: CalendarScope, username: string): boolean {
-  return scope === "all" || !lead.assigneeName || lead.assigneeName === username;
+  return scope !== "mine" || !lead.assigneeName || lead.assigneeName === username;
 }
 
 /**

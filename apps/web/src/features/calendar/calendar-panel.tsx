@@ -28,13 +28,17 @@ import {
 } from "./calendar-event-model";
 import { eventsOnDay, fitOverlaps, statusCounts } from "./calendar-grid";
 import { CalendarAppointmentLists } from "./calendar-lists";
-import { type CalendarScope, type CalendarView, rangeQuery } from "./calendar-model";
+import { type CalendarScope, type CalendarView, rangeQuery, rangeScope } from "./calendar-model";
 import { CalendarOwnersContext } from "./calendar-owners";
 import { DaySummary, MonthAppointmentList, MonthLegend, TodaysAgenda, WeekSummary } from "./calendar-side-panels";
 import { CalendarNavigation, CalendarToolbar } from "./calendar-toolbar";
+import { crewEvents, UNASSIGNED } from "./crew-model";
+import { CrewPicker } from "./crew-picker";
 import { EveryoneLegend } from "./everyone-legend";
 import { useAppointmentMove } from "./use-appointment-move";
-import { useClock, useOverlapColumns } from "./use-calendar-clock";
+import { useClock, useOverlapColumns, useWideScreen } from "./use-calendar-clock";
+import { jobFromLead } from "../crew/crew-model";
+import { useCrewView } from "./use-crew-view";
 import { useEveryoneView } from "./use-everyone-view";
 
 /** A request from a lead card is honoured once; opening the tab again starts on the month. */
@@ -50,7 +54,8 @@ const AGENDA_ID = "calendar-day-agenda";
  */
 export default function CalendarPanel() {
   const zone = useBusinessTimeZone();
-  const { user, showTab, openLeadForm } = useDashboardActions();
+  const { user, showTab, openLeadForm, openJob } = useDashboardActions();
+  const wide = useWideScreen();
   const request = useCalendarRequest();
   const clock = useClock(zone);
   const now = clock.floating;
@@ -75,7 +80,9 @@ export default function CalendarPanel() {
 
   const gridView = view === "schedule" ? null : view;
   const range = gridView ? rangeQuery(gridView, date, zone) : null;
-  const rangeInput = range ? { ...range, scope } : null;
+  const rangeInput = range ? { ...range, scope: rangeScope(scope) } : null;
+  // The Crew view is Week and Day's; Month and Schedule List show everyone's as "Everyone" does.
+  const crewOn = scope === "crew" && (gridView === "week" || gridView === "day");
   const calendar = trpc.appointments.range.useQuery(rangeInput ?? { start: "", end: "" }, {
     enabled: rangeInput !== null,
     placeholderData: keepPreviousData,
@@ -97,30 +104,46 @@ export default function CalendarPanel() {
     [googleConnected, googleRange.data, ownIds, zone],
   );
 
-  const everyone = useEveryoneView(scope, calendar.data);
+  const everyone = useEveryoneView(scope === "crew" && !crewOn ? "all" : scope, calendar.data);
   const appointments = useMemo(() => appointmentEvents(everyone.appointments, zone), [everyone.appointments, zone]);
   const blocks = useMemo(() => blockEvents(everyone.blocks, zone), [everyone.blocks, zone]);
   const overlapColumns = useOverlapColumns();
+  const crew = useCrewView(crewOn, everyone.staff, appointments);
   const moving = move.move;
   const events = useMemo<CalendarEvent[]>(() => {
     const moved = moving
-      ? appointments.map((e) => (e.id === moving.event.id ? { ...e, start: moving.start, end: moving.end } : e))
+      ? appointments.map((e) =>
+          e.id === moving.event.id
+            ? {
+                ...e,
+                start: moving.start,
+                end: moving.end,
+                appointment: moving.assignedTo ? { ...e.appointment, assignedTo: moving.assignedTo } : e.appointment,
+              }
+            : e,
+        )
       : appointments;
     if (gridView === "month") return monthCellEvents<AppointmentEvent | GoogleEvent>([...moved, ...outside]);
+    // The Crew view: each person's items in their column, side by side with the others'.
+    if (crew.shown) return crewEvents([...blocks, ...moved], crew.shown, gridView === "week" ? 1 : overlapColumns.day);
     // Overlapping items side by side, as many as stay readable, then "+N more".
     return fitOverlaps([...blocks, ...outside, ...moved], gridView === "week" ? overlapColumns.week : overlapColumns.day);
-  }, [gridView, appointments, blocks, outside, moving, overlapColumns]);
+  }, [gridView, appointments, blocks, outside, moving, overlapColumns, crew.shown]);
 
   const findLead = useCallback((id: string) => leads.data?.find((lead) => lead.id === id), [leads.data]);
 
   const editLead = useCallback(
     (lead: Lead) => {
+      // On a phone an appointment opens its job view (call, directions, update, history): moving
+      // it is the view's Reschedule, never what a tap does (docs/product.md "The crew's day").
+      const job = wide ? null : jobFromLead(lead);
+      if (job) return openJob(job, { onReschedule: () => openBooking(lead) });
       // An appointment still to come is rescheduled in the booking dialog (current date and time
       // prefilled); a past one is followed up in the lead form (status, notes).
       if (lead.scheduledDate && Date.parse(lead.scheduledDate) >= Date.now()) openBooking(lead);
       else openLeadForm(lead);
     },
-    [openBooking, openLeadForm],
+    [wide, openJob, openBooking, openLeadForm],
   );
 
   const showDay = useCallback((day: Date) => {
@@ -168,7 +191,11 @@ export default function CalendarPanel() {
     [findLead, editLead, showDay, utils, zone, view, openBlock, showOtherBlock],
   );
 
-  const selectSlot = useCallback((start: Date) => openBooking(undefined, floatingToWallTime(start)), [openBooking]);
+  const selectSlot = useCallback(
+    (start: Date, column?: string) =>
+      openBooking(undefined, { ...floatingToWallTime(start), ...(column && column !== UNASSIGNED ? { assignedTo: column } : {}) }),
+    [openBooking],
+  );
 
   const dayEvents = useMemo(() => eventsOnDay(appointments, date), [appointments, date]);
   const weekCounts = useMemo(() => statusCounts(everyone.appointments), [everyone.appointments]);
@@ -180,7 +207,11 @@ export default function CalendarPanel() {
         view={view}
         onView={setView}
         scope={scope}
-        onScope={setScope}
+        onScope={(next) => {
+          setScope(next);
+          // The Crew view is drawn in Week and Day.
+          if (next === "crew" && (view === "month" || view === "schedule")) setView("week");
+        }}
         onSchedule={dialogs.openScheduling}
         syncing={sync.isPending}
         onSync={() => {
@@ -191,19 +222,25 @@ export default function CalendarPanel() {
       />
       <CalendarNavigation view={view} date={date} now={now} onDate={setDate} loading={calendar.isFetching} />
 
-      {gridView && everyone.everyone ? (
+      {crew.all && crew.onePerPage ? <CrewPicker columns={crew.all} person={crew.person} onPerson={crew.setPerson} /> : null}
+      {gridView && everyone.everyone && !crewOn ? (
         <EveryoneLegend staff={everyone.staff} person={everyone.person} onPersonChange={everyone.setPerson} />
       ) : null}
 
       {gridView ? (
-        <Grid templateColumns={{ base: "1fr", xl: "minmax(0, 1fr) 20rem" }} gap="4" alignItems="start">
+        // The Crew week takes the whole width (its summary below): seven days of columns per person.
+        <Grid
+          templateColumns={{ base: "1fr", xl: crewOn && gridView === "week" ? "1fr" : "minmax(0, 1fr) 20rem" }}
+          gap="4"
+          alignItems="start"
+        >
           <Box minW="0">
             {calendar.isError ? (
               <LoadError what="the calendar" error={calendar.error} onRetry={() => void calendar.refetch()} />
             ) : calendar.isPending ? (
               <CenteredSpinner label="Loading the calendar" minH="60" />
             ) : (
-              <CalendarOwnersContext.Provider value={everyone.owners}>
+              <CalendarOwnersContext.Provider value={crewOn ? null : everyone.owners}>
                 <BigCalendar
                   view={gridView}
                   date={date}
@@ -214,6 +251,7 @@ export default function CalendarPanel() {
                   onShowDay={showDay}
                   onSelectEvent={openEvent}
                   onEventDrop={move.drop}
+                  crew={crew.shown}
                 />
               </CalendarOwnersContext.Provider>
             )}
@@ -226,7 +264,11 @@ export default function CalendarPanel() {
             ) : null}
             <Text textStyle="xs" color="fg.muted" mt="2">
               Times are in the business time zone ({zone}).
-              {gridView !== "month" ? " Click a free slot to book it; drag an appointment to move it." : " Choose a day to see its hours."}
+              {crewOn
+                ? " One column per person. Click a free slot to book it for them; drag an appointment to move it or to hand it to someone else."
+                : gridView !== "month"
+                  ? " Click a free slot to book it; drag an appointment to move it."
+                  : " Choose a day to see its hours."}
             </Text>
           </Box>
           <Stack gap="4">

@@ -13,6 +13,7 @@ import { type CalendarScope, type CalendarView, calendarViews, navigateDate, per
 const scopeOptions = [
   { value: "mine", label: "My calendar" },
   { value: "all", label: "Everyone" },
+  { value: "crew", label: "Crew, side by side" },
 ];
 
 type CalendarToolbarProps = {

@@ -7,7 +7,7 @@ import { trpc } from "../../lib/trpc";
 import { durationOf } from "../appointments/booking-form";
 import { useAppointmentSaved } from "../appointments/use-appointment-cache";
 import type { AppointmentEvent, CalendarEvent } from "./calendar-event-model";
-import type { CalendarScope } from "./calendar-model";
+import { crewDrop } from "./crew-model";
 
 export type MoveState = {
   event: AppointmentEvent;
@@ -18,13 +18,13 @@ export type MoveState = {
   assignedTo?: string | undefined;
 };
 
-type RangeInput = { start: string; end: string; scope: CalendarScope };
+type RangeInput = { start: string; end: string; scope: "mine" | "all" };
 
 /**
- * Dragging an appointment in the week or day grid: the move is booked at once under the booking
- * rule; a clash keeps it drawn at its new place while the conflict dialog asks (Book anyway, pick
- * another person, or put it back). The range answer shown is updated in place so the calendar
- * does not jump back while the refetch runs.
+ * Dragging an appointment in the week or day grid (in the Crew view also to another person's
+ * column): the move is booked at once under the booking rule; a clash keeps it drawn at its new
+ * place while the conflict dialog asks (Book anyway, pick another person, or put it back). The
+ * range answer shown is updated in place so the calendar does not jump back while the refetch runs.
  */
 export function useAppointmentMove({ rangeInput, now, userId }: { rangeInput: RangeInput | null; now: Date; userId: string }) {
   const [move, setMove] = useState<MoveState | null>(null);
@@ -86,18 +86,33 @@ export function useAppointmentMove({ rangeInput, now, userId }: { rangeInput: Ra
   };
 
   const drop = useCallback(
-    (event: CalendarEvent, start: Date) => {
+    (event: CalendarEvent, start: Date, column?: string) => {
       if (event.kind !== "appointment") return;
       if (start.getTime() < now.getTime()) {
         showToast({ title: "That time has passed", description: "Appointments can only be moved to a time still to come.", type: "info" });
         return;
       }
-      if (start.getTime() === event.start.getTime()) return;
+      // In the Crew view another person's column hands the appointment to them.
+      let assignedTo: string | undefined;
+      if (column !== undefined) {
+        const asked = crewDrop(event, start, column);
+        if (asked.kind === "none") return;
+        if (asked.kind === "needs-person") {
+          showToast({
+            title: "Choose a person",
+            description: "An appointment is booked for someone: drop it in a person's column.",
+            type: "info",
+          });
+          return;
+        }
+        assignedTo = asked.assignedTo;
+      } else if (start.getTime() === event.start.getTime()) return;
       const target: MoveState = {
         event,
         start,
         end: new Date(start.getTime() + (event.end.getTime() - event.start.getTime())),
         conflicts: null,
+        assignedTo,
       };
       setMove(target);
       void reschedule(target, false);

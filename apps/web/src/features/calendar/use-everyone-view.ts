@@ -15,8 +15,9 @@ const NO_BLOCKS: CalendarRange["blocks"] = [];
 export function useEveryoneView(scope: CalendarScope, data: CalendarRange | undefined) {
   const staff = useStaff();
   const [person, setPerson] = useState(EVERYONE);
-  const everyone = scope === "all";
-  const shownPerson = everyone ? person : EVERYONE;
+  const everyone = scope !== "mine";
+  // The person filter is the Everyone view's; the Crew view shows each person in a column.
+  const shownPerson = scope === "all" ? person : EVERYONE;
   const appointments = useMemo(() => {
     const list = data?.appointments ?? NONE;
     return shownPerson ? list.filter((a) => a.assignedTo === shownPerson) : list;
