@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiClient, doors } from "@crawlguard/testing/harness";
+import { ApiClient, doors, newAccount, registerInvited } from "@crawlguard/testing/harness";
 import { draftQuote, LINES, newLead, sentQuote, startQuoteWorld, tokenOf, type Quote, type QuoteWorld } from "./quote-test-setup.js";
 
 /** Staff write, send and revise quotes through both doors; API keys read them, a read-write key writes and sends. */
@@ -208,6 +208,33 @@ describe.each(doors)("quotes through the %s door", (door) => {
     expect(declined.body).toMatchObject({ status: "declined", declinedAt: expect.any(String) });
     expect((await w.staff.call(door, "quotes.decline", { id: quote.id })).status).toBe(409);
     expect((await w.homeowner.call(door, "clientQuotes.approve", { token, signedName: "Dana Home" })).status).toBe(409);
+  });
+
+  it("lets a crew member quote only the leads assigned to them: any other lead and its quotes answer 404", async () => {
+    const crew = new ApiClient(w.srv.url);
+    const joined = await registerInvited(w.admin, crew, door, newAccount("crew"), { role: "crew" });
+    expect(joined.body).toMatchObject({ role: "crew" });
+    const mine = await newLead(w.staff, door);
+    expect((await w.staff.call(door, "leads.update", { id: mine.id, assignedTo: joined.body.id })).status).toBe(200);
+    const other = await newLead(w.staff, door);
+    const othersQuote = await draftQuote(w.staff, door, other.id);
+
+    const { quote } = await sentQuote(crew, door, mine.id);
+    expect(quote.status).toBe("sent");
+    expect((await crew.call(door, "quotes.list", { leadId: mine.id })).body).toHaveLength(1);
+    const summaries = (await crew.call("trpc", "quotes.summaries")).body as { leadId: string }[];
+    expect(summaries.map((s) => s.leadId)).toEqual([mine.id]);
+
+    const create = await crew.call(door, "quotes.create", { leadId: other.id, lines: LINES });
+    expect(create.status).toBe(404);
+    expect(create.body.message).toBe("Lead not found");
+    expect((await crew.call(door, "quotes.list", { leadId: other.id })).status).toBe(404);
+    for (const name of ["quotes.get", "quotes.send", "quotes.delete", "quotes.revise"]) {
+      const res = await crew.call(door, name, { id: othersQuote.id });
+      expect(res.status, name).toBe(404);
+      expect(res.body.message, name).toBe("Quote not found");
+    }
+    expect((await w.staff.call(door, "quotes.get", { id: othersQuote.id })).body.status).toBe("draft");
   });
 
   it("answers 401 to every staff call when logged out", async () => {
