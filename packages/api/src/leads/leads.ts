@@ -4,6 +4,8 @@ import type {
   Lead,
   LeadDuplicatesQuery,
   LeadEvent,
+  LeadFilters,
+  LeadSort,
   leadCreateSchema,
   leadUpdateSchema,
   SyncQuery,
@@ -16,6 +18,7 @@ import { changesEvent, NO_PUSHES, type CalendarPushes } from "../google-calendar
 import { diffLead, listLeadEvents, recordLeadEvents, type Actor, type LeadChange } from "./lead-events.js";
 import type { Queryable } from "../queryable.js";
 import { syncPage, type SyncPage } from "../api-keys/sync.js";
+import { leadFilterCondition, leadOrder } from "./lead-filters.js";
 import { leadScope, leadScopeCondition, OFFICE_ONLY, type LeadScope, type Viewer as AccessViewer } from "../users/access.js";
 import { checkAssignment } from "../appointments/assignment.js";
 import type { Viewer as CalendarViewer } from "../appointments/clashes.js";
@@ -44,24 +47,46 @@ export function toLead(row: LeadRow): Lead {
   };
 }
 
-const DEFAULT_ZONE = "UTC";
+/** What a lead list is narrowed by (the list calls' filters) and, for the array, its order. */
+export interface LeadListOptions {
+  filters?: Partial<LeadFilters>;
+  sort?: LeadSort | undefined;
+  /** The business time zone, in which a filter's day (scheduledFrom=2026-06-01) is read. */
+  zone?: string;
+  /** Whose leads (users/access.ts): every lead unless given. */
+  scope?: LeadScope;
+}
+
 const EVERY_LEAD: LeadScope = { all: true };
 
-/** Every lead in `scope` (users/access.ts), newest first: one query, the lead's columns only (the board filters client-side). */
-export async function listLeads(sql: Queryable, scope: LeadScope = EVERY_LEAD): Promise<Lead[]> {
+const DEFAULT_ZONE = "UTC";
+
+/**
+ * Every lead, newest first (or in `sort`'s order): one query, the lead's columns only (the board
+ * filters client-side; integrations may filter here).
+ */
+export async function listLeads(
+  sql: Queryable,
+  { filters = {}, sort, zone = DEFAULT_ZONE, scope = EVERY_LEAD }: LeadListOptions = {},
+): Promise<Lead[]> {
   const rows = await sql<LeadRow[]>`
-    SELECT ${leadColumns(sql)} FROM leads WHERE ${leadScopeCondition(sql, scope)} ORDER BY created_at DESC, id DESC`;
+    SELECT ${leadColumns(sql)} FROM leads
+    WHERE ${leadFilterCondition(sql, filters, zone)} AND ${leadScopeCondition(sql, scope)} ORDER BY ${leadOrder(sql, sort)}`;
   return rows.map(toLead);
 }
 
-/** A page of lead changes (incremental sync, ADR 029): see api-keys/sync.ts. */
-export function leadPage(sql: Sql, query: SyncQuery, scope: LeadScope = EVERY_LEAD): Promise<SyncPage<Lead>> {
+/** A page of lead changes (incremental sync, ADR 029), of the leads the filters keep: see api-keys/sync.ts. */
+export function leadPage(
+  sql: Sql,
+  query: SyncQuery,
+  { filters = {}, zone = DEFAULT_ZONE, scope = EVERY_LEAD }: LeadListOptions = {},
+): Promise<SyncPage<Lead>> {
   return syncPage(sql, "lead", query, {
     async changed(tx, after, since, n) {
       const rows = await tx<(LeadRow & { seqText: string })[]>`
         SELECT ${leadColumns(tx)}, change_seq::text AS seq_text FROM leads
         WHERE change_seq > ${after.toString()}::bigint AND (${since}::timestamptz IS NULL OR updated_at >= ${since}::timestamptz)
-          AND ${leadScopeCondition(tx, scope)}
+          AND ${leadFilterCondition(tx, filters, zone)} AND ${leadScopeCondition(tx, scope)}
         ORDER BY leads.change_seq LIMIT ${n}`;
       return rows.map(({ seqText, ...row }) => ({ item: toLead(row), changeSeq: seqText }));
     },

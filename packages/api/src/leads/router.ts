@@ -5,16 +5,18 @@ import {
   leadCreateSchema,
   leadDuplicatesQuerySchema,
   leadEventSchema,
+  leadListQuerySchema,
+  leadPageQuerySchema,
   leadPageSchema,
   leadSchema,
-  syncQuerySchema,
   leadUpdateSchema,
 } from "@crawlguard/validators";
 import { idempotencyHeaders, idempotent } from "../idempotency.js";
 import * as leads from "./leads.js";
-import { isSyncQuery, listOrPage } from "../api-keys/sync.js";
-import { officeProcedure, staffProcedure } from "../trpc.js";
-import { assertLeadVisible, leadScope } from "../users/access.js";
+import { isSyncQuery, listDescription, listOrPage, pageDescription, sortWithPage, syncPart } from "../api-keys/sync.js";
+import { DomainError } from "../errors.js";
+import { officeProcedure, staffProcedure, syncOutput } from "../trpc.js";
+import { assertLeadVisible, canSeeLead, leadScope } from "../users/access.js";
 
 const idInput = z.object({ id: z.string().uuid().meta({ description: "The lead's id." }) });
 /** What a 404 means on the operations that take a lead id (documented in OpenAPI). */
@@ -29,25 +31,6 @@ export const LEAD_UPDATE_DESCRIPTION =
   "`assignedTo` is the exception: giving a lead with a coming appointment to someone is checked against their calendar as a booking " +
   "is, and answers 409 with `conflicts` unless `confirm` is true.";
 
-/** How a list path pages through changes: one text for leads and contact submissions. */
-export function syncDescription(what: string, path: string): string {
-  return [
-    `Without parameters: every one of the ${what}, as a JSON array.`,
-    "",
-    `With any of \`updatedSince\`, \`limit\`, \`cursor\`, \`includeDeleted\`: a page of the ${what} created or changed, ` +
-      "in the order the changes were committed (each change numbered when its transaction commits, so none is missed or repeated " +
-      "while others write), as `{ items, deleted, nextCursor, hasMore }`. Send `nextCursor` as `cursor` for the next page; " +
-      "when `hasMore` is false you are up to date: keep `nextCursor` and poll with it later. An item changed again appears again, later. " +
-      "With `includeDeleted=true`, `deleted` lists the ids deleted since (tombstones).",
-    "",
-    `First page: \`GET ${path}?limit=100&includeDeleted=true\` (or \`?updatedSince=2026-05-01T00:00:00Z&limit=100\`)`,
-    "",
-    `Next pages: \`GET ${path}?limit=100&includeDeleted=true&cursor=djE6MTI3\``,
-    "",
-    'Answer: `{ "items": [ ... ], "deleted": [{ "id": "…", "deletedAt": "2026-05-02T10:00:00.000Z" }], "nextCursor": "djE6MTI3", "hasMore": false }`',
-  ].join("\n");
-}
-
 export const leadsRouter = {
   list: staffProcedure
     .meta({
@@ -55,16 +38,37 @@ export const leadsRouter = {
         method: "GET",
         path: "/api/leads",
         tags: ["leads"],
-        summary: "Every lead, newest first (the board filters client-side); with sync parameters, a page of changes",
-        description: syncDescription("leads", "/api/leads"),
+        summary: "Every lead (or those the filters keep), newest first or in the order of `sort`, as a JSON array",
+        description: listDescription("leads", "/api/leads"),
       },
-      errors: { "bad-input": "The cursor is not one this server gave." },
+      errors: { "bad-input": "A filter's value is not one it takes, or `sort` was sent with the sync parameters." },
     })
-    .input(syncQuerySchema.optional())
+    .input(leadListQuerySchema.optional())
     .output(listOrPage(leadSchema, leadPageSchema))
-    // A page is answered as the union's other member (see listOrPage).
+    .query(({ ctx, input = {} }) => {
+      const { sort, ...filters } = input;
+      const options = { filters, sort, zone: ctx.config.businessTimeZone, scope: leadScope(ctx.user) };
+      if (!isSyncQuery(input)) return leads.listLeads(ctx.sql, options);
+      if (sort) throw sortWithPage();
+      // The paged form, still answered here (GET /api/leads/page is its own path): the union's other member (see listOrPage).
+      return leads.leadPage(ctx.sql, syncPart(input), options);
+    }),
+
+  page: staffProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/api/leads/page",
+        tags: ["leads"],
+        summary: "A page of the leads created or changed, in the order of their changes (incremental sync), filtered like the list",
+        description: pageDescription("leads", "/api/leads/page"),
+      },
+      errors: { "bad-input": "The cursor is not one this server gave, or a filter's value is not one it takes." },
+    })
+    .input(leadPageQuerySchema)
+    .output(syncOutput(leadPageSchema))
     .query(({ ctx, input }) =>
-      isSyncQuery(input) ? (leads.leadPage(ctx.sql, input, leadScope(ctx.user)) as never) : leads.listLeads(ctx.sql, leadScope(ctx.user)),
+      leads.leadPage(ctx.sql, syncPart(input), { filters: input, zone: ctx.config.businessTimeZone, scope: leadScope(ctx.user) }),
     ),
 
   duplicates: staffProcedure
@@ -160,5 +164,19 @@ export const leadsRouter = {
       await leads.deleteLead({ sql: ctx.sql, id: input.id, pushes: ctx.google, events: ctx.events });
       ctx.google.nudge();
       return { success: true as const };
+    }),
+
+  // Last: /api/leads/{id} matches any one segment, so /api/leads/page and /api/leads/duplicates come first.
+  get: staffProcedure
+    .meta({
+      openapi: { method: "GET", path: "/api/leads/{id}", tags: ["leads"], summary: "One lead" },
+      errors: { "not-found": NO_SUCH_LEAD },
+    })
+    .input(idInput)
+    .output(leadSchema)
+    .query(async ({ ctx, input }) => {
+      const lead = await leads.getLead(ctx.sql, input.id);
+      if (!lead || !canSeeLead(ctx.user, lead)) throw new DomainError("not-found", leads.LEAD_NOT_FOUND);
+      return lead;
     }),
 } satisfies TRPCRouterRecord;
