@@ -7,6 +7,7 @@ import type { GoogleCalendar } from "./google-calendar/google-calendar.js";
 import { NO_EVENTS, type EventSink } from "./domain-events.js";
 import type { WebhookJobs, WebhookSettings } from "./webhooks/webhooks.js";
 import { authenticateApiKey, bearerToken, type ApiKeyIdentity } from "./api-keys/api-keys.js";
+import { recordApiKeyCall } from "./api-keys/calls.js";
 import { DomainError } from "./errors.js";
 
 /** The slice of a pino logger the procedures use (its own module: services import it too). */
@@ -121,6 +122,7 @@ export function createContextFactory(deps: ContextDeps) {
     if (key !== null) {
       try {
         const { apiKey, user } = await authenticateApiKey(deps.sql, key);
+        recordCallWhenAnswered({ sql: deps.sql, req, res, apiKeyId: apiKey.id, clientAddress: base.ip, log: base.log });
         return { ...base, user, sessionId: null, apiKey, credentialError: null };
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;
@@ -139,4 +141,32 @@ export function createContextFactory(deps: ContextDeps) {
       credentialError: null,
     };
   };
+}
+
+/**
+ * The key's audit list (api-keys/calls.ts): the call is recorded once its answer has been sent,
+ * with the status the client got. A failure to record is logged, never the request's.
+ */
+function recordCallWhenAnswered({
+  sql,
+  req,
+  res,
+  apiKeyId,
+  clientAddress,
+  log,
+}: {
+  sql: Sql;
+  req: IncomingMessage;
+  res: ServerResponse;
+  apiKeyId: string;
+  clientAddress: string;
+  log: Logger;
+}): void {
+  // Express keeps the whole path in originalUrl (a door's mount point is stripped from url).
+  const url = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? "/";
+  const path = url.split("?")[0] ?? "/";
+  res.once("finish", () => {
+    const call = { apiKeyId, method: req.method ?? "GET", path, status: res.statusCode, clientAddress, at: new Date() };
+    recordApiKeyCall(sql, call).catch((err: unknown) => log.warn({ err, apiKeyId }, "API key call not recorded"));
+  });
 }

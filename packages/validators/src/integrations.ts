@@ -45,11 +45,7 @@ export const apiKeySchema = z
     createdBy: z.string().nullable().meta({ description: "The username of the admin who made it; the key acts as that account." }),
     createdAt: z.string().datetime().meta({ description: "When it was made (ISO 8601)." }),
     expiresAt: z.string().datetime().nullable().meta({ description: "When it stops working; null: never." }),
-    lastUsedAt: z
-      .string()
-      .datetime()
-      .nullable()
-      .meta({ description: "When it was last used (to the minute: written at most once a minute); null: never used." }),
+    lastUsedAt: z.string().datetime().nullable().meta({ description: "When it was last used (to the second); null: never used." }),
     revokedAt: z.string().datetime().nullable().meta({ description: "When it was revoked; null: not revoked." }),
   })
   .meta({ id: "ApiKey", description: "An API key as listed: never the key itself." });
@@ -63,6 +59,33 @@ export const createdApiKeySchema = apiKeySchema
   })
   .meta({ id: "NewApiKey", description: "A key just made, with the key itself (shown once)." });
 export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;
+
+/** How many of a key's calls its audit list keeps (the newest). */
+export const API_KEY_CALLS_KEPT = 1000;
+
+export const apiKeyCallSchema = z
+  .object({
+    id: z.number().int().meta({ description: "The call's number (send it as `before` for the calls before it)." }),
+    at: z.string().datetime().meta({ description: "When the answer was sent (ISO 8601)." }),
+    method: z.string().meta({ description: "The HTTP method.", example: "GET" }),
+    path: z.string().meta({ description: "The path called, without its query string.", example: "/api/leads" }),
+    status: z.number().int().meta({ description: "The status it was answered with.", example: 200 }),
+    clientAddress: z.string().meta({ description: "The address the call came from (as the server's trusted proxies report it)." }),
+  })
+  .meta({ id: "ApiKeyCall", description: "One call made with an API key." });
+export type ApiKeyCall = z.infer<typeof apiKeyCallSchema>;
+
+export const apiKeyCallsQuerySchema = z.object({
+  id: z.string().uuid().meta({ description: "The API key's id." }),
+  limit: z
+    .number()
+    .int()
+    .min(1)
+    .max(API_KEY_CALLS_KEPT)
+    .meta({ description: `How many calls to answer, newest first: 1-${API_KEY_CALLS_KEPT} (default 100).` })
+    .optional(),
+  before: z.number().int().min(1).meta({ description: "Only calls before this one (the `id` of the oldest call you have)." }).optional(),
+});
 
 /** The most items a sync page answers. */
 const SYNC_MAX_LIMIT = 500;

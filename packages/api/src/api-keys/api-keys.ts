@@ -28,8 +28,6 @@ const EXPIRY_IN_PAST = "Must be in the future";
 
 /** How many characters of a key the list shows (the scheme and 6 characters of the secret). */
 const SHOWN_PREFIX_LENGTH = API_KEY_PREFIX.length + 6;
-/** last_used_at is written at most this often per key. */
-const LAST_USED_RESOLUTION = "1 minute";
 
 /** What a request made with a key carries in its context. */
 export interface ApiKeyIdentity {
@@ -104,7 +102,7 @@ export interface AuthenticatedKey {
 /**
  * The key's identity and its creator's account, read from the database on every request (so a
  * revoked or expired key is refused at once by every instance). Throws a 401 for an unknown,
- * revoked or expired key. Records the use when the last one recorded is a minute old or more.
+ * revoked or expired key. Records the use to the second (at most one write a second per key).
  */
 export async function authenticateApiKey(sql: Queryable, key: string): Promise<AuthenticatedKey> {
   if (!key.startsWith(API_KEY_PREFIX) || key.length > 200) throw new DomainError("unauthorized", API_KEY_INVALID);
@@ -125,7 +123,7 @@ export async function authenticateApiKey(sql: Queryable, key: string): Promise<A
     }[]
   >`
     SELECT k.id, k.name, k.scope, k.revoked_at IS NOT NULL AS revoked, COALESCE(k.expires_at <= now(), false) AS expired,
-           (k.last_used_at IS NULL OR k.last_used_at <= now() - ${LAST_USED_RESOLUTION}::interval) AS stale,
+           (k.last_used_at IS NULL OR date_trunc('second', k.last_used_at) < date_trunc('second', now())) AS stale,
            u.id AS user_id, u.username, u.email, u.is_admin, u.role, u.created_at AS user_created_at
     FROM api_keys k JOIN users u ON u.id = k.created_by
     WHERE k.key_hash = ${apiKeyHash(key)}`;
@@ -133,10 +131,10 @@ export async function authenticateApiKey(sql: Queryable, key: string): Promise<A
   if (row.revoked) throw new DomainError("unauthorized", API_KEY_REVOKED);
   if (row.expired) throw new DomainError("unauthorized", API_KEY_EXPIRED);
   if (row.stale) {
-    // Conditional, so two instances recording the same minute write once.
+    // Conditional, so two instances recording the same second write once.
     await sql`
       UPDATE api_keys SET last_used_at = now()
-      WHERE id = ${row.id} AND (last_used_at IS NULL OR last_used_at <= now() - ${LAST_USED_RESOLUTION}::interval)`;
+      WHERE id = ${row.id} AND (last_used_at IS NULL OR date_trunc('second', last_used_at) < date_trunc('second', now()))`;
   }
   return {
     apiKey: { id: row.id, name: row.name, scope: row.scope },

@@ -1,7 +1,8 @@
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
-import { apiKeyCreateSchema, apiKeySchema, createdApiKeySchema } from "@crawlguard/validators";
+import { apiKeyCallSchema, apiKeyCallsQuerySchema, apiKeyCreateSchema, apiKeySchema, createdApiKeySchema } from "@crawlguard/validators";
 import * as apiKeys from "./api-keys.js";
+import { listApiKeyCalls } from "./calls.js";
 import { adminProcedure } from "../trpc.js";
 
 /** API keys for integrations (ADR 029): admins make, list and revoke them in User Management. */
@@ -53,4 +54,18 @@ export const apiKeysRouter = {
       ctx.log.info({ apiKeyId: input.id, by: ctx.user.id }, "API key revoked");
       return { success: true as const };
     }),
+  calls: adminProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/api/api-keys/{id}/audit",
+        tags: ["integrations"],
+        summary:
+          "The calls made with an API key, newest first (time, method, path, status, client address; the last 1,000 are kept) (admins only)",
+      },
+      errors: { "not-found": "No API key has this id." },
+    })
+    .input(apiKeyCallsQuerySchema)
+    .output(z.array(apiKeyCallSchema))
+    .query(({ ctx, input }) => listApiKeyCalls(ctx.sql, input)),
 } satisfies TRPCRouterRecord;

@@ -7,8 +7,8 @@ import { HStack } from "@chakra-ui/react/stack";
 import { Text } from "@chakra-ui/react/text";
 import { type ApiKey, apiKeyCreateSchema, type ApiKeyScope, type CreatedApiKey } from "@crawlguard/validators";
 import { parseISO } from "date-fns";
-import { KeyRound, X } from "lucide-react";
-import { useState } from "react";
+import { KeyRound, ListChecks, X } from "lucide-react";
+import { useId, useState } from "react";
 import { AdminSection } from "../../components/admin-section/admin-section";
 import { FormField } from "../../components/form-field";
 import { Input, SelectControl } from "../../components/form-controls";
@@ -19,6 +19,7 @@ import { toastErrorText } from "../../lib/http-error";
 import { showToast } from "../../lib/toaster";
 import { trpc } from "../../lib/trpc";
 import { useBusinessTimeZone } from "../../lib/use-business-time-zone";
+import { ApiKeyCalls, SECONDS_FORMAT } from "./api-key-calls";
 
 const SCOPE_OPTIONS = [
   { value: "read", label: "Read only (GET)" },
@@ -137,7 +138,11 @@ function NewApiKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void 
 
 function ApiKeyRow({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke: () => void }) {
   const zone = useBusinessTimeZone();
+  const [showCalls, setShowCalls] = useState(false);
+  const callsId = useId();
   const when = (iso: string) => formatInZone(parseISO(iso), DATE_FORMAT, zone);
+  // The last use to the second: an integration's calls come seconds apart.
+  const lastUsed = (iso: string) => `${when(iso)} ${formatInZone(parseISO(iso), SECONDS_FORMAT, zone)}`;
   const expired = apiKey.expiresAt !== null && Date.parse(apiKey.expiresAt) <= Date.now();
   const state = apiKey.revokedAt ? "Revoked" : expired ? "Expired" : null;
   return (
@@ -155,17 +160,31 @@ function ApiKeyRow({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke: () => void 
             <Text textStyle="sm" color="fg.muted">
               <code>{apiKey.prefix}…</code> · created {when(apiKey.createdAt)}
               {apiKey.createdBy ? ` by ${apiKey.createdBy}` : ""} ·{" "}
-              {apiKey.lastUsedAt ? `last used ${when(apiKey.lastUsedAt)}` : "never used"}
+              {apiKey.lastUsedAt ? `last used ${lastUsed(apiKey.lastUsedAt)}` : "never used"}
               {apiKey.expiresAt && !apiKey.revokedAt ? ` · expires ${when(apiKey.expiresAt)}` : ""}
             </Text>
           </Box>
-          {apiKey.revokedAt ? null : (
-            <Button variant="outline" colorPalette="red" size="sm" onClick={onRevoke} aria-label={`Revoke API key ${apiKey.name}`}>
-              <X aria-hidden="true" />
-              Revoke
+          <HStack gap="2" wrap="wrap">
+            <Button
+              variant="outline"
+              size="sm"
+              aria-expanded={showCalls}
+              aria-controls={callsId}
+              aria-label={`Calls made with ${apiKey.name}`}
+              onClick={() => setShowCalls((v) => !v)}
+            >
+              <ListChecks aria-hidden="true" />
+              {showCalls ? "Hide Calls" : "Calls"}
             </Button>
-          )}
+            {apiKey.revokedAt ? null : (
+              <Button variant="outline" colorPalette="red" size="sm" onClick={onRevoke} aria-label={`Revoke API key ${apiKey.name}`}>
+                <X aria-hidden="true" />
+                Revoke
+              </Button>
+            )}
+          </HStack>
         </Flex>
+        {showCalls ? <ApiKeyCalls id={callsId} apiKey={apiKey} /> : null}
       </Card.Body>
     </Card.Root>
   );
