@@ -1,6 +1,5 @@
 import { transaction, type Sql } from "@crawlguard/db";
 import type { WebhookJobs, WebhookSettings } from "./webhooks.js";
-import { webhookMessageId } from "./webhooks.js";
 import { sendWebhook, SEND_TIMEOUT_MS, type SendOptions, type SendResult } from "./send.js";
 
 /** A claimed delivery is this instance's for this long (longer than an attempt can take); a dead instance's claim runs out. */
@@ -26,6 +25,7 @@ interface Claimed {
   id: string;
   endpointId: string;
   eventId: string;
+  messageId: string;
   payload: string;
   attempts: number;
   url: string;
@@ -52,7 +52,7 @@ export async function runDelivery(
     FROM webhook_endpoints e
     WHERE d.id = ${deliveryId} AND e.id = d.endpoint_id
       AND (d.status = 'pending' OR (d.status = 'sending' AND d.lease_until < now()))
-    RETURNING d.id, d.endpoint_id, d.event_id, d.payload, d.attempts, e.url, e.secret, e.enabled`;
+    RETURNING d.id, d.endpoint_id, d.event_id, d.message_id, d.payload, d.attempts, e.url, e.secret, e.enabled`;
   if (!claimed) return followHeldDelivery(sql, jobs, deliveryId);
   if (!claimed.enabled) {
     await sql`
@@ -62,7 +62,7 @@ export async function runDelivery(
     return "disabled";
   }
   const result = await send(
-    { id: webhookMessageId(claimed.eventId, claimed.endpointId), payload: claimed.payload, url: claimed.url, secret: claimed.secret },
+    { id: claimed.messageId, payload: claimed.payload, url: claimed.url, secret: claimed.secret },
     { allowLoopback: settings.allowHttp },
   );
   if (result.ok) {

@@ -46,8 +46,12 @@ export interface WebhookJobs {
 /** A new signing secret: whsec_ and 24 random bytes in base64 (Standard Webhooks). */
 export const newWebhookSecret = () => `whsec_${randomBytes(24).toString("base64")}`;
 
-/** The webhook-id of an event's delivery to an endpoint: the same on every attempt and resend. */
-export const webhookMessageId = (eventId: string, endpointId: string) => `msg_${eventId}_${endpointId}`;
+/**
+ * The webhook-id of an event's deliveries: the same on every attempt and resend, for every endpoint,
+ * and the event's id in the event log (GET /api/events). A delivery keeps the one it was queued
+ * with (webhook_deliveries.message_id: those queued before migration 0028 have msg_<event>_<endpoint>).
+ */
+export const webhookMessageId = (eventId: string) => `msg_${eventId}`;
 
 /**
  * The URL an endpoint may have: https (http only to this machine with WEBHOOKS_ALLOW_HTTP=true),
@@ -183,6 +187,7 @@ interface DeliveryRow {
   id: string;
   endpointId: string;
   eventId: string;
+  messageId: string;
   eventType: WebhookEventType;
   status: WebhookDelivery["status"];
   attempts: number;
@@ -196,7 +201,7 @@ interface DeliveryRow {
 
 const toDelivery = (r: DeliveryRow): WebhookDelivery => ({
   id: r.id,
-  webhookId: webhookMessageId(r.eventId, r.endpointId),
+  webhookId: r.messageId,
   eventType: r.eventType,
   status: r.status,
   attempts: r.attempts,
@@ -209,7 +214,7 @@ const toDelivery = (r: DeliveryRow): WebhookDelivery => ({
 });
 
 const DELIVERY_COLUMNS =
-  "id, endpoint_id, event_id, event_type, status, attempts, response_status, last_error, created_at, last_attempt_at, next_attempt_at, delivered_at";
+  "id, endpoint_id, event_id, message_id, event_type, status, attempts, response_status, last_error, created_at, last_attempt_at, next_attempt_at, delivered_at";
 
 /** An endpoint's delivery log, newest first. */
 export async function listDeliveries(sql: Queryable, webhookId: string): Promise<WebhookDelivery[]> {
@@ -275,8 +280,8 @@ export async function queueDeliveries(
   settings: Pick<WebhookSettings, "retryWindowSeconds">,
 ): Promise<string[]> {
   const rows = await tx<{ id: string }[]>`
-    INSERT INTO webhook_deliveries (endpoint_id, event_id, event_type, payload, retry_until, next_attempt_at)
-    SELECT id, ${event.id}, ${event.type}, ${webhookPayload(event)},
+    INSERT INTO webhook_deliveries (endpoint_id, event_id, message_id, event_type, payload, retry_until, next_attempt_at)
+    SELECT id, ${event.id}, ${webhookMessageId(event.id)}, ${event.type}, ${webhookPayload(event)},
       now() + make_interval(secs => ${settings.retryWindowSeconds}), now()
     FROM webhook_endpoints WHERE enabled AND ${event.type} = ANY (events)
     ON CONFLICT ON CONSTRAINT webhook_deliveries_once DO NOTHING
