@@ -163,7 +163,15 @@ describe("the OpenAPI document as a generated client sees it", () => {
       const pathParameters = Object.fromEntries(
         (op.parameters ?? [])
           .filter((p) => p.in === "path")
-          .map((p) => [p.name, p.name === "dayOfWeek" ? "1" : "2f7e3c1a-9b4d-4e6f-8a2b-1c3d5e7f9a0b"]),
+          // A link's token (a quote's) is 43 characters of base64url; every other path parameter an id.
+          .map((p) => [
+            p.name,
+            p.name === "dayOfWeek"
+              ? "1"
+              : p.name === "token"
+                ? "Qk3x9v2LrT8mWc4yZp7sNf1hJd6gBa5eXy0uVi9oPlM"
+                : "2f7e3c1a-9b4d-4e6f-8a2b-1c3d5e7f9a0b",
+          ]),
       );
       for (const input of procedure!._def.inputs) {
         const parsed = input.safeParse({ ...(media.example as object), ...pathParameters });

@@ -175,8 +175,12 @@ describe("the OpenAPI document", () => {
       procedures.filter((m) => access.includes(m.access!)).map((m) => `${m.openapi.method} ${m.openapi.path}`);
     const publicOps = opsOf("public", "sign-in");
     expect(publicOps.sort()).toEqual([
+      // A quote's homeowner: the link's token is the credential.
+      "GET /api/client/quotes/{token}",
       "GET /api/gallery",
       "GET /api/health",
+      "POST /api/client/quotes/{token}/approve",
+      "POST /api/client/quotes/{token}/request-changes",
       "POST /api/contact",
       "POST /api/login",
       "POST /api/logout",

@@ -110,4 +110,32 @@ export const REQUEST_EXAMPLES: Record<string, Record<string, unknown>> = {
   "webhooks-update": { enabled: true },
   "webhooks-resend": {},
   "webhooks-resumeDeliveries": {},
+  "priceBook-create": {
+    name: "Crawl space vapor barrier",
+    description: "20-mil reinforced vapor barrier, sealed at seams and piers",
+    unit: "sq ft",
+    unitPriceCents: 299,
+    service: "crawl-space-encapsulation",
+  },
+  "priceBook-update": { unitPriceCents: 325, active: true },
+  "quotes-create": {
+    leadId: "8d0f6f2e-4b1a-4c8e-9a53-2f7d1c6b9e40",
+    lines: [
+      { description: "Crawl space encapsulation, 20-mil liner", quantity: 1, unit: "each", unitPriceCents: 350000 },
+      { description: "Vapor barrier seams taped", quantity: 120.5, unit: "sq ft", unitPriceCents: 299 },
+      { description: "Dehumidifier, 70-pint", quantity: 1, unit: "each", unitPriceCents: 129900, optional: true },
+    ],
+    discountCents: 10000,
+    taxRatePercent: 7,
+    depositPercent: 25,
+    messageToClient: "Thanks for having us out. Here is the work we discussed.",
+  },
+  "quotes-update": { discountCents: 15000, validUntil: "2026-12-31" },
+  "quotes-updateSettings": {
+    defaultTaxRatePercent: 7,
+    followUpDays: 3,
+    terms: "The deposit is due on approval; the balance when the work is complete.",
+  },
+  "clientQuotes-approve": { signedName: "Dana Home", acceptedOptionalLineIds: ["5b2f8e1c-3a4d-4b6e-9f70-1a2b3c4d5e6f"] },
+  "clientQuotes-requestChanges": { message: "Could you price a smaller dehumidifier?" },
 };

@@ -94,11 +94,11 @@ export const priceBookItemUpdateSchema = z
 export type PriceBookItemUpdateInput = z.input<typeof priceBookItemUpdateSchema>;
 
 export const priceBookQuerySchema = z.object({
-  q: text().trim().max(120).optional().meta({ description: "Only items whose name or description contains this text (any case)." }),
+  q: text().trim().max(120).meta({ description: "Only items whose name or description contains this text (any case)." }).optional(),
   active: z
     .enum(["true", "false"])
-    .optional()
-    .meta({ description: "true: only the items offered for new lines; false: only the inactive ones; absent: all." }),
+    .meta({ description: "true: only the items offered for new lines; false: only the inactive ones; absent: all." })
+    .optional(),
 });
 export type PriceBookQuery = z.infer<typeof priceBookQuerySchema>;
 
@@ -167,7 +167,7 @@ export const quoteLineInputSchema = z
     ),
   )
   .strict()
-  .meta({ id: "QuoteLineInput", description: "One line of a quote as written by staff." });
+  .meta({ id: "NewQuoteLine", description: "One line of a quote as written by staff." });
 export type QuoteLineInput = z.input<typeof quoteLineInputSchema>;
 
 const QUOTE_FIELDS = {
