@@ -6,6 +6,8 @@ import {
   adminGalleryCategories,
   bookingServiceFor,
   bookingServiceOptions,
+  catalogueServiceOf,
+  serviceCatalogue,
   brandImages,
   buildBreadcrumbJsonLd,
   buildLocalBusinessJsonLd,
@@ -241,9 +243,61 @@ describe("option lists", () => {
       "consultation",
     ]);
     expect(contactServiceOptions.map((o) => o.value)).toEqual([...serviceIds, "other"]);
-    expect(getServiceLabel("crawl-space")).toBe("Crawl Space Encapsulation");
-    expect(getServiceLabel("vapor-barrier-installation")).toBe("Vapor Barrier Installation");
-    expect(getServiceLabel("something-else")).toBe("something-else");
+  });
+});
+
+describe("the service catalogue", () => {
+  it("is the six services, a consultation and other, each with one label", () => {
+    expect(serviceCatalogue.map((entry) => entry.id)).toEqual([...serviceIds, "consultation", "other"]);
+    expect(serviceCatalogue.map((entry) => entry.label)).toEqual([...services.map((s) => s.name), "Consultation", "Other"]);
+  });
+
+  it("gives every value of every form's list one of them, and its label", () => {
+    const forms = [contactServiceOptions, leadServiceOptions, bookingServiceOptions, customModalServiceOptions];
+    const ids = new Set<string>(serviceCatalogue.map((entry) => entry.id));
+    for (const option of forms.flat()) {
+      expect(ids.has(catalogueServiceOf(option.value)), option.value).toBe(true);
+      expect(getServiceLabel(option.value)).toBe(serviceCatalogue.find((entry) => entry.id === catalogueServiceOf(option.value))!.label);
+    }
+    expect(
+      Object.fromEntries(
+        [
+          "crawl-space",
+          "vapor-barriers",
+          "vapor-barrier-installation",
+          "basement",
+          "foundation",
+          "foundation-repair",
+          "sump-pump-installation",
+          "french-drain-installation",
+          "dehumidification",
+          "consultation",
+          "other",
+        ].map((value) => [value, getServiceLabel(value)]),
+      ),
+    ).toEqual({
+      "crawl-space": "Crawl Space Encapsulation",
+      "vapor-barriers": "Crawl Space Encapsulation",
+      "vapor-barrier-installation": "Crawl Space Encapsulation",
+      basement: "Basement Waterproofing",
+      foundation: "Basement Waterproofing",
+      "foundation-repair": "Basement Waterproofing",
+      "sump-pump-installation": "Sump Pump Installation",
+      "french-drain-installation": "French Drain Systems",
+      dehumidification: "Insulation & Dehumidification",
+      consultation: "Consultation",
+      other: "Other",
+    });
+  });
+
+  it("reads free text (sent through the API) by the work it names, anything else as other", () => {
+    expect(getServiceLabel("french-drain-systems")).toBe("French Drain Systems");
+    expect(getServiceLabel(" Crawl Space Encapsulation ")).toBe("Crawl Space Encapsulation");
+    expect(getServiceLabel("Free inspection")).toBe("Consultation");
+    expect(getServiceLabel("something-else")).toBe("Other");
+    expect(getServiceLabel("")).toBe("Other");
+    expect(getServiceLabel(null)).toBe("Other");
+    expect(catalogueServiceOf("MOLD")).toBe("mold-remediation");
   });
 });
 

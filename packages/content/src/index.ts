@@ -33,6 +33,9 @@ export {
 export {
   bookingServiceFor,
   bookingServiceOptions,
+  catalogueServiceOf,
+  serviceCatalogue,
+  type CatalogueServiceId,
   contactServiceOptions,
   customModalServiceOptions,
   defaultLeadService,

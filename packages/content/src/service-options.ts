@@ -1,6 +1,6 @@
 // Option lists for the forms and dialogs (docs/product.md "Business constants and limits"). Values are what gets stored;
 // labels are what people see.
-import { services } from "./services";
+import { services, type ServiceId } from "./services";
 
 export interface Option<V extends string = string> {
   value: V;
@@ -64,6 +64,8 @@ export const contactServiceOptions: readonly Option[] = [
 interface ServiceKind {
   pattern: RegExp;
   emoji: string;
+  /** The catalogue's service this work is (one of the six, or a consultation). */
+  catalogue: CatalogueServiceId;
   contact?: string;
   lead?: LeadServiceValue;
   booking?: BookingServiceValue;
@@ -74,14 +76,16 @@ const serviceKinds: readonly ServiceKind[] = [
   {
     pattern: /crawl/,
     emoji: "🏠",
+    catalogue: "crawl-space-encapsulation",
     contact: "crawl-space-encapsulation",
     lead: "crawl-space",
     booking: "crawl-space-encapsulation",
     modal: "crawl-space-encapsulation",
   },
   {
-    pattern: /basement/,
+    pattern: /basement|waterproof/,
     emoji: "🏚️",
+    catalogue: "basement-waterproofing",
     contact: "basement-waterproofing",
     lead: "basement",
     booking: "basement-waterproofing",
@@ -90,25 +94,43 @@ const serviceKinds: readonly ServiceKind[] = [
   {
     pattern: /mold/,
     emoji: "🧫",
+    catalogue: "mold-remediation",
     contact: "mold-remediation",
     lead: "mold-remediation",
     booking: "mold-remediation",
     modal: "mold-remediation",
   },
-  { pattern: /sump/, emoji: "⚙️", contact: "sump-pump", lead: "sump-pump", modal: "sump-pump-installation" },
-  { pattern: /drain/, emoji: "🌊", contact: "french-drain", lead: "french-drain", modal: "french-drain-installation" },
-  { pattern: /vapor/, emoji: "🛡️", booking: "vapor-barriers", modal: "vapor-barrier-installation" },
+  { pattern: /sump/, emoji: "⚙️", catalogue: "sump-pump", contact: "sump-pump", lead: "sump-pump", modal: "sump-pump-installation" },
+  {
+    pattern: /drain/,
+    emoji: "🌊",
+    catalogue: "french-drain",
+    contact: "french-drain",
+    lead: "french-drain",
+    modal: "french-drain-installation",
+  },
+  // A vapor barrier is the floor of an encapsulation.
+  { pattern: /vapor/, emoji: "🛡️", catalogue: "crawl-space-encapsulation", booking: "vapor-barriers", modal: "vapor-barrier-installation" },
   // The lead form has no word for it: insulation and dehumidification is crawl space work there.
   {
     pattern: /dehumid|insulation/,
     emoji: "💨",
+    catalogue: "insulation-dehumidification",
     contact: "insulation-dehumidification",
     lead: "crawl-space",
     booking: "insulation-dehumidification",
     modal: "dehumidification",
   },
-  { pattern: /foundation/, emoji: "🧱", lead: "foundation", modal: "foundation-repair" },
-  { pattern: /consult/, emoji: "📋", lead: "consultation", booking: "consultation", modal: "consultation" },
+  // Foundation cracks and walls are sealed and waterproofed as basement work (its checklist and detail page).
+  { pattern: /foundation/, emoji: "🧱", catalogue: "basement-waterproofing", lead: "foundation", modal: "foundation-repair" },
+  {
+    pattern: /consult|inspection|estimate/,
+    emoji: "📋",
+    catalogue: "consultation",
+    lead: "consultation",
+    booking: "consultation",
+    modal: "consultation",
+  },
 ];
 
 /** The kind of work a stored value of any list names (the first row that has it). */
@@ -147,14 +169,35 @@ export function serviceEmoji(service: string): string {
   return serviceKinds.find((kind) => kind.pattern.test(service))?.emoji ?? "🔧";
 }
 
-const labelsByValue = new Map<string, string>(
-  [...contactServiceOptions, ...leadServiceOptions, ...bookingServiceOptions, ...customModalServiceOptions].map((option) => [
-    option.value,
-    option.label,
-  ]),
-);
+/**
+ * The catalogue of services as people read them everywhere but the forms' own lists (the board,
+ * calendars, mails, feeds, webhooks' labels, exports): the six services, a consultation, or other,
+ * each with one label. Every value any form offers is one of them (catalogueServiceOf).
+ */
+export const serviceCatalogue = [
+  ...services.map((service) => ({ id: service.id, label: service.name })),
+  { id: "consultation", label: "Consultation" },
+  { id: "other", label: "Other" },
+] as const satisfies readonly { id: string; label: string }[];
 
-/** Human label for any stored service value; unknown values come back as they are. */
-export function getServiceLabel(value: string): string {
-  return labelsByValue.get(value) ?? value;
+export type CatalogueServiceId = ServiceId | "consultation" | "other";
+
+const catalogueLabels = new Map<string, string>(serviceCatalogue.map((entry) => [entry.id, entry.label]));
+const contactValues = new Set<string>(contactServiceOptions.map((option) => option.value));
+
+/**
+ * The catalogue's service of a stored value: a value of any form's list by the row it belongs to,
+ * the contact form's (the six and other) as it is, free text (sent through the API) by the first
+ * kind of work it names, anything else other. The stored value itself never changes.
+ */
+export function catalogueServiceOf(value: string | null | undefined): CatalogueServiceId {
+  const normalised = value?.trim().toLowerCase() ?? "";
+  if (contactValues.has(normalised)) return normalised as CatalogueServiceId;
+  const kind = kindOf(normalised) ?? serviceKinds.find((row) => row.pattern.test(normalised));
+  return kind?.catalogue ?? "other";
+}
+
+/** The one label of a stored service value (its catalogue service's): "French Drain Systems" for french-drain-installation. */
+export function getServiceLabel(value: string | null | undefined): string {
+  return catalogueLabels.get(catalogueServiceOf(value)) ?? "Other";
 }

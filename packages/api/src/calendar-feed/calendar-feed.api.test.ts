@@ -37,7 +37,8 @@ describe("busy and free in the calendar feed", () => {
         name,
         email: `${name.replaceAll(" ", ".").toLowerCase()}@example.com`,
         zipCode: "28801",
-        service: "crawl-space-encapsulation",
+        // The modal's id: the feed says the catalogue's label.
+        service: "french-drain-installation",
         status: "scheduled",
         scheduledDate: `${day}T${String(hour).padStart(2, "0")}:00:00.000Z`,
       });
@@ -52,6 +53,8 @@ describe("busy and free in the calendar feed", () => {
     const bySummary = (prefix: string) => events.find((e) => String(field(e, "summary")).startsWith(prefix));
     const active = bySummary(`Active ${door}`)!;
     const lost = bySummary(`Cancelled ${door}`)!;
+    expect(field(active, "summary")).toBe(`Active ${door}: French Drain Systems`);
+    expect(String(field(active, "description"))).toContain("Service: French Drain Systems");
     expect(field(active, "status")).toBe("CONFIRMED");
     expect(field(active, "transp")).toBe("OPAQUE");
     expect(field(active, "x-microsoft-cdo-busystatus")).toBe("BUSY");

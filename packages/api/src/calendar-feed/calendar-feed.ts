@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createEvents, type EventAttributes } from "ics";
 import type { CalendarFeed, CreatedCalendarFeed, Role } from "@crawlguard/validators";
-import { company } from "@crawlguard/content";
+import { company, getServiceLabel } from "@crawlguard/content";
 import { DomainError } from "../errors.js";
 import { calendarRange } from "../appointments/appointments.js";
 import { busyness } from "../appointments/busy-status.js";
@@ -71,9 +71,10 @@ export async function calendarFeedIcs(sql: Queryable, token: string, zone: strin
     for (const a of range.appointments) {
       events.set(`appointment-${a.id}`, {
         uid: `appointment-${a.id}@crawlguard`,
-        title: `${a.name}: ${a.service}`,
+        // The service by its catalogue label; the stored value may be any form's id.
+        title: `${a.name}: ${getServiceLabel(a.service)}`,
         description: [
-          `Service: ${a.service}`,
+          `Service: ${getServiceLabel(a.service)}`,
           `Status: ${a.status}`,
           a.phone ? `Phone: ${a.phone}` : null,
           a.assigneeName ? `For: ${a.assigneeName}` : null,

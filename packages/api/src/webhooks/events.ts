@@ -1,3 +1,4 @@
+import { getServiceLabel } from "@crawlguard/content";
 import { webhookEventTypes, type WebhookEventType } from "@crawlguard/validators";
 import type { Queryable } from "../queryable.js";
 import { quoteForWebhook } from "../quotes/events.js";
@@ -27,6 +28,19 @@ interface PublicLeadRow extends Omit<PublicLeadFields, "scheduledDate"> {
   updatedAt: Date;
 }
 
+/**
+ * `fields` with `serviceLabel` right after `service`: the service as people read it (the catalogue's
+ * label, content's getServiceLabel), beside the id, which stays what was stored. Null without a service.
+ */
+function withServiceLabel<T extends { service: string | null }>(fields: T): T & { serviceLabel: string | null } {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(fields)) {
+    out[key] = value;
+    if (key === "service") out["serviceLabel"] = fields.service ? getServiceLabel(fields.service) : null;
+  }
+  return out as T & { serviceLabel: string | null };
+}
+
 const iso = (d: Date | string | null) => (d === null ? null : typeof d === "string" ? d : d.toISOString());
 
 async function publicLead(tx: Queryable, leadId: string) {
@@ -37,7 +51,7 @@ async function publicLead(tx: Queryable, leadId: string) {
   if (!row) return null;
   return {
     id: row.id,
-    ...publicLeadFields(row),
+    ...withServiceLabel(publicLeadFields(row)),
     submissionId: row.submissionId,
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
@@ -58,7 +72,7 @@ async function publicSubmission(tx: Queryable, submissionId: string) {
       createdAt: Date;
     }[]
   >`SELECT id, name, email, phone, address, zip_code, service, message, created_at FROM contact_submissions WHERE id = ${submissionId}`;
-  return row ? { ...row, createdAt: iso(row.createdAt) } : null;
+  return row ? { ...withServiceLabel(row), createdAt: iso(row.createdAt) } : null;
 }
 
 async function publicImage(tx: Queryable, imageId: string, publicUrl: string | undefined) {
@@ -115,7 +129,7 @@ export async function webhookData(
       return lead ? { lead, changed } : null;
     }
     case "lead.deleted":
-      return { lead: { id: event.leadId, ...publicLeadFields(event.lead), createdAt: event.lead.createdAt } };
+      return { lead: { id: event.leadId, ...withServiceLabel(publicLeadFields(event.lead)), createdAt: event.lead.createdAt } };
     case "appointment.booked":
     case "appointment.cancelled":
     case "appointment.rescheduled": {

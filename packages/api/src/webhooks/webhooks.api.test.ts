@@ -131,8 +131,15 @@ describe(`webhooks (${POSTGRES ? "PostgreSQL" : "embedded database"})`, () => {
       const anon = new ApiClient(srv.url);
       const email = `lee${randomUUID().slice(0, 6)}@example.com`;
       expect(
-        (await anon.call("rest", "contact.submit", { name: "Lee Grant", email, zipCode: "28801", message: "Water under the house" }))
-          .status,
+        (
+          await anon.call("rest", "contact.submit", {
+            name: "Lee Grant",
+            email,
+            zipCode: "28801",
+            service: "french-drain",
+            message: "Water under the house",
+          })
+        ).status,
       ).toBe(200);
 
       const created = await admin.call("rest", "leads.create", {
@@ -193,10 +200,17 @@ describe(`webhooks (${POSTGRES ? "PostgreSQL" : "embedded database"})`, () => {
 
       const byType = (type: string) => got.filter((r) => r.body.type === type).map((r) => r.body.data);
       expect(byType("contact.received")[0]).toMatchObject({
-        submission: { name: "Lee Grant", email, zipCode: "28801", message: "Water under the house" },
+        submission: {
+          name: "Lee Grant",
+          email,
+          zipCode: "28801",
+          service: "french-drain",
+          serviceLabel: "French Drain Systems",
+          message: "Water under the house",
+        },
       });
       expect(byType("lead.created").find((d) => d.lead.id === id)).toMatchObject({
-        lead: { name: "Pat Secret", status: "new", service: "crawl-space" },
+        lead: { name: "Pat Secret", status: "new", service: "crawl-space", serviceLabel: "Crawl Space Encapsulation" },
       });
       expect(byType("lead.updated").map((d) => d.changed)).toEqual(
         expect.arrayContaining([["status"], expect.arrayContaining(["scheduledDate", "status"])]),
@@ -206,7 +220,9 @@ describe(`webhooks (${POSTGRES ? "PostgreSQL" : "embedded database"})`, () => {
         appointment: { start: julyAt(JULY_TUESDAY, "13:00"), previous: { start } },
       });
       expect(byType("appointment.cancelled")[0]).toMatchObject({ appointment: { leadId: id, start: julyAt(JULY_TUESDAY, "13:00") } });
-      expect(byType("lead.deleted")[0]).toMatchObject({ lead: { id, name: "Pat Secret", status: "lost" } });
+      expect(byType("lead.deleted")[0]).toMatchObject({
+        lead: { id, name: "Pat Secret", status: "lost", service: "crawl-space", serviceLabel: "Crawl Space Encapsulation" },
+      });
       expect(byType("gallery.published")[0]).toMatchObject({
         image: { id: image.body.id, title: "Encapsulated", altText: "a crawl space" },
       });
