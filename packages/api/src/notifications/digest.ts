@@ -38,10 +38,11 @@ async function officeItem(ctx: MailContext, row: DeliveryRow): Promise<OfficeIte
     return { kind: "contact", ...s, existingLead, link: dashboardLink(ctx.config, null), at: s.createdAt.toISOString() };
   }
   const lead = row.leadId ? await leadForMail(ctx.sql, row.leadId) : undefined;
-  const p = row.payload as { start?: string; moved?: boolean };
+  const p = row.payload as { start?: string; moved?: boolean; cancelled?: boolean; online?: boolean };
   return lead
     ? {
-        kind: p.moved ? "reschedule" : "booking",
+        kind: p.cancelled ? "cancellation" : p.moved ? "reschedule" : "booking",
+        online: p.online,
         ...lead,
         message: null,
         start: p.start,

@@ -123,20 +123,24 @@ async function appointmentSet(
     ...(event.type === "appointment.rescheduled" ? { previousStart: event.previous.start } : {}),
   };
   const moved = event.type === "appointment.rescheduled";
-  await queueOffice(ctx, tx, event, "office-booking", { leadId: event.leadId }, { ...times, moved });
+  // Booked or moved by the homeowner on /book (online-booking/): the office hears it was online.
+  const online = event.source === "online-booking";
+  await queueOffice(ctx, tx, event, "office-booking", { leadId: event.leadId }, { ...times, moved, ...(online ? { online } : {}) });
   // An appointment whose start has passed (a lead imported with its history) is no news to the
   // client: neither a confirmation nor a reminder. The worker checks again when it sends.
   if (hasStarted(event.start)) return;
   const settings = await getNotificationSettings(tx, ctx.config.officeEnv);
   const lead = await leadForMail(tx, event.leadId);
   if (!lead) return;
-  if (settings.clientConfirmation) {
+  // Booked online, the confirmation carries the homeowner's manage link (its secret kept only until
+  // the mail has gone): it goes whatever the setting, as the only way to that link.
+  if (settings.clientConfirmation || online) {
     await queueDelivery(ctx, tx, {
       key: `${event.id}:client-confirmation`,
       kind: "client-confirmation",
       to: lead.email,
       leadId: lead.id,
-      payload: { ...times, moved },
+      payload: { ...times, moved, ...(online ? { online, [SECRET_PAYLOAD_KEY]: event.manageToken } : {}) },
     });
   }
   const remindAt = new Date(Date.parse(event.start) - settings.reminderLeadHours * 3_600_000);
@@ -155,14 +159,18 @@ async function appointmentSet(
 
 async function appointmentCancelled(ctx: MailContext, tx: Queryable, event: Extract<DomainEvent, { type: "appointment.cancelled" }>) {
   const settings = await getNotificationSettings(tx, ctx.config.officeEnv);
+  // Cancelled by the homeowner on /book: the office hears it, and the homeowner's confirmation of it goes whatever the setting.
+  const online = event.source === "online-booking";
+  const times = { start: event.start, end: event.end };
+  if (online) await queueOffice(ctx, tx, event, "office-booking", { leadId: event.leadId }, { ...times, cancelled: true, online });
   const lead = await leadForMail(tx, event.leadId);
-  if (!lead || !settings.clientCancellation) return;
+  if (!lead || !(settings.clientCancellation || online)) return;
   await queueDelivery(ctx, tx, {
     key: `${event.id}:client-cancellation`,
     kind: "client-cancellation",
     to: lead.email,
     leadId: lead.id,
-    payload: { start: event.start, end: event.end },
+    payload: { ...times, ...(online ? { online } : {}) },
   });
 }
 

@@ -56,11 +56,17 @@ export interface AppointmentMail {
   end: string;
   /** For a move: when it was. */
   previousStart?: string | undefined;
+  /** Booked online (/book): the homeowner's manage link, where they see, move or cancel it themselves. */
+  manageUrl?: string | undefined;
+  /** Booked online and now cancelled: where to book another time (/book). */
+  rebookUrl?: string | undefined;
 }
 
 /** What office mail shows of a request or booking. */
 export interface OfficeItem {
-  kind: "contact" | "booking" | "reschedule";
+  kind: "contact" | "booking" | "reschedule" | "cancellation";
+  /** Booked, moved or cancelled online by the homeowner (/book). */
+  online?: boolean | undefined;
   name: string;
   email: string;
   phone: string | null;
@@ -179,6 +185,7 @@ function officeLines(item: OfficeItem, timeZone: string): string[] {
   if (item.zipCode) lines.push(`ZIP code: ${item.zipCode}`);
   lines.push(`Service: ${serviceName(item.service)}`);
   if (item.start) lines.push(`Appointment: ${formatWhen(item.start, timeZone)}`);
+  if (item.online) lines.push(`By the homeowner, online (${item.kind === "cancellation" ? "cancelled" : "booked"} on /book)`);
   if (item.message) lines.push(`Message: ${item.message}`);
   return lines;
 }
@@ -187,8 +194,10 @@ const officeTitle = (item: OfficeItem) =>
   item.kind === "contact"
     ? `New request from ${item.name}`
     : item.kind === "booking"
-      ? `Appointment booked: ${item.name}`
-      : `Appointment moved: ${item.name}`;
+      ? `Appointment booked${item.online ? " online" : ""}: ${item.name}`
+      : item.kind === "cancellation"
+        ? `Appointment cancelled${item.online ? " online" : ""}: ${item.name}`
+        : `Appointment moved${item.online ? " online" : ""}: ${item.name}`;
 
 function build(data: MailData, o: RenderOptions): { subject: string; element: ReactNode } {
   const tz = o.timeZone;
@@ -234,7 +243,13 @@ function build(data: MailData, o: RenderOptions): { subject: string; element: Re
         p(`Service: ${serviceName(data.service)}`, "s"),
         ...(data.address ? [p(`Where: ${data.address}`, "ad")] : []),
         ...(data.moved && data.previousStart ? [p(`It was: ${formatWhen(data.previousStart, tz)}`, "was")] : []),
-        p(`The attached calendar file adds it to your calendar. To change it, call us at ${company.phone.display}.`, "c"),
+        ...(data.manageUrl
+          ? [
+              p("We'll arrive within that window. The attached calendar file adds it to your calendar.", "c"),
+              h(Button, { href: data.manageUrl, style: styles.button, key: "m" }, "See, move or cancel your booking"),
+              p(`Or open this link: ${data.manageUrl}. Questions? Call us at ${company.phone.display}.`, "ml"),
+            ]
+          : [p(`The attached calendar file adds it to your calendar. To change it, call us at ${company.phone.display}.`, "c")]),
       ];
       return { subject, element: layout(subject, subject, content, o) };
     }
@@ -244,7 +259,12 @@ function build(data: MailData, o: RenderOptions): { subject: string; element: Re
       const content = [
         p(`Hello ${data.clientName},`, "hi"),
         p(`Your ${company.shortName} appointment on ${when} (${serviceName(data.service)}) is cancelled.`, "a"),
-        p(`To book another time, call us at ${company.phone.display}.`, "c"),
+        p(
+          data.rebookUrl
+            ? `To book another time, visit ${data.rebookUrl} or call us at ${company.phone.display}.`
+            : `To book another time, call us at ${company.phone.display}.`,
+          "c",
+        ),
       ];
       return { subject, element: layout(subject, subject, content, o) };
     }

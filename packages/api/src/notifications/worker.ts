@@ -61,7 +61,15 @@ export async function composeDelivery(ctx: MailContext, d: DeliveryRow): Promise
     icsAttachment: ics,
   });
   if (isQuoteMail(d.kind)) return composeQuoteMail(ctx, d, base);
-  const p = d.payload as { start?: string; end?: string; previousStart?: string; moved?: boolean; at?: string };
+  const p = d.payload as {
+    start?: string;
+    end?: string;
+    previousStart?: string;
+    moved?: boolean;
+    at?: string;
+    online?: boolean;
+    cancelled?: boolean;
+  };
 
   if (d.kind === "office-test") return composeTestMail(ctx, d, render);
   if (d.kind === "invitation") return composeInvitation(ctx, d, render);
@@ -99,7 +107,8 @@ export async function composeDelivery(ctx: MailContext, d: DeliveryRow): Promise
       ...(await render({
         kind: "office-booking",
         item: {
-          kind: p.moved ? "reschedule" : "booking",
+          kind: p.cancelled ? "cancellation" : p.moved ? "reschedule" : "booking",
+          online: p.online,
           ...lead,
           message: null,
           start: p.start,
@@ -119,7 +128,8 @@ export async function composeDelivery(ctx: MailContext, d: DeliveryRow): Promise
   }
   if (d.kind === "client-confirmation" || d.kind === "client-cancellation") {
     if (d.kind === "client-confirmation" && current !== p.start) return { skip: "The appointment was moved or cancelled since" };
-    if (await googleInvites(ctx)) return { skip: "Google Calendar is connected and invites the client" };
+    // Booked online, the homeowner's mail is the one with their manage link: it goes even when Google invites them.
+    if (!p.online && (await googleInvites(ctx))) return { skip: "Google Calendar is connected and invites the client" };
     const cancelled = d.kind === "client-cancellation";
     const ics = appointmentIcs({
       leadId: lead.id,
@@ -134,9 +144,17 @@ export async function composeDelivery(ctx: MailContext, d: DeliveryRow): Promise
       cancelled,
       sequence: Math.floor(Date.now() / 1000),
     });
+    const manageToken = d.payload[SECRET_PAYLOAD_KEY];
+    const online = p.online
+      ? cancelled
+        ? { rebookUrl: `${config.publicUrl}/book` }
+        : typeof manageToken === "string"
+          ? { manageUrl: `${config.publicUrl}/book/${manageToken}` }
+          : {}
+      : {};
     const data: MailData = cancelled
-      ? { kind: "client-cancellation", ...appointment }
-      : { kind: "client-confirmation", moved: Boolean(p.moved), ...appointment };
+      ? { kind: "client-cancellation", ...appointment, ...online }
+      : { kind: "client-confirmation", moved: Boolean(p.moved), ...appointment, ...online };
     return render(data, { content: ics, method: cancelled ? "CANCEL" : "REQUEST" });
   }
   return { skip: `Unknown kind ${d.kind}` };
