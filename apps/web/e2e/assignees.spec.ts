@@ -209,7 +209,7 @@ test.describe("Assignees", () => {
     await openDashboard(page);
     await page.getByRole("tab", { name: "User Management" }).click();
     const card = page.getByRole("article", { name: staffUser.username });
-    await card.getByRole("button", { name: `Edit name and colour of ${staffUser.username}` }).click();
+    await card.getByRole("button", { name: `Name & colour of ${staffUser.username}` }).click();
     const dialog = page.getByRole("dialog", { name: `Name and colour of ${staffUser.username}` });
     await dialog.getByLabel("Display name").fill(`Lee ${token}`);
     await dialog.getByText("Magenta", { exact: true }).click();

@@ -204,7 +204,7 @@ test.describe("Calendar tab", () => {
     await expect(page.getByTestId("stat-scheduled")).toHaveText(String(scheduledBefore + 1));
     await page.getByRole("tab", { name: "Lead Management" }).click();
     await searchLeads(page, token);
-    await expect(leadCard(boardColumn(page, "Scheduled"), `Slot ${token}`)).toContainText(`${shownDate(day)} · 2:00 PM`);
+    await expect(leadCard(boardColumn(page, "Scheduled"), `Slot ${token}`)).toContainText(`${shownDate(day)} at 2:00 PM`);
   });
 
   test("a lead card's scheduled date opens the week that contains it", async ({ staffPage: { page }, baseURL }) => {

@@ -71,7 +71,7 @@ test.describe("booking appointments", () => {
     const card = leadCard(boardColumn(page, "Scheduled"), lead.name);
     const when = card.getByRole("button", { name: `Scheduled ${day.shown} at 10:30 AM. Open in calendar` });
     await expect(when).toBeVisible();
-    await expect(when).toHaveText(`${day.shown} · 10:30 AM`);
+    await expect(when).toHaveText(`${day.shown} at 10:30 AM`);
 
     const saved = await getLead(page.request, lead.id);
     expect(saved).toMatchObject({
@@ -134,7 +134,7 @@ test.describe("booking appointments", () => {
 
     await expect(toast(page, "Appointment Booked")).toBeVisible();
     await searchLeads(page, token);
-    await expect(leadCard(boardColumn(page, "Scheduled"), name)).toContainText(`${day.shown} · 2:00 PM`);
+    await expect(leadCard(boardColumn(page, "Scheduled"), name)).toContainText(`${day.shown} at 2:00 PM`);
     const created = (await listLeads(page.request)).find((l) => l.name === name);
     expect(created).toMatchObject({ status: "scheduled", source: "appointment-booking", service: "vapor-barriers", zipCode: "28803" });
   });

@@ -156,11 +156,11 @@ test.describe("lead management", () => {
     await expect(edit).toBeHidden();
     const edited = leadCard(boardColumn(page, "Scheduled"), name);
     await expect(await openLeadDetails(edited, name)).toContainText("(828) 555-0199");
-    await expect(edited).toContainText("Mar 14, 2031 · 9:00 AM");
+    await expect(edited).toContainText("Mar 14, 2031 at 9:00 AM");
 
     await page.reload();
     await searchLeads(page, token);
-    await expect(leadCard(boardColumn(page, "Scheduled"), name)).toContainText("Mar 14, 2031 · 9:00 AM");
+    await expect(leadCard(boardColumn(page, "Scheduled"), name)).toContainText("Mar 14, 2031 at 9:00 AM");
 
     // Delete, after confirming.
     await (await openLeadDetails(leadCard(page, name), name)).getByRole("button", { name: `Delete ${name}` }).click();

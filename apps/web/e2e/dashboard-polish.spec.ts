@@ -1,7 +1,33 @@
 import { readFile } from "node:fs/promises";
-import { expect, test } from "./fixtures";
-import { openDashboard, searchLeads, uniqueToken } from "./dashboard-fixtures";
+import AxeBuilder from "@axe-core/playwright";
+import type { Locator, Page } from "@playwright/test";
+import { expect, test, waitForHydration } from "./fixtures";
+import { createLead, leadCard, openDashboard, searchLeads, signInAsAdmin, uniqueToken } from "./dashboard-fixtures";
 import { bookAppointment, randomWeekday } from "./scheduling-fixtures";
+
+/** Waits until every finite transition has ended, so that axe reads colours as drawn. */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Infinity),
+  );
+}
+
+/** axe's findings of `rules` on `element` (the experimental label-content-name-mismatch runs only when named). */
+async function axeFindings(page: Page, element: Locator, rules: string[]): Promise<string[]> {
+  const handle = await element.elementHandle();
+  const selector = await handle?.evaluate((node) => {
+    node.setAttribute("data-axe-target", "");
+    return "[data-axe-target]";
+  });
+  const { violations, incomplete } = await new AxeBuilder({ page })
+    .include(selector ?? "body")
+    .withRules(rules)
+    .analyze();
+  await handle?.evaluate((node) => node.removeAttribute("data-axe-target"));
+  return [...violations, ...incomplete].map(
+    (v) => `${v.id}: ${v.nodes.map((n) => `${n.html.slice(0, 120)} ${n.failureSummary ?? ""}`).join("; ")}`,
+  );
+}
 
 test.describe("lead export", () => {
   test("Export CSV names each lead's assignee by display name and gives its id", async ({ staffPage: { page, user } }, testInfo) => {
@@ -31,5 +57,124 @@ test.describe("lead export", () => {
     expect(row).toContain(`,${shownName},`);
     expect(row.endsWith(`,${booked.lead.id}`)).toBe(true);
     expect(row).not.toContain(`,${user.username},`);
+  });
+});
+
+test.describe("names that say what is shown, and contrast under the pointer", () => {
+  test("the lead card's date chip and the user card's Name & colour are named by what they show", async ({ page, baseURL }) => {
+    await signInAsAdmin(page.request, baseURL);
+    const token = uniqueToken();
+    const lead = await createLead(page.request, baseURL, {
+      name: `Chip ${token}`,
+      status: "scheduled",
+      scheduledDate: "2027-09-30T14:30:00.000Z",
+    });
+    await openDashboard(page);
+    await searchLeads(page, token);
+    const chip = leadCard(page, lead.name).getByTestId("lead-card-date");
+    await expect(chip).toHaveAccessibleName("Scheduled Sep 30, 2027 at 10:30 AM. Open in calendar");
+    expect(await axeFindings(page, chip, ["label-content-name-mismatch"])).toEqual([]);
+
+    await page.getByRole("tab", { name: "User Management" }).click();
+    const nameAndColour = page.getByRole("button", { name: /^Name & colour of / }).first();
+    await expect(nameAndColour).toBeVisible();
+    expect(await axeFindings(page, nameAndColour, ["label-content-name-mismatch"])).toEqual([]);
+  });
+
+  test("the orange calls to action keep 4.5:1 under the pointer", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    const buttons = page.getByRole("link", { name: /Free Estimate/ }).filter({ visible: true });
+    expect(await buttons.count()).toBeGreaterThan(0);
+    for (const button of await buttons.all()) {
+      await button.hover();
+      await settled(page);
+      expect(await axeFindings(page, button, ["color-contrast"])).toEqual([]);
+    }
+  });
+});
+
+type Rect = { x: number; y: number; width: number; height: number };
+
+function overlap(a: Rect, b: Rect): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+/** The toast on screen (one at a time), once it has slid in. */
+async function shownToast(page: Page, title: RegExp): Promise<Rect> {
+  const toastRoot = page.locator('[data-scope="toast"][data-part="root"]').filter({ hasText: title });
+  await expect(toastRoot).toBeVisible();
+  await settled(page);
+  const box = await toastRoot.boundingBox();
+  if (!box) throw new Error("the toast has no box");
+  return box;
+}
+
+/**
+ * With `region` at the foot of the screen (where toasts show on wider screens), then at its head
+ * (where they show on a phone), its Copy button's toast does not cover it.
+ */
+async function checkToastsKeepOff(page: Page, region: Locator, copy: RegExp, copied: RegExp): Promise<void> {
+  for (const block of ["end", "start"] as const) {
+    await region.evaluate((element, at) => element.scrollIntoView({ block: at }), block);
+    await region.getByRole("button", { name: copy }).click();
+    const toastBox = await shownToast(page, copied);
+    const regionBox = await region.boundingBox();
+    expect(regionBox).not.toBeNull();
+    expect(overlap(toastBox, regionBox!), `the toast ${JSON.stringify(toastBox)} covers ${JSON.stringify(regionBox)}`).toBe(false);
+    await page.getByRole("button", { name: "Dismiss notification" }).click();
+    await expect(page.locator('[data-scope="toast"][data-part="root"]')).toHaveCount(0);
+  }
+}
+
+test.describe("toasts keep off what must stay in sight", () => {
+  test("a one-time API key and webhook secret: the toast shows at the other end of the screen, never over them", async ({
+    page,
+    baseURL,
+  }) => {
+    await signInAsAdmin(page.request, baseURL);
+    await openDashboard(page);
+    await page.getByRole("tab", { name: "User Management" }).click();
+    const form = page.getByRole("form", { name: "New API key" });
+    await form.getByLabel("Key name").fill(`Toast ${uniqueToken()}`);
+    await form.getByRole("button", { name: "Create API Key" }).click();
+    const key = page.getByRole("region", { name: "New API key" });
+    await expect(key).toBeVisible();
+    await checkToastsKeepOff(page, key, /^(Copy Key|Copied)$/, /Key copied|Copy the selected key/);
+    await key.getByRole("button", { name: "Done" }).click();
+
+    const section = page.getByRole("region", { name: "Webhooks" });
+    await section.getByRole("button", { name: "Add Webhook" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add Webhook" });
+    await dialog.getByLabel("Endpoint URL").fill(`http://127.0.0.1:9/toast-${uniqueToken()}`);
+    await dialog.locator("label").filter({ hasText: "Lead created (lead.created)" }).click();
+    await dialog.getByRole("button", { name: "Add Webhook" }).click();
+    await expect(dialog).toBeHidden();
+    const secret = page.getByRole("region", { name: "New webhook secret" });
+    await expect(secret).toBeVisible();
+
+    await checkToastsKeepOff(page, secret, /^(Copy Secret|Copied)$/, /Secret copied|Copy the selected secret/);
+
+    // Not left to receive lead.created events.
+    const webhooks = (await (await page.request.get("/api/webhooks")).json()) as { id: string; url: string }[];
+    for (const webhook of webhooks.filter((w) => w.url.includes("/toast-"))) {
+      await page.request.delete(`/api/webhooks/${webhook.id}`, { headers: { Origin: new URL(baseURL!).origin } });
+    }
+  });
+
+  test("on a phone, a toast from the board does not cover its cards @phone-only", async ({ staffPage: { page }, baseURL }) => {
+    const token = uniqueToken();
+    for (let i = 0; i < 6; i += 1) await createLead(page.request, baseURL, { name: `Card ${i} ${token}`, status: "new" });
+    await openDashboard(page);
+    await searchLeads(page, token);
+    await expect(page.getByRole("article")).not.toHaveCount(0);
+    await page.getByRole("button", { name: "Export CSV" }).click();
+    const toastBox = await shownToast(page, /Export ready/);
+    const cards = await page.getByRole("article").all();
+    for (const card of cards) {
+      const box = await card.boundingBox();
+      if (!box || box.y + box.height <= 0 || box.y >= 844 || box.x >= 390 || box.x + box.width <= 0) continue;
+      expect(overlap(toastBox, box), `the toast ${JSON.stringify(toastBox)} covers ${await card.getAttribute("aria-label")}`).toBe(false);
+    }
   });
 });

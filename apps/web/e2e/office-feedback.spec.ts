@@ -103,7 +103,7 @@ test.describe("compact lead cards", () => {
   }) => {
     await laptopScreen(page);
     const token = uniqueToken();
-    // A long month, a two-digit day and hour: the widest date chip ("Sep 30, 2027 · 10:30 AM").
+    // A long month, a two-digit day and hour: the widest date chip ("Sep 30, 2027 at 10:30 AM").
     const scheduledDate = "2027-09-30T14:30:00.000Z";
     const leads = [];
     for (const { value, label } of leadServiceOptions) {
@@ -124,7 +124,7 @@ test.describe("compact lead cards", () => {
       const service = card.getByTestId("lead-card-service");
       await expect(service).toHaveText(label);
       const chip = card.getByRole("button", { name: "Scheduled Sep 30, 2027 at 10:30 AM. Open in calendar" });
-      await expect(chip).toHaveText("Sep 30, 2027 · 10:30 AM");
+      await expect(chip).toHaveText("Sep 30, 2027 at 10:30 AM");
       const cardBox = (await card.boundingBox())!;
       for (const element of [service, chip]) {
         // Not cut short inside itself (no ellipsis, no overflow)…

@@ -27,6 +27,11 @@ describe("system", () => {
     expect(input).not.toEqual({});
   });
 
+  it("darkens a solid button under the pointer instead of fading it (white on the faded accent was 4.42:1)", () => {
+    const solid = system._config.theme?.recipes?.["button"]?.variants?.["variant"]?.["solid"] as { _hover?: { bg?: string } } | undefined;
+    expect(solid?._hover?.bg).toBe("color-mix(in srgb, var(--chakra-colors-color-palette-solid) 90%, black)");
+  });
+
   it("defines the brand and accent palettes", () => {
     expect(system.token("colors.brand.600")).toBe("#136789");
     expect(system.token.var("colors.accent.solid")).toBe("var(--chakra-colors-accent-solid)");

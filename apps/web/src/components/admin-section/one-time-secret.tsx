@@ -3,8 +3,8 @@ import { Card } from "@chakra-ui/react/card";
 import { HStack } from "@chakra-ui/react/stack";
 import { Text } from "@chakra-ui/react/text";
 import { Copy } from "lucide-react";
-import { type ReactNode, useRef, useState } from "react";
-import { showToast } from "../../lib/toaster";
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { keepClearOfToasts, showToast } from "../../lib/toaster";
 import { Input } from "../form-controls";
 import { FormField } from "../form-field";
 
@@ -27,10 +27,15 @@ export type OneTimeSecretContent = {
   };
 };
 
-/** The one-time value with Copy and Done: it is not stored readable, so it cannot be shown again. */
+/**
+ * The one-time value with Copy and Done: it is not stored readable, so it cannot be shown again.
+ * Toasts (its own "copied" one too) keep off it.
+ */
 export function OneTimeSecret({ content, onDismiss }: { content: OneTimeSecretContent; onDismiss: () => void }) {
   const { label, icon, title, breakTitle, field, value, copy: texts } = content;
   const input = useRef<HTMLInputElement>(null);
+  const region = useRef<HTMLDivElement>(null);
+  useEffect(() => (region.current ? keepClearOfToasts(region.current) : undefined), []);
   const [copied, setCopied] = useState(false);
   const copy = async () => {
     try {
@@ -49,7 +54,7 @@ export function OneTimeSecret({ content, onDismiss }: { content: OneTimeSecretCo
     </Text>
   );
   return (
-    <Card.Root role="region" aria-label={label} variant="subtle" borderColor="brand.500" borderWidth="1px">
+    <Card.Root ref={region} role="region" aria-label={label} variant="subtle" borderColor="brand.500" borderWidth="1px">
       <Card.Body gap="3">
         {icon ? (
           <HStack gap="2">

@@ -5,8 +5,8 @@ import { Text } from "@chakra-ui/react/text";
 import { getServiceLabel } from "@crawlguard/content";
 import { type Lead, parseEstimatedValue } from "@crawlguard/validators";
 import { DndContext, type DragEndEvent, DragOverlay, useDndContext, useSensor, useSensors } from "@dnd-kit/core";
-import { memo, type RefObject, useCallback, useLayoutEffect, useRef, useState } from "react";
-import { showToast } from "../../lib/toaster";
+import { memo, type RefObject, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { keepClearOfToasts, showToast } from "../../lib/toaster";
 import { ConfirmDialog } from "../dashboard/confirm-dialog";
 import { useDashboardActions } from "../dashboard/dashboard-context";
 import {
@@ -73,6 +73,8 @@ export const LeadBoard = memo(function LeadBoard({ columns, zone }: { columns: B
   const setSnapping = (on: boolean) => {
     if (boardRef.current) boardRef.current.style.scrollSnapType = on ? "" : "none";
   };
+  // On a phone, toasts keep off the cards (at the top, or the bottom when the board is up there).
+  useEffect(() => (boardRef.current ? keepClearOfToasts(boardRef.current, "phone") : undefined), []);
 
   const onDragEnd = ({ active, over, activatorEvent }: DragEndEvent) => {
     setSnapping(true);

@@ -64,7 +64,7 @@ export function UserCard({ user, isCurrentUser, onResetPassword, onDelete, onEdi
           Created {isValid(created) ? formatInZone(created, DATE_FORMAT, zone) : "N/A"}
         </Text>
         <HStack gap="2" justify="flex-end" flexWrap="wrap" mt="auto">
-          <Button variant="outline" size="sm" onClick={onEditProfile} aria-label={`Edit name and colour of ${user.username}`}>
+          <Button variant="outline" size="sm" onClick={onEditProfile} aria-label={`Name & colour of ${user.username}`}>
             <Palette aria-hidden="true" />
             Name &amp; colour
           </Button>
