@@ -1,6 +1,7 @@
 import { apiKeysRouter } from "./api-keys/router.js";
 import { appointmentsRouter } from "./appointments/router.js";
 import { authRouter } from "./users/auth-router.js";
+import { busyTimesRouter } from "./busy-times/router.js";
 import { calendarFeedRouter } from "./calendar-feed/router.js";
 import { contactRouter } from "./submissions/contact-router.js";
 import { crewDayRouter } from "./crew-day/router.js";
@@ -34,6 +35,7 @@ export const appRouter = createTRPCRouter({
   workingHours: workingHoursRouter,
   timeBlocks: timeBlocksRouter,
   appointments: appointmentsRouter,
+  busyTimes: busyTimesRouter,
   gallery: galleryRouter,
   googleCalendar: googleCalendarRouter,
   notifications: notificationsRouter,

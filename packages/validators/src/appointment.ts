@@ -330,6 +330,68 @@ export const availabilitySchema = z
   .meta({ id: "Availability", description: "A day's booking slots for one staff member." });
 export type Availability = z.infer<typeof availabilitySchema>;
 
+/** How many days from the date asked GET /api/appointments/busy looks through for the next free time. */
+export const NEXT_FREE_SEARCH_DAYS = 14;
+
+/** GET /api/appointments/busy: one person's busy times on a day, and their next free booking time. */
+export const busyDayQuerySchema = z.object({
+  assignedTo: z.string().uuid().meta({ description: "Whose busy times: a user id (GET /api/users/staff lists them)." }),
+  date: calendarDate("Date is required").meta({ description: "The day, 'yyyy-MM-dd' in the business time zone; today or later." }),
+  durationMinutes: z
+    .enum(durationQueryValues, { message: "Duration must be 30, 60, 90, 120 or 180 minutes" })
+    .default("60")
+    .meta({ description: "The length of the appointment the next free time is for (default 60)." }),
+  excludeLeadId: z
+    .string()
+    .uuid()
+    .meta({ description: "The lead being rescheduled: its own appointment is neither busy time nor a clash." })
+    .optional(),
+});
+export type BusyDayQuery = z.input<typeof busyDayQuerySchema>;
+
+const busyTimeSchema = z
+  .object({
+    kind: z.enum(["appointment", "time-block"]).meta({ description: "An appointment or an occurrence of a time block." }),
+    id: z.string().nullable().meta({
+      description:
+        "The appointment's lead id or the block's id; null for an appointment the caller may not open (a crew member's view of one not theirs).",
+    }),
+    title: z.string().meta({ description: "The client's name or the block's title ('Busy' for what the caller may not read)." }),
+    start: z.string().meta({ description: "When it starts (ISO 8601)." }),
+    end: z.string().meta({ description: "When it ends (ISO 8601)." }),
+  })
+  .meta({ id: "BusyTime", description: "A stretch of a person's day that is taken." });
+export type BusyTime = z.infer<typeof busyTimeSchema>;
+
+export const busyDaySchema = z
+  .object({
+    userId: z.string().meta({ description: "Whose day it is." }),
+    date: z.string().meta({ description: "The day asked for, 'yyyy-MM-dd'." }),
+    timeZone: z.string().meta({ description: "The business time zone (IANA name)." }),
+    workingHours: z
+      .object({
+        start: z.string().meta({ description: "When their working day starts (ISO 8601)." }),
+        end: z.string().meta({ description: "When it ends (ISO 8601)." }),
+      })
+      .nullable()
+      .meta({ description: "Their working hours that day; null when it is not a working day for them. Outside them is busy." }),
+    busy: z.array(busyTimeSchema).meta({
+      description: "Their appointments (and unassigned ones, which could be anyone's) and time-block occurrences that day, by start.",
+    }),
+    nextFree: z
+      .object({
+        date: z.string().meta({ description: "'yyyy-MM-dd' in the business time zone." }),
+        time: z.string().meta({ description: "'HH:MM' in the business time zone: one of the booking slots." }),
+        start: z.string().meta({ description: "The same instant (ISO 8601)." }),
+      })
+      .nullable()
+      .meta({
+        description: `The first booking slot from the date on (from now when it is today) at which an appointment of durationMinutes clashes with nothing (working hours, blocks, appointments); null when none in ${NEXT_FREE_SEARCH_DAYS} days.`,
+      }),
+  })
+  .meta({ id: "BusyDay", description: "One person's busy times on a day and their next free booking time." });
+export type BusyDay = z.infer<typeof busyDaySchema>;
+
 /** GET /api/appointments/settings: what a booking screen needs before it draws anything. */
 export const schedulingSettingsSchema = z
   .object({

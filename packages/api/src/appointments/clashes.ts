@@ -1,5 +1,11 @@
 import { MAX_APPOINTMENT_MINUTES, timeBlockColors, type RangeAppointment } from "@crawlguard/validators";
-import { addMinutes, type AppointmentForConflicts, type BlockForConflicts, type Interval } from "../scheduling/index.js";
+import {
+  addMinutes,
+  type AppointmentForConflicts,
+  type BlockForConflicts,
+  type ConflictInputs,
+  type Interval,
+} from "../scheduling/index.js";
 import type { Queryable } from "../queryable.js";
 import { ASSIGNEE_NOT_FOUND, badInput } from "../scheduling/errors.js";
 import type { TimeBlockRow } from "../availability/time-blocks.js";
@@ -111,6 +117,15 @@ export async function conflictInputs(
     blocksNear(sql, window, assignee, viewer),
     appointmentsNear(sql, window, { assignee, me: assignee, excludeLeadId, excludeLost: true }),
   ]);
+  return asConflictInputs(week, blocks, appointments);
+}
+
+/** The rows `conflictInputs` reads as the booking rule takes them (for a caller that reads them itself). */
+export function asConflictInputs(
+  week: ConflictInputs["week"],
+  blocks: readonly BlockRow[],
+  appointments: readonly AppointmentRow[],
+): ConflictInputs {
   return {
     week,
     blocks: blocks.map((b): BlockForConflicts => ({ id: b.id, title: b.title, ...toRule(b) })),

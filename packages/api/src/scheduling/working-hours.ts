@@ -24,7 +24,7 @@ export function completeWeek<T extends WorkingDayRule>(stored: readonly T[]): (T
 }
 
 /** The working span of a calendar date as instants, or null on a day off. */
-function workingWindow(date: CalendarDate, week: readonly WorkingDayRule[], weekdayOfDate: number, zone: string): Interval | null {
+export function workingWindow(date: CalendarDate, week: readonly WorkingDayRule[], weekdayOfDate: number, zone: string): Interval | null {
   const rule = week.find((d) => d.dayOfWeek === String(weekdayOfDate));
   if (!rule?.isActive) return null;
   const start = parseTime(rule.startTime);
