@@ -15,3 +15,12 @@ export const adminRoute = createRoute({
   component: lazyRouteComponent(() => import("../features/dashboard/admin-page"), "AdminPage"),
   pendingComponent: () => <CenteredSpinner label="Loading the dashboard" />,
 });
+
+/** /admin/today: the dashboard opened on Today (docs/product.md "The crew's day"), for a phone's home screen or bookmark. */
+export const adminTodayRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/admin/today",
+  head: () => privateHead("Today | CrawlGuard"),
+  component: lazyRouteComponent(() => import("../features/dashboard/admin-page"), "AdminPage"),
+  pendingComponent: () => <CenteredSpinner label="Loading the dashboard" />,
+});

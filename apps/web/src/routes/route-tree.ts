@@ -1,5 +1,5 @@
 import { aboutRoute } from "./about";
-import { adminRoute } from "./admin";
+import { adminRoute, adminTodayRoute } from "./admin";
 import { authRoute } from "./auth";
 import { contactRoute } from "./contact";
 import { galleryRoute } from "./gallery";
@@ -13,4 +13,5 @@ export const routeTree = rootRoute.addChildren([
   publicRoute.addChildren([homeRoute, servicesRoute, serviceDetailRoute, aboutRoute, contactRoute, galleryRoute]),
   authRoute,
   adminRoute,
+  adminTodayRoute,
 ]);

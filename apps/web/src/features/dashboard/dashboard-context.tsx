@@ -1,4 +1,4 @@
-import type { Lead } from "@crawlguard/validators";
+import type { CrewJob, Lead } from "@crawlguard/validators";
 import {
   createContext,
   type Dispatch,
@@ -23,6 +23,8 @@ export type DashboardActions = {
   openBooking: (lead?: Lead) => void;
   /** Opens the Calendar tab on the week of `iso` (docs/product.md "Screens and routes": lead card scheduled date). */
   showInCalendar: (iso: string) => void;
+  /** The job view of an appointment (docs/product.md "The crew's day"); `onReschedule` adds a Reschedule action to it. */
+  openJob: (job: CrewJob, options?: { onReschedule?: () => void }) => void;
 };
 
 /** The week view request the Calendar tab reads when it opens. */

@@ -3,4 +3,4 @@
  * and the tab registry (dashboard-tabs.ts) imports the panels, so the names cannot live there
  * without an import circle.
  */
-export type DashboardTabValue = "leads" | "submissions" | "calendar" | "availability" | "google-calendar" | "gallery" | "users";
+export type DashboardTabValue = "leads" | "today" | "submissions" | "calendar" | "availability" | "google-calendar" | "gallery" | "users";

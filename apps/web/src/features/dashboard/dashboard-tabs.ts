@@ -1,4 +1,4 @@
-import { CalendarDays, CalendarSync, Clock, Images, Inbox, type LucideIcon, UsersRound, Workflow } from "lucide-react";
+import { CalendarDays, CalendarSync, ClipboardList, Clock, Images, Inbox, type LucideIcon, UsersRound, Workflow } from "lucide-react";
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
 
 import type { DashboardTabValue } from "./dashboard-tab-value";
@@ -22,6 +22,9 @@ export type DashboardTab = {
 /** The dashboard tabs in display order. Non-admins see six, admins seven. */
 export const dashboardTabs: readonly DashboardTab[] = [
   { value: "leads", label: "Lead Management", icon: Workflow, Panel: lazy(() => import("../leads/leads-panel")) },
+  // The signed-in person's jobs of the day, phone first (docs/product.md "The crew's day"): crew
+  // members' first tab, where they land; office staff and admins see it when they open /admin/today.
+  { value: "today", label: "Today", icon: ClipboardList, Panel: lazy(() => import("../crew/today-panel")) },
   {
     value: "submissions",
     label: "Contact Submissions",
@@ -46,6 +49,9 @@ export const dashboardTabs: readonly DashboardTab[] = [
   },
 ];
 
-export function visibleDashboardTabs(user: { isAdmin: boolean }): DashboardTab[] {
-  return dashboardTabs.filter((tab) => !tab.adminOnly || user.isAdmin);
+export function visibleDashboardTabs(user: { isAdmin: boolean; role?: string }, { today = false }: { today?: boolean } = {}): DashboardTab[] {
+  const crew = user.role === "crew";
+  const tabs = dashboardTabs.filter((tab) => (!tab.adminOnly || user.isAdmin) && (tab.value !== "today" || today || crew));
+  // Today is a crew member's first tab; office staff keep the board's tabs as they were.
+  return crew ? [...tabs.filter((tab) => tab.value === "today"), ...tabs.filter((tab) => tab.value !== "today")] : tabs;
 }

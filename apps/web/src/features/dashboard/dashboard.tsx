@@ -1,7 +1,7 @@
 import { Box } from "@chakra-ui/react/box";
 import { Container } from "@chakra-ui/react/container";
 import { Tabs } from "@chakra-ui/react/tabs";
-import type { Lead } from "@crawlguard/validators";
+import type { CrewJob, Lead } from "@crawlguard/validators";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { PageMain } from "../../components/page-main";
 import { preloadToaster } from "../../components/toast-host";
@@ -24,6 +24,7 @@ import { StatCards } from "./stat-cards";
 // The dialogs load when first opened (the header offers both on every tab).
 const LeadFormDialog = lazy(() => import("../leads/lead-form-dialog"));
 const BookAppointmentDialog = lazy(() => import("../appointments/book-appointment-dialog"));
+const JobView = lazy(() => import("../crew/job-view"));
 
 /**
  * One opening of a dialog. `key` grows with each opening, so every opening
@@ -32,14 +33,26 @@ const BookAppointmentDialog = lazy(() => import("../appointments/book-appointmen
 type DialogState = { open: boolean; lead?: Lead | undefined; key: number };
 const closedDialog: DialogState = { open: false, key: 0 };
 
+type JobState = { open: boolean; key: number; job?: CrewJob | undefined; onReschedule?: (() => void) | undefined };
+
+/** Whether the dashboard was opened at /admin/today. */
+const openedOnToday = () => typeof window !== "undefined" && window.location.pathname.replace(/\/$/, "") === "/admin/today";
+
+/** Where the dashboard opens: /admin/today on Today, crew members on Today too, everyone else on the board. */
+function initialTab(user: SessionUser): DashboardTabValue {
+  return openedOnToday() || user.role === "crew" ? "today" : "leads";
+}
+
 export function Dashboard({ user }: { user: SessionUser }) {
-  const tabs = visibleDashboardTabs(user);
-  const [tab, setTab] = useState<DashboardTabValue>("leads");
+  const [onToday] = useState(openedOnToday);
+  const tabs = visibleDashboardTabs(user, { today: onToday });
+  const [tab, setTab] = useState<DashboardTabValue>(() => initialTab(user));
   const [leadFilterStore] = useState<LeadFilterStore>(() => ({ current: emptyLeadFilter }));
   const [shownLeads] = useState(createShownLeadsStore);
   const [calendarRequest, setCalendarRequest] = useState<CalendarRequest | null>(null);
   const [leadDialog, setLeadDialog] = useState<DialogState>(closedDialog);
   const [bookingDialog, setBookingDialog] = useState<DialogState>(closedDialog);
+  const [jobDialog, setJobDialog] = useState<JobState>({ open: false, key: 0 });
   useEffect(preloadToaster, []);
   const utils = trpc.useUtils();
   // The links in office e-mails: /admin?lead=<id> opens that lead, /admin?tab=<tab> that tab.
@@ -80,14 +93,19 @@ export function Dashboard({ user }: { user: SessionUser }) {
 
   const openLeadForm = useCallback((lead?: Lead) => setLeadDialog((d) => ({ open: true, lead, key: d.key + 1 })), []);
   const openBooking = useCallback((lead?: Lead) => setBookingDialog((d) => ({ open: true, lead, key: d.key + 1 })), []);
+  const openJob = useCallback(
+    (job: CrewJob, options?: { onReschedule?: () => void }) =>
+      setJobDialog((d) => ({ open: true, key: d.key + 1, job, onReschedule: options?.onReschedule })),
+    [],
+  );
   const showInCalendar = useCallback((iso: string) => {
     setCalendarRequest({ view: "week", date: iso });
     setTab("calendar");
   }, []);
 
   const actions = useMemo<DashboardActions>(
-    () => ({ user, showTab: setTab, openLeadForm, openBooking, showInCalendar }),
-    [user, openLeadForm, openBooking, showInCalendar],
+    () => ({ user, showTab: setTab, openLeadForm, openBooking, showInCalendar, openJob }),
+    [user, openLeadForm, openBooking, showInCalendar, openJob],
   );
   const state = useMemo(() => ({ leadFilterStore, shownLeads, calendarRequest }), [leadFilterStore, shownLeads, calendarRequest]);
 
@@ -97,7 +115,8 @@ export function Dashboard({ user }: { user: SessionUser }) {
         <DashboardHeader user={user} onBookAppointment={() => openBooking()} onAddLead={() => openLeadForm()} />
         <PageMain>
           <Container maxW="full" py={{ base: "2", md: "6" }} px={{ base: "3", md: "6" }}>
-            <StatCards />
+            {/* Today is a phone screen of one's own jobs: the business's figures would push them down. */}
+            {tab === "today" ? null : <StatCards />}
             <Tabs.Root
               value={tab}
               onValueChange={(details) => setTab(details.value as DashboardTabValue)}
@@ -136,6 +155,22 @@ export function Dashboard({ user }: { user: SessionUser }) {
             open={leadDialog.open}
             lead={leadDialog.lead}
             onClose={() => setLeadDialog((d) => ({ ...d, open: false }))}
+          />
+        ) : null}
+        {jobDialog.key > 0 && jobDialog.job ? (
+          <JobView
+            key={jobDialog.key}
+            open={jobDialog.open}
+            job={jobDialog.job}
+            onReschedule={
+              jobDialog.onReschedule
+                ? () => {
+                    setJobDialog((d) => ({ ...d, open: false }));
+                    jobDialog.onReschedule?.();
+                  }
+                : undefined
+            }
+            onClose={() => setJobDialog((d) => ({ ...d, open: false }))}
           />
         ) : null}
         {bookingDialog.key > 0 ? (

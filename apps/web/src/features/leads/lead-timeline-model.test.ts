@@ -22,6 +22,15 @@ describe("lead timeline entries", () => {
     expect(describeLeadEvent({ kind: "assignee", from: null, to: "ana" }, ZONE)).toBe("Assigned to: nobody → ana");
   });
 
+  it("describes the crew's entries: a visit note whole, a photo, the client told they are on the way", () => {
+    const long = "Moisture 22% at the north wall. ".repeat(10).trim();
+    expect(describeLeadEvent({ kind: "note", from: null, to: long }, ZONE)).toBe(`Note: ${long}`);
+    expect(describeLeadEvent({ kind: "photo", from: null, to: "0b6f2d1e-9c1a-4f57-8d3e-2a3c4b5d6e7f" }, ZONE)).toBe("Photo added");
+    expect(describeLeadEvent({ kind: "on-my-way", from: "2027-07-13T18:00:00.000Z", to: "2027-07-13T18:40:00.000Z" }, ZONE)).toBe(
+      "Client told: on the way, arriving around 2:40 PM",
+    );
+  });
+
   it("describes a contact request added to the lead (Add to this lead)", () => {
     expect(describeLeadEvent({ kind: "submission", from: null, to: "Water in the crawl space again" }, ZONE)).toBe(
       "Contact request added: “Water in the crawl space again”",

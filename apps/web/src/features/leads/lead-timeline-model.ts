@@ -33,6 +33,13 @@ export function describeLeadEvent({ kind, from, to }: Pick<LeadEvent, "kind" | "
       return to ? `Contact request added: “${truncate(to, NOTE_CHARS)}”` : "Contact request added (no message)";
     case "assignee":
       return `Assigned to: ${from ?? "nobody"} → ${to ?? "nobody"}`;
+    case "note":
+      // A visit note is read whole where it is shown: it is the entry.
+      return `Note: ${to ?? ""}`;
+    case "photo":
+      return "Photo added";
+    case "on-my-way":
+      return to ? `Client told: on the way, arriving around ${formatInZone(to, "h:mm a", zone)}` : "Client told: on the way";
     case "schedule":
       if (!to) return from ? `Appointment removed (was ${when(from, zone)})` : "Appointment removed";
       return from ? `Appointment moved: ${when(from, zone)} → ${when(to, zone)}` : `Appointment booked for ${when(to, zone)}`;

@@ -15,7 +15,15 @@ export function LeadTimeline({ leadId }: { leadId: string }) {
   // Changes made elsewhere (the board, another person) since the last look: always refetch on open.
   const timeline = trpc.leads.timeline.useQuery({ id: leadId }, { refetchOnMount: "always" });
   const zone = useBusinessTimeZone();
-  const deliveries = trpc.notifications.deliveries.useQuery({ leadId }, { refetchOnMount: "always" });
+  const deliveries = trpc.notifications.deliveries.useQuery(
+    { leadId },
+    {
+      refetchOnMount: "always",
+      // A mail queued in the last two minutes (On my way, say) is followed until it is sent; a
+      // reminder waiting days for its time is not.
+      refetchInterval: (query) => (query.state.data?.some((d) => sendingNow(d, Date.now())) ? 3000 : false),
+    },
+  );
   return (
     <Box as="section" aria-labelledby={headingId} borderTopWidth="1px" pt="4">
       <Heading as="h3" id={headingId} size="sm" mb="2">
@@ -62,6 +70,11 @@ export function LeadTimeline({ leadId }: { leadId: string }) {
   );
 }
 
+/** A delivery the mail worker is about to send or sending: queued or sending, made in the last two minutes. */
+function sendingNow(d: { status: string; createdAt: string }, now: number): boolean {
+  return (d.status === "queued" || d.status === "sending") && now - Date.parse(d.createdAt) < 120_000;
+}
+
 const KIND_LABELS: Record<string, string> = {
   "office-contact": "Office mail: new request",
   "office-booking": "Office mail: booking",
@@ -69,6 +82,7 @@ const KIND_LABELS: Record<string, string> = {
   "client-cancellation": "Cancellation to the client",
   "client-reminder": "Reminder to the client",
   "contact-ack": "Acknowledgement to the client",
+  "client-on-my-way": "On my way, to the client",
 };
 const STATUS_LABELS: Record<string, string> = {
   queued: "waiting",
