@@ -8,9 +8,10 @@ import { HStack, Stack } from "@chakra-ui/react/stack";
 import { Text } from "@chakra-ui/react/text";
 import { formatPhone } from "@crawlguard/content";
 import type { Lead } from "@crawlguard/validators";
-import { CalendarPlus, History, Mail, MapPin, Pencil, Phone, Trash2 } from "lucide-react";
+import { CalendarPlus, FilePlus2, History, Mail, MapPin, Pencil, Phone, Trash2 } from "lucide-react";
 import { type ChangeEvent, type ReactNode, useId, useState } from "react";
 import { useDashboardActions } from "../dashboard/dashboard-context";
+import { useQuoteBuilder } from "../quotes/lead-quotes";
 import { EstimatedValueInput } from "./estimated-value-input";
 import { LeadTimeline } from "./lead-timeline";
 import { type LeadPriority, priorityOptions, priorityPalette, statusLabels, statusPalette, truncate } from "./lead-board-model";
@@ -30,6 +31,7 @@ export function LeadCardDetails({ id, lead, onDelete }: { id: string; lead: Lead
   // The lead's timeline, reachable from the card, not only from Edit Lead.
   const [historyOpen, setHistoryOpen] = useState(false);
   const historyId = useId();
+  const quote = useQuoteBuilder(lead.id, lead.name);
   return (
     <Stack id={id} role="group" aria-label={`Details of ${lead.name}`} gap="3" pt="2" borderTopWidth="1px">
       <HStack justify="space-between" gap="2">
@@ -76,10 +78,16 @@ export function LeadCardDetails({ id, lead, onDelete }: { id: string; lead: Lead
       ) : null}
 
       <HStack gap="1" justify="space-between" pt="1" borderTopWidth="1px">
-        <Button variant="ghost" colorPalette="brand" size="xs" onClick={() => openBooking(lead)}>
-          <CalendarPlus aria-hidden="true" />
-          Book Appointment
-        </Button>
+        <HStack gap="0" wrap="wrap">
+          <Button variant="ghost" colorPalette="brand" size="xs" onClick={() => openBooking(lead)}>
+            <CalendarPlus aria-hidden="true" />
+            Book Appointment
+          </Button>
+          <Button variant="ghost" colorPalette="brand" size="xs" onClick={() => quote.openBuilder()}>
+            <FilePlus2 aria-hidden="true" />
+            Create quote
+          </Button>
+        </HStack>
         <HStack gap="0">
           <IconButton
             aria-label={`History of ${lead.name}`}
@@ -104,6 +112,7 @@ export function LeadCardDetails({ id, lead, onDelete }: { id: string; lead: Lead
           <LeadTimeline leadId={lead.id} />
         </Box>
       ) : null}
+      {quote.dialog}
     </Stack>
   );
 }

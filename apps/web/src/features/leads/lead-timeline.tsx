@@ -8,6 +8,7 @@ import { trpcErrorText } from "../../lib/http-error";
 import { trpc } from "../../lib/trpc";
 import { useBusinessTimeZone } from "../../lib/use-business-time-zone";
 import { describeLeadEvent, describeLeadEventMeta } from "./lead-timeline-model";
+import { LeadQuotes } from "../quotes/lead-quotes";
 
 /** The lead's history (Edit Lead and the card's History): every status, value, appointment, notes, priority and assignee change, by whom and when. */
 export function LeadTimeline({ leadId }: { leadId: string }) {
@@ -66,6 +67,7 @@ export function LeadTimeline({ leadId }: { leadId: string }) {
           ))}
         </Box>
       ) : null}
+      <LeadQuotes leadId={leadId} />
     </Box>
   );
 }
@@ -83,6 +85,10 @@ const KIND_LABELS: Record<string, string> = {
   "client-reminder": "Reminder to the client",
   "contact-ack": "Acknowledgement to the client",
   "client-on-my-way": "On my way, to the client",
+  "quote-sent": "Quote to the client",
+  "quote-reminder": "Quote follow-up to the client",
+  "quote-approved": "Quote approval confirmation to the client",
+  "office-quote": "Office mail: quote answered",
 };
 const STATUS_LABELS: Record<string, string> = {
   queued: "waiting",

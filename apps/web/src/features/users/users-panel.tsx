@@ -17,6 +17,7 @@ import { NotificationsSection } from "./notifications-section";
 import { ResetPasswordDialog } from "./reset-password-dialog";
 import { UserCard } from "./user-card";
 import { WebhooksSection } from "./webhooks-section";
+import PriceBookSection from "../quotes/price-book-section";
 
 /** User Management (docs/product.md "Admin dashboard", admins only): invitations, every account, reset passwords, delete non-admins. */
 export default function UsersPanel() {
@@ -92,6 +93,7 @@ export default function UsersPanel() {
           onClose={() => setProfile((current) => current && { ...current, open: false })}
         />
       ) : null}
+      <PriceBookSection />
       <ApiKeysSection />
       <Box mt="8">
         <WebhooksSection />
