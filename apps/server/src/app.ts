@@ -165,6 +165,7 @@ export function createApp({ env, sql, auth, logger, storage, google, events, web
   const createCaller = createCallerFactory(appRouter);
   web?.setPublicApi((req, res) => ({
     gallery: { published: async () => createCaller(await createContext({ req, res })).gallery.published() },
+    onlineBooking: { status: async () => createCaller(await createContext({ req, res })).onlineBooking.status() },
   }));
   const onError = ({
     error,

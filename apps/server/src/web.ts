@@ -35,6 +35,7 @@ type Render = (input: {
  */
 export interface PublicApi {
   gallery: { published(): Promise<unknown[]> };
+  onlineBooking?: { status(): Promise<{ enabled: boolean }> };
 }
 export type PublicApiFor = (req: Request, res: Response) => PublicApi;
 

@@ -8,4 +8,6 @@ import type { PublicGalleryImage } from "@crawlguard/validators";
  */
 export type PublicApi = {
   gallery: { published(): Promise<PublicGalleryImage[]> };
+  /** Whether homeowners can book online (the home and contact pages then offer "Pick a time online"); absent: off. */
+  onlineBooking?: { status(): Promise<{ enabled: boolean }> };
 };

@@ -7,6 +7,7 @@ import { chakra } from "@chakra-ui/react/styled-system";
 import { Text } from "@chakra-ui/react/text";
 import { company, contactBenefits } from "@crawlguard/content";
 import { CalendarClock, ClipboardCheck, Clock, FileText, Mail, MapPin, Phone, Siren, Users } from "lucide-react";
+import { getRouteApi } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { PageMain } from "../../components/page-main";
 import { CallButton } from "../public/call-button";
@@ -17,12 +18,16 @@ import { ReviewsBlock } from "../public/reviews-block";
 import { Section } from "../public/section";
 import { ServiceAreaGrid } from "../public/service-area-grid";
 import { ContactForm } from "./contact-form";
+import { PickATimeOnline } from "../online-booking/pick-a-time";
 import { IconCardGrid } from "../public/icon-card-grid";
 
 const BENEFIT_ICONS = [ClipboardCheck, CalendarClock, FileText, Users] as const;
 
+const contactRoute = getRouteApi("/public/contact");
+
 /** Contact (docs/product.md "Screens and routes"): the full form, contact details, benefits, emergency call, reviews and areas. */
 export function ContactPage() {
+  const { onlineBooking } = contactRoute.useLoaderData();
   return (
     <PageMain>
       <PageHero
@@ -49,6 +54,7 @@ export function ContactPage() {
               position="relative"
             >
               <ContactForm variant="full" title="Send Us a Message" description="Fields marked with * are required." />
+              <PickATimeOnline enabled={onlineBooking} />
             </Box>
             <Stack gap="6" gridColumn={{ lg: "span 2" }}>
               <ContactInfo />

@@ -4,15 +4,19 @@ import { SimpleGrid } from "@chakra-ui/react/simple-grid";
 import { HStack, Stack } from "@chakra-ui/react/stack";
 import { chakra } from "@chakra-ui/react/styled-system";
 import { company, heroFeatures } from "@crawlguard/content";
+import { getRouteApi } from "@tanstack/react-router";
 import { CircleCheck } from "lucide-react";
 import { PageMain } from "../../components/page-main";
 import { ContactForm } from "../contact/contact-form";
+import { PickATimeOnline } from "../online-booking/pick-a-time";
 import { deferred } from "../../lib/deferred";
 import { HeroActions } from "../public/hero-actions";
 import { PageHero } from "../public/page-hero";
 
 /** Below the fold: in the HTML from the start, its JavaScript loads as the visitor scrolls. */
 export const HomeSections = deferred(() => import("./home-sections").then((module) => module.HomeSections));
+
+const homeRoute = getRouteApi("/public/");
 
 /** Home (docs/product.md "Screens and routes"): hero with the inspection form, services, areas, reviews, location, call to action. */
 export function HomePage() {
@@ -26,6 +30,7 @@ export function HomePage() {
 }
 
 function Hero() {
+  const { onlineBooking } = homeRoute.useLoaderData();
   return (
     <PageHero
       size="home"
@@ -54,6 +59,7 @@ function Hero() {
             title="Request Your Inspection"
             description="Free, no-obligation inspection. We respond within 24 hours."
           />
+          <PickATimeOnline enabled={onlineBooking} />
         </Box>
       }
     />
