@@ -30,10 +30,18 @@ describe("a lead's public fields", () => {
     expect(publicLeadFields({ ...row, scheduledDate: null }).scheduledDate).toBeNull();
   });
 
-  it("are what lead.deleted keeps, with createdAt; picking them from that copy gives the same fields", () => {
+  it("are what lead.deleted keeps, with createdAt and the staff-only values apart; picking them from that copy gives the same fields", () => {
     const snapshot = deletedLeadSnapshot(row);
-    expect(Object.keys(snapshot)).toEqual([...PUBLIC_LEAD_FIELDS, "createdAt"]);
+    expect(Object.keys(snapshot)).toEqual([...PUBLIC_LEAD_FIELDS, "createdAt", "staff"]);
     expect(snapshot.createdAt).toBe("2026-07-01T12:00:00.000Z");
     expect(publicLeadFields(snapshot)).toEqual(publicLeadFields(row));
+    // For webhook endpoints with includeStaffFields only; never the Google event id.
+    expect(snapshot.staff).toEqual({
+      notes: "STAFF ONLY",
+      estimatedValue: "2500",
+      priority: "high",
+      assignedTo: "9b8a7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+      assigneeName: null,
+    });
   });
 });

@@ -80,14 +80,34 @@ export function publicLeadFields(lead: WithPublicLeadFields): PublicLeadFields {
   };
 }
 
-/** What a deleted lead was (its row is gone): its public fields and when it was created. */
+/** A lead's staff-only values: sent only to webhook endpoints registered with includeStaffFields. */
+export interface StaffLeadFields {
+  notes: string | null;
+  estimatedValue: string | null;
+  priority: string;
+  assignedTo: string | null;
+  assigneeName: string | null;
+}
+
+/**
+ * What a deleted lead was (its row is gone): its public fields and when it was created, and its
+ * staff-only values apart (`staff`), for the webhook endpoints that may have them.
+ */
 export interface DeletedLeadSnapshot extends PublicLeadFields {
   createdAt: string;
+  staff?: StaffLeadFields;
 }
 
 /** lead.deleted's copy of the row just deleted. */
-export function deletedLeadSnapshot(row: WithPublicLeadFields & { createdAt: Date }): DeletedLeadSnapshot {
-  return { ...publicLeadFields(row), createdAt: row.createdAt.toISOString() };
+export function deletedLeadSnapshot(row: WithPublicLeadFields & { createdAt: Date } & Partial<StaffLeadFields>): DeletedLeadSnapshot {
+  const staff: StaffLeadFields = {
+    notes: row.notes ?? null,
+    estimatedValue: row.estimatedValue ?? null,
+    priority: row.priority ?? "medium",
+    assignedTo: row.assignedTo ?? null,
+    assigneeName: row.assigneeName ?? null,
+  };
+  return { ...publicLeadFields(row), createdAt: row.createdAt.toISOString(), staff };
 }
 
 /**
@@ -109,7 +129,8 @@ export type DomainEventInput =
   | ({ type: "appointment.booked"; leadId: string } & AppointmentTimes & AppointmentOrigin)
   | ({ type: "appointment.rescheduled"; leadId: string; previous: AppointmentTimes } & AppointmentTimes & AppointmentOrigin)
   | ({ type: "appointment.cancelled"; leadId: string } & AppointmentTimes & Pick<AppointmentOrigin, "source">)
-  | { type: "gallery.published"; imageId: string }
+  /** `origin`: the site's origin as the change's request reached it (its image URLs are absolute on it when PUBLIC_URL is unset). */
+  | { type: "gallery.published"; imageId: string; origin?: string }
   /** A crew member told the client of the appointment at `start` they arrive around `arrivalAt` (the crew's day). */
   | { type: "crew.on-my-way"; leadId: string; userId: string; start: string; arrivalAt: string }
   /**

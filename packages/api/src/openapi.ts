@@ -9,6 +9,7 @@ import { CALENDAR_FEED_PATH } from "./calendar-feed/calendar-feed.js";
 import { HEIC_MESSAGE, UNSUPPORTED_TYPE_MESSAGE } from "./gallery/processing.js";
 import { LINK_EXPIRED_MESSAGE, LINK_USED_MESSAGE, SIZE_MISMATCH_MESSAGE, TOO_LARGE_MESSAGE, UPLOAD_NOT_FOUND } from "./gallery/uploads.js";
 import { ERROR_EDGE, SESSION_ONLY_ACCESS, type Access, type Meta } from "./trpc.js";
+import { documentWebhooks } from "./webhooks/openapi-webhooks.js";
 
 export const SESSION_SECURITY_SCHEME = "sessionCookie";
 /** API keys (ADR 029): `Authorization: Bearer cg_live_...`. */
@@ -36,8 +37,10 @@ const TAGS: Record<string, string> = {
     "The business's Google Calendar (staff): connect one Google account (OAuth popup), see its status and upcoming events, push appointments " +
     "(automatically on every booking, change and deletion, or with Add to Google / Sync), disconnect.",
   webhooks:
-    "Signed webhooks (admins): register https endpoints for events, read each endpoint's delivery log, resend. Every POST carries the " +
-    "Standard Webhooks headers webhook-id, webhook-timestamp and webhook-signature and a JSON body {type, timestamp, data}.",
+    "Signed webhooks (admins): register https endpoints for events, send a test event, rotate a secret, read each endpoint's delivery " +
+    "log, resend; and the event log of the last 30 days (admins and API keys). Every POST carries the Standard Webhooks headers " +
+    "webhook-id, webhook-timestamp and webhook-signature and a JSON body {type, timestamp, data}: this document's `webhooks` section " +
+    "gives each event type's body.",
   crew:
     "The crew's day (staff; crew members for the leads assigned to them): your appointments of a day with what is needed at the door, " +
     "and telling a client you are on your way. Visit notes and job photos are under leads.",
@@ -495,6 +498,8 @@ export function buildOpenApiDocument(baseUrl: string): OpenAPIObject {
     [UPLOAD_ROUTE]: { put: uploadRouteOperation() } as never,
     [CALENDAR_FEED_PATH]: { get: calendarFeedOperation() } as never,
   };
+  // Every event a receiver may get, with its body's schema (webhooks/openapi-webhooks.ts).
+  documentWebhooks(doc);
   doc.tags = Object.entries(TAGS).map(([name, description]) => ({ name, description }));
   return doc;
 }

@@ -21,6 +21,7 @@ import { submissionsRouter } from "./submissions/router.js";
 import { timeBlocksRouter } from "./availability/time-blocks-router.js";
 import { usersRouter } from "./users/router.js";
 import { webhooksRouter } from "./webhooks/router.js";
+import { eventLogRouter } from "./webhooks/event-log-router.js";
 import { workingHoursRouter } from "./availability/working-hours-router.js";
 import { createTRPCRouter } from "./trpc.js";
 
@@ -40,6 +41,7 @@ export const appRouter = createTRPCRouter({
   googleCalendar: googleCalendarRouter,
   notifications: notificationsRouter,
   webhooks: webhooksRouter,
+  events: eventLogRouter,
   apiKeys: apiKeysRouter,
   calendarFeed: calendarFeedRouter,
   crewDay: crewDayRouter,

@@ -10,6 +10,7 @@ export * from "./appointment.js";
 export * from "./gallery.js";
 export * from "./google-calendar.js";
 export * from "./webhook.js";
+export * from "./webhook-payloads.js";
 export * from "./integrations.js";
 export * from "./list-query.js";
 export * from "./online-booking.js";

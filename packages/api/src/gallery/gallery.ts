@@ -179,7 +179,7 @@ export async function createGalleryImage({
               ${upload.originalSize}, ${upload.originalType}, ${input.category}, ${input.isPublished}, ${input.displayOrder},
               ${blankToNull(input.seoKeywords)}, ${userId}, ${upload.id})
       RETURNING id`;
-    if (input.isPublished) await events.emit(tx, { type: "gallery.published", imageId: row!.id });
+    if (input.isPublished) await events.emit(tx, { type: "gallery.published", imageId: row!.id, origin });
     return row!.id;
   });
   return getImage(sql, storage, id);
@@ -216,7 +216,7 @@ export async function updateGalleryImage({
         ${upload ? tx`, image_url = ${upload.imageUrl}, upload_id = ${upload.id}, file_size = ${upload.originalSize}, mime_type = ${upload.originalType}` : tx``}
         ${upload && patch.fileName === undefined ? tx`, file_name = ${upload.fileName}` : tx``}
       WHERE id = ${id}`;
-    if (patch.isPublished && !before.isPublished) await events.emit(tx, { type: "gallery.published", imageId: id });
+    if (patch.isPublished && !before.isPublished) await events.emit(tx, { type: "gallery.published", imageId: id, origin });
     if (upload && before.uploadId) {
       await discardUpload(tx, before.uploadId);
       return [before.uploadId];

@@ -1,6 +1,7 @@
 import { transaction, type Sql } from "@crawlguard/db";
 import type { WebhookJobs, WebhookSettings } from "./webhooks.js";
 import { sendWebhook, SEND_TIMEOUT_MS, type SendOptions, type SendResult } from "./send.js";
+import { SIGNING_SECRETS_SQL, signingSecrets } from "./rotation.js";
 
 /** A claimed delivery is this instance's for this long (longer than an attempt can take); a dead instance's claim runs out. */
 export const DELIVERY_LEASE_SECONDS = Math.ceil(SEND_TIMEOUT_MS / 1000) + 20;
@@ -30,6 +31,7 @@ interface Claimed {
   attempts: number;
   url: string;
   secret: string;
+  previousSecret: string | null;
   enabled: boolean;
 }
 
@@ -52,7 +54,7 @@ export async function runDelivery(
     FROM webhook_endpoints e
     WHERE d.id = ${deliveryId} AND e.id = d.endpoint_id
       AND (d.status = 'pending' OR (d.status = 'sending' AND d.lease_until < now()))
-    RETURNING d.id, d.endpoint_id, d.event_id, d.message_id, d.payload, d.attempts, e.url, e.secret, e.enabled`;
+    RETURNING d.id, d.endpoint_id, d.event_id, d.message_id, d.payload, d.attempts, e.url, ${sql.unsafe(SIGNING_SECRETS_SQL)}, e.enabled`;
   if (!claimed) return followHeldDelivery(sql, jobs, deliveryId);
   if (!claimed.enabled) {
     await sql`
@@ -62,7 +64,8 @@ export async function runDelivery(
     return "disabled";
   }
   const result = await send(
-    { id: claimed.messageId, payload: claimed.payload, url: claimed.url, secret: claimed.secret },
+    // Signed with the current secret, and during a rotation with the one it replaced too.
+    { id: claimed.messageId, payload: claimed.payload, url: claimed.url, secret: signingSecrets(claimed) },
     { allowLoopback: settings.allowHttp },
   );
   if (result.ok) {

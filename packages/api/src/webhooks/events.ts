@@ -3,18 +3,15 @@ import { webhookEventTypes, type WebhookEventType } from "@crawlguard/validators
 import type { Queryable } from "../queryable.js";
 import { quoteForWebhook } from "../quotes/events.js";
 import { anyListener, queueDeliveries, type WebhookJobs, type WebhookSettings } from "./webhooks.js";
-import {
-  PUBLIC_LEAD_FIELDS,
-  publicLeadFields,
-  type DomainEvent,
-  type DomainEventSubscriber,
-  type PublicLeadFields,
-} from "../domain-events.js";
+import { logEvent } from "./event-log.js";
+import { staffData } from "./staff-fields.js";
+import { publicLeadFields, type DomainEvent, type DomainEventSubscriber, type PublicLeadFields } from "../domain-events.js";
 
 /*
- * What a webhook says about an event (ADR 030): the client's side of the record only. A lead's
- * notes, estimated value, priority, assignee and Google event id are staff-only (ADR 018) and are
- * never read here; an upload's owner, file details and unpublished images neither.
+ * What a webhook says about an event (ADR 030): the client's side of the record. A lead's notes,
+ * estimated value, priority and assignee are staff-only (ADR 018): they are added only for the
+ * endpoints an administrator registered with includeStaffFields (staff-fields.ts). A lead's Google
+ * event id, an upload's owner, file details and unpublished images are never sent.
  */
 
 const isWebhookEventType = (type: string): type is WebhookEventType => (webhookEventTypes as readonly string[]).includes(type);
@@ -69,13 +66,25 @@ async function publicSubmission(tx: Queryable, submissionId: string) {
       zipCode: string;
       service: string | null;
       message: string | null;
+      source: string | null;
+      utmSource: string | null;
+      utmMedium: string | null;
+      utmCampaign: string | null;
+      utmTerm: string | null;
+      utmContent: string | null;
+      landingPage: string | null;
+      referrer: string | null;
       createdAt: Date;
     }[]
-  >`SELECT id, name, email, phone, address, zip_code, service, message, created_at FROM contact_submissions WHERE id = ${submissionId}`;
+  >`
+    SELECT id, name, email, phone, address, zip_code, service, message, source,
+      utm_source, utm_medium, utm_campaign, utm_term, utm_content, landing_page, referrer, created_at
+    FROM contact_submissions WHERE id = ${submissionId}`;
   return row ? { ...withServiceLabel(row), createdAt: iso(row.createdAt) } : null;
 }
 
-async function publicImage(tx: Queryable, imageId: string, publicUrl: string | undefined) {
+/** `origin`: where the site is (PUBLIC_URL, else the server's own origin as the change's request reached it). */
+async function publicImage(tx: Queryable, imageId: string, origin: string | undefined) {
   const [row] = await tx<
     {
       id: string;
@@ -89,7 +98,8 @@ async function publicImage(tx: Queryable, imageId: string, publicUrl: string | u
     }[]
   >`SELECT id, title, description, alt_text, category, image_url, is_published, created_at FROM gallery_images WHERE id = ${imageId}`;
   if (!row?.isPublished) return null;
-  const imageUrl = publicUrl && row.imageUrl.startsWith("/") ? `${publicUrl}${row.imageUrl}` : row.imageUrl;
+  // Absolute, so a receiver can fetch it (an S3 public URL already is).
+  const imageUrl = origin && row.imageUrl.startsWith("/") ? `${origin.replace(/\/$/, "")}${row.imageUrl}` : row.imageUrl;
   return {
     id: row.id,
     title: row.title,
@@ -102,8 +112,8 @@ async function publicImage(tx: Queryable, imageId: string, publicUrl: string | u
 }
 
 /**
- * The `data` of an event's webhook, read inside the change's transaction (what the change made),
- * or null when there is nothing public to say (a lead change that touched only staff fields).
+ * The `data` of an event's webhook as every endpoint gets it, read inside the change's transaction
+ * (what the change made), or null when there is nothing to say (the record is already gone).
  */
 export async function webhookData(
   tx: Queryable,
@@ -123,10 +133,10 @@ export async function webhookData(
       return lead ? { lead } : null;
     }
     case "lead.updated": {
-      const changed = event.changed.filter((f) => (PUBLIC_LEAD_FIELDS as readonly string[]).includes(f));
-      if (changed.length === 0) return null;
+      // Every change, and every field it altered by name: the values of staff-only ones go only to
+      // endpoints with includeStaffFields (staff-fields.ts).
       const lead = await publicLead(tx, event.leadId);
-      return lead ? { lead, changed } : null;
+      return lead ? { lead, changed: [...new Set(event.changed)] } : null;
     }
     case "lead.deleted":
       return { lead: { id: event.leadId, ...withServiceLabel(publicLeadFields(event.lead)), createdAt: event.lead.createdAt } };
@@ -152,7 +162,7 @@ export async function webhookData(
       return quote ? { quote, lead: await publicLead(tx, event.leadId) } : null;
     }
     case "gallery.published": {
-      const image = await publicImage(tx, event.imageId, publicUrl);
+      const image = await publicImage(tx, event.imageId, publicUrl ?? event.origin);
       return image ? { image } : null;
     }
     // A message to the client, not a change of the business's data: no webhook event.
@@ -166,8 +176,9 @@ export async function webhookData(
 }
 
 /**
- * The domain-event subscriber of webhooks: in the change's transaction, one delivery (row and job)
- * per enabled endpoint listening for the event. Nothing is read when nobody listens.
+ * The domain-event subscriber of webhooks: in the change's transaction, the event in the event log
+ * (event-log.ts) and one delivery (row and job) per enabled endpoint listening for it, with the
+ * lead's staff-only values for an endpoint registered with includeStaffFields.
  */
 export function webhookSubscriber({
   jobs,
@@ -185,10 +196,14 @@ export function webhookSubscriber({
     async handle(tx, event) {
       const type = event.type;
       // Events of no webhook type (a client told the crew is on the way) go nowhere.
-      if (!isWebhookEventType(type) || !(await anyListener(tx, type))) return;
+      if (!isWebhookEventType(type)) return;
       const data = await webhookData(tx, event, { publicUrl });
       if (!data) return;
-      const ids = await queueDeliveries(tx, jobs, { id: event.id, type, occurredAt: event.occurredAt, data }, settings);
+      const message = { id: event.id, type, occurredAt: event.occurredAt, data };
+      await logEvent(tx, message);
+      if (!(await anyListener(tx, type))) return;
+      const staff = await staffData(tx, event, data);
+      const ids = await queueDeliveries(tx, jobs, staff ? { ...message, staffData: staff } : message, settings);
       if (ids.length > 0) onQueued?.(ids);
     },
   };

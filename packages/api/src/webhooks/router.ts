@@ -2,13 +2,19 @@ import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
 import {
   createdWebhookSchema,
+  rotatedWebhookSecretSchema,
+  WEBHOOK_SECRET_OVERLAP_HOURS,
   webhookCreateSchema,
   webhookDeliveriesHoldSchema,
+  webhookDeliveriesQuerySchema,
   webhookDeliverySchema,
   webhookSchema,
+  webhookTestResultSchema,
   webhookUpdateSchema,
 } from "@crawlguard/validators";
 import * as webhooks from "./webhooks.js";
+import { rotateWebhookSecret } from "./rotation.js";
+import { sendTestEvent } from "./test-event.js";
 import { adminProcedure, noInput } from "../trpc.js";
 
 const idInput = z.object({ id: z.string().uuid().meta({ description: "The webhook's id." }) });
@@ -105,13 +111,50 @@ export const webhooksRouter = {
         method: "GET",
         path: "/api/webhooks/{id}/deliveries",
         tags: ["webhooks"],
-        summary: `A webhook endpoint's delivery log, newest first (the last ${webhooks.DELIVERY_LOG_SIZE}) (admins only)`,
+        summary: `A webhook endpoint's delivery log, newest first, ${webhooks.DELIVERY_LOG_SIZE} at a time, each with the body it sent; by status, and older pages with \`before\` (admins only)`,
+      },
+      errors: { "not-found": webhooks.WEBHOOK_NOT_FOUND },
+    })
+    .input(webhookDeliveriesQuerySchema)
+    .output(z.array(webhookDeliverySchema))
+    .query(({ ctx, input: { id, ...page } }) => webhooks.listDeliveries(ctx.sql, id, page)),
+
+  test: adminProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/api/webhooks/{id}/test",
+        tags: ["webhooks"],
+        summary:
+          "Send a signed webhook.test event to the endpoint now (enabled or not) and answer what it said: delivered, responseStatus, error; nothing is queued or retried (admins only)",
       },
       errors: { "not-found": webhooks.WEBHOOK_NOT_FOUND },
     })
     .input(idInput)
-    .output(z.array(webhookDeliverySchema))
-    .query(({ ctx, input }) => webhooks.listDeliveries(ctx.sql, input.id)),
+    .output(webhookTestResultSchema)
+    .mutation(async ({ ctx, input }) => {
+      const result = await sendTestEvent(ctx.sql, input.id, ctx.webhooks.settings);
+      ctx.log.info({ webhookId: input.id, by: ctx.user.id, delivered: result.delivered }, "webhook test event sent");
+      return result;
+    }),
+
+  rotateSecret: adminProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/api/webhooks/{id}/rotate-secret",
+        tags: ["webhooks"],
+        summary: `Replace the endpoint's signing secret: the new one is in this answer only; for ${WEBHOOK_SECRET_OVERLAP_HOURS} hours deliveries are signed with both, then only the new one (admins only)`,
+      },
+      errors: { "not-found": webhooks.WEBHOOK_NOT_FOUND },
+    })
+    .input(idInput)
+    .output(rotatedWebhookSecretSchema)
+    .mutation(async ({ ctx, input }) => {
+      const rotated = await rotateWebhookSecret(ctx.sql, input.id);
+      ctx.log.info({ webhookId: input.id, by: ctx.user.id }, "webhook secret rotated");
+      return rotated;
+    }),
 
   resend: adminProcedure
     .meta({

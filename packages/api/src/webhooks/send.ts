@@ -17,8 +17,8 @@ export interface WebhookMessage {
   /** The JSON body, exactly as signed. */
   payload: string;
   url: string;
-  /** whsec_... */
-  secret: string;
+  /** whsec_...; during a rotation the current secret and the previous one: a signature with each. */
+  secret: string | readonly string[];
 }
 
 export interface SendOptions {
@@ -36,13 +36,17 @@ export type SendResult =
   /** `status` is the receiver's answer when there was one (a 3xx, 4xx or 5xx); `error` says what went wrong. */
   | { ok: false; status: number | null; error: string };
 
-/** The Standard Webhooks headers of one attempt. */
+/**
+ * The Standard Webhooks headers of one attempt: `webhook-signature` holds one signature per secret,
+ * space-separated (`v1,<new> v1,<old>` during a rotation); a receiver accepts any one it can verify.
+ */
 export function signedHeaders(message: Pick<WebhookMessage, "id" | "payload" | "secret">, at: Date): Record<string, string> {
-  const signature = new Webhook(message.secret).sign(message.id, at, message.payload);
+  const secrets = typeof message.secret === "string" ? [message.secret] : message.secret;
+  const signatures = secrets.map((secret) => new Webhook(secret).sign(message.id, at, message.payload));
   return {
     "webhook-id": message.id,
     "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
-    "webhook-signature": signature,
+    "webhook-signature": signatures.join(" "),
   };
 }
 

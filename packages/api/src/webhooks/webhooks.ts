@@ -6,6 +6,7 @@ import type {
   WebhookDeliveriesHold,
   WebhookCreateInput,
   WebhookDelivery,
+  WebhookDeliveryStatus,
   WebhookEventType,
   WebhookUpdateInput,
 } from "@crawlguard/validators";
@@ -85,12 +86,15 @@ export function checkWebhookUrl(raw: string, { allowHttp }: Pick<WebhookSettings
   return url.toString();
 }
 
-interface EndpointRow {
+export interface EndpointRow {
   id: string;
   url: string;
   description: string;
   events: WebhookEventType[];
   enabled: boolean;
+  includeStaffFields: boolean;
+  /** Until when the rotated-out secret still signs (null when it no longer does). */
+  previousSecretUntil: Date | null;
   disabledAt: Date | null;
   disabledReason: string | null;
   failingSince: Date | null;
@@ -100,7 +104,7 @@ interface EndpointRow {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-const toWebhook = (r: EndpointRow): Webhook => ({
+export const toWebhook = (r: EndpointRow): Webhook => ({
   id: r.id,
   url: r.url,
   description: r.description,
@@ -109,15 +113,19 @@ const toWebhook = (r: EndpointRow): Webhook => ({
   disabledAt: iso(r.disabledAt),
   disabledReason: r.disabledReason,
   failingSince: iso(r.failingSince),
+  includeStaffFields: r.includeStaffFields,
+  previousSecretExpiresAt: iso(r.previousSecretUntil),
   createdAt: r.createdAt.toISOString(),
   updatedAt: r.updatedAt.toISOString(),
 });
 
-const ENDPOINT_COLUMNS = "id, url, description, events, enabled, disabled_at, disabled_reason, failing_since, created_at, updated_at";
+export const ENDPOINT_COLUMNS =
+  "id, url, description, events, enabled, disabled_at, disabled_reason, failing_since, created_at, updated_at, include_staff_fields, " +
+  "CASE WHEN previous_secret_until > now() THEN previous_secret_until END AS previous_secret_until";
 
 export async function createWebhook(
   sql: Sql,
-  input: { url: string; events: WebhookEventType[]; description?: string | undefined },
+  input: { url: string; events: WebhookEventType[]; description?: string | undefined; includeStaffFields?: boolean | undefined },
   by: { userId: string },
   settings: Pick<WebhookSettings, "allowHttp">,
 ): Promise<CreatedWebhook> {
@@ -129,8 +137,8 @@ export async function createWebhook(
     const [count] = await tx<{ n: number }[]>`SELECT count(*)::int AS n FROM webhook_endpoints`;
     if ((count?.n ?? 0) >= WEBHOOK_LIMIT) throw new DomainError("conflict", WEBHOOK_LIMIT_MESSAGE);
     const [row] = await tx<EndpointRow[]>`
-      INSERT INTO webhook_endpoints (url, description, events, secret, created_by)
-      VALUES (${url}, ${input.description ?? ""}, ${[...new Set(input.events)]}, ${secret}, ${by.userId})
+      INSERT INTO webhook_endpoints (url, description, events, secret, created_by, include_staff_fields)
+      VALUES (${url}, ${input.description ?? ""}, ${[...new Set(input.events)]}, ${secret}, ${by.userId}, ${input.includeStaffFields ?? false})
       RETURNING ${tx.unsafe(ENDPOINT_COLUMNS)}`;
     return { ...toWebhook(row!), secret };
   });
@@ -165,6 +173,7 @@ export async function updateWebhook(
       events = COALESCE(${events}::text[], events),
       description = COALESCE(${input.description ?? null}, description),
       enabled = COALESCE(${enabled}, enabled),
+      include_staff_fields = COALESCE(${input.includeStaffFields ?? null}::boolean, include_staff_fields),
       failing_since = CASE WHEN ${enabled}::boolean AND NOT enabled THEN NULL ELSE failing_since END,
       disabled_at = CASE WHEN ${enabled}::boolean IS NULL THEN disabled_at
                          WHEN ${enabled}::boolean THEN NULL
@@ -199,7 +208,7 @@ interface DeliveryRow {
   deliveredAt: Date | null;
 }
 
-const toDelivery = (r: DeliveryRow): WebhookDelivery => ({
+const toDelivery = (r: DeliveryRow & { payload: string }): WebhookDelivery => ({
   id: r.id,
   webhookId: r.messageId,
   eventType: r.eventType,
@@ -211,17 +220,33 @@ const toDelivery = (r: DeliveryRow): WebhookDelivery => ({
   lastAttemptAt: iso(r.lastAttemptAt),
   nextAttemptAt: r.status === "pending" ? iso(r.nextAttemptAt) : null,
   deliveredAt: iso(r.deliveredAt),
+  payload: r.payload,
 });
 
 const DELIVERY_COLUMNS =
-  "id, endpoint_id, event_id, message_id, event_type, status, attempts, response_status, last_error, created_at, last_attempt_at, next_attempt_at, delivered_at";
+  "id, endpoint_id, event_id, message_id, event_type, status, attempts, response_status, last_error, created_at, last_attempt_at, " +
+  "next_attempt_at, delivered_at, payload";
 
-/** An endpoint's delivery log, newest first. */
-export async function listDeliveries(sql: Queryable, webhookId: string): Promise<WebhookDelivery[]> {
+/**
+ * An endpoint's delivery log, newest first: a page of `limit` (default DELIVERY_LOG_SIZE), of the
+ * deliveries in `status` if given, older than the delivery `before` if given (the next page).
+ */
+export async function listDeliveries(
+  sql: Queryable,
+  webhookId: string,
+  {
+    status,
+    limit = DELIVERY_LOG_SIZE,
+    before,
+  }: { status?: WebhookDeliveryStatus | undefined; limit?: number; before?: string | undefined } = {},
+): Promise<WebhookDelivery[]> {
   await getWebhook(sql, webhookId);
-  const rows = await sql<DeliveryRow[]>`
+  const rows = await sql<(DeliveryRow & { payload: string })[]>`
     SELECT ${sql.unsafe(DELIVERY_COLUMNS)} FROM webhook_deliveries
-    WHERE endpoint_id = ${webhookId} ORDER BY created_at DESC, id DESC LIMIT ${DELIVERY_LOG_SIZE}`;
+    WHERE endpoint_id = ${webhookId} AND (${status ?? null}::text IS NULL OR status = ${status ?? null}::text)
+      AND (${before ?? null}::uuid IS NULL
+           OR (created_at, id) < (SELECT created_at, id FROM webhook_deliveries WHERE id = ${before ?? null}::uuid AND endpoint_id = ${webhookId}))
+    ORDER BY created_at DESC, id DESC LIMIT ${Math.min(limit, DELIVERY_LOG_SIZE)}`;
   return rows.map(toDelivery);
 }
 
@@ -240,7 +265,7 @@ export async function resendDelivery(
     if (!endpoint) throw new DomainError("not-found", WEBHOOK_NOT_FOUND);
     if (!endpoint.enabled) throw new DomainError("conflict", WEBHOOK_DISABLED_RESEND);
     if (await deliveriesHeld(tx)) throw new DomainError("conflict", WEBHOOK_DELIVERIES_HELD_RESEND);
-    const [row] = await tx<DeliveryRow[]>`
+    const [row] = await tx<(DeliveryRow & { payload: string })[]>`
       UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = now(), lease_until = NULL, first_failed_at = NULL,
         retry_until = now() + make_interval(secs => ${settings.retryWindowSeconds})
       WHERE id = ${deliveryId} AND endpoint_id = ${webhookId} AND status <> 'sending'
@@ -263,15 +288,18 @@ export interface WebhookEventMessage {
   type: WebhookEventType;
   occurredAt: string;
   data: Record<string, unknown>;
+  /** The data endpoints with includeStaffFields get (the lead's staff-only values too); `data` when absent. */
+  staffData?: Record<string, unknown>;
 }
 
 /** The JSON body of a delivery: {type, timestamp, data} (Standard Webhooks' recommended shape). */
-export const webhookPayload = (event: WebhookEventMessage) =>
+export const webhookPayload = (event: { type: string; occurredAt: string; data: Record<string, unknown> }) =>
   JSON.stringify({ type: event.type, timestamp: event.occurredAt, data: event.data });
 
 /**
  * Queues the event for every enabled endpoint that subscribed to its type: a delivery row (once
- * per event and endpoint) and its job, in `tx`. Answers the deliveries' ids.
+ * per event and endpoint, with the staff data for an endpoint that includes staff fields) and its
+ * job, in `tx`. Answers the deliveries' ids.
  */
 export async function queueDeliveries(
   tx: Queryable,
@@ -281,7 +309,8 @@ export async function queueDeliveries(
 ): Promise<string[]> {
   const rows = await tx<{ id: string }[]>`
     INSERT INTO webhook_deliveries (endpoint_id, event_id, message_id, event_type, payload, retry_until, next_attempt_at)
-    SELECT id, ${event.id}, ${webhookMessageId(event.id)}, ${event.type}, ${webhookPayload(event)},
+    SELECT id, ${event.id}, ${webhookMessageId(event.id)}, ${event.type},
+      CASE WHEN include_staff_fields THEN ${webhookPayload({ ...event, data: event.staffData ?? event.data })} ELSE ${webhookPayload(event)} END,
       now() + make_interval(secs => ${settings.retryWindowSeconds}), now()
     FROM webhook_endpoints WHERE enabled AND ${event.type} = ANY (events)
     ON CONFLICT ON CONSTRAINT webhook_deliveries_once DO NOTHING

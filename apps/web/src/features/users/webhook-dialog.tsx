@@ -45,12 +45,18 @@ export function WebhookDialog({
   const [url, setUrl] = useState("");
   const [description, setDescription] = useState("");
   const [events, setEvents] = useState<WebhookEventType[]>([]);
+  const [includeStaffFields, setIncludeStaffFields] = useState(false);
   const [submitted, setSubmitted] = useState(false);
   const legendId = useId();
   const utils = trpc.useUtils();
   const create = trpc.webhooks.create.useMutation({ onSuccess: () => utils.webhooks.list.invalidate() });
 
-  const parsed = webhookCreateSchema.safeParse({ url: url.trim(), events, description: description.trim() || undefined });
+  const parsed = webhookCreateSchema.safeParse({
+    url: url.trim(),
+    events,
+    description: description.trim() || undefined,
+    ...(includeStaffFields ? { includeStaffFields } : {}),
+  });
   const errors = submitted ? fieldErrors<"url" | "events" | "description">(parsed) : {};
 
   const submit = async () => {
@@ -67,7 +73,7 @@ export function WebhookDialog({
   const toggle = (event: WebhookEventType, on: boolean) =>
     setEvents((current) => (on ? webhookEventTypes.filter((e) => e === event || current.includes(e)) : current.filter((e) => e !== event)));
 
-  const dirty = useChangedSinceOpen([url, description, events.join(",")]);
+  const dirty = useChangedSinceOpen([url, description, events.join(","), String(includeStaffFields)]);
   return (
     <FormDialog
       dirty={dirty}
@@ -121,6 +127,21 @@ export function WebhookDialog({
               {errors.events}
             </Text>
           ) : null}
+        </Box>
+        <Box>
+          <Checkbox.Root
+            checked={includeStaffFields}
+            onCheckedChange={(d) => setIncludeStaffFields(d.checked === true)}
+            colorPalette="brand"
+            aria-describedby={`${legendId}-staff`}
+          >
+            <Checkbox.HiddenInput name="includeStaffFields" />
+            <Checkbox.Control />
+            <Checkbox.Label>Include staff-only fields</Checkbox.Label>
+          </Checkbox.Root>
+          <Text id={`${legendId}-staff`} color="fg.muted" textStyle="xs" mt="1">
+            Also send each lead&apos;s notes, estimated value, priority and assignee. Only for a receiver you trust with them.
+          </Text>
         </Box>
       </Stack>
     </FormDialog>

@@ -4,24 +4,26 @@ import { Box } from "@chakra-ui/react/box";
 import { Button } from "@chakra-ui/react/button";
 import { Card } from "@chakra-ui/react/card";
 import { Flex } from "@chakra-ui/react/flex";
-import { Heading } from "@chakra-ui/react/heading";
-import { HStack, Stack } from "@chakra-ui/react/stack";
+import { HStack } from "@chakra-ui/react/stack";
 import { Text } from "@chakra-ui/react/text";
-import type { CreatedWebhook, Webhook, WebhookDelivery } from "@crawlguard/validators";
-import { KeyRound, ListChecks, Plus, RotateCw, Trash2, Webhook as WebhookIcon } from "lucide-react";
+import type { CreatedWebhook, RotatedWebhookSecret, Webhook } from "@crawlguard/validators";
+import { KeyRound, ListChecks, Plus, Trash2, Webhook as WebhookIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { AdminSection } from "../../components/admin-section/admin-section";
 import { DATE_FORMAT, formatInZone, TIME_FORMAT } from "../../lib/business-time";
-import { toastErrorText, trpcErrorText } from "../../lib/http-error";
+import { toastErrorText } from "../../lib/http-error";
 import { showToast } from "../../lib/toaster";
 import { trpc } from "../../lib/trpc";
 import { useBusinessTimeZone } from "../../lib/use-business-time-zone";
 import { DeliveriesHoldNotice } from "./deliveries-hold-notice";
 import { WEBHOOK_EVENT_LABELS, WebhookDialog } from "./webhook-dialog";
+import { DeliveryLog } from "./webhook-delivery-log";
+import { RotatedSecret, RotateSecretButton, SendTestButton } from "./webhook-tools";
 
 /**
  * Webhooks (docs/api.md, Webhooks; ADR 030): endpoints that receive signed events, each with its
- * delivery log (status, time, attempts, the receiver's answer) and Resend. An endpoint the server
+ * delivery log (status, time, attempts, the receiver's answer, the body sent) and Resend, a test
+ * event and secret rotation. An endpoint that gets staff-only values says so. An endpoint the server
  * disabled after a day of failures says so, with Enable.
  */
 export function WebhooksSection() {
@@ -80,6 +82,7 @@ export function WebhooksSection() {
 function WebhookCard({ webhook, onDelete }: { webhook: Webhook; onDelete: () => void }) {
   const zone = useBusinessTimeZone();
   const [showLog, setShowLog] = useState(false);
+  const [rotated, setRotated] = useState<RotatedWebhookSecret | null>(null);
   const logId = useId();
   const utils = trpc.useUtils();
   const update = trpc.webhooks.update.useMutation({
@@ -101,6 +104,11 @@ function WebhookCard({ webhook, onDelete }: { webhook: Webhook; onDelete: () => 
               <Badge colorPalette={webhook.enabled ? "green" : "red"} variant="subtle">
                 {webhook.enabled ? "Enabled" : "Disabled"}
               </Badge>
+              {webhook.includeStaffFields ? (
+                <Badge colorPalette="orange" variant="outline" title="Notes, estimated value, priority and assignee are sent to it">
+                  Staff fields
+                </Badge>
+              ) : null}
             </HStack>
             {webhook.description ? (
               <Text textStyle="sm" color="fg.muted">
@@ -110,6 +118,11 @@ function WebhookCard({ webhook, onDelete }: { webhook: Webhook; onDelete: () => 
             <Text textStyle="sm" color="fg.muted">
               {webhook.events.map((e) => WEBHOOK_EVENT_LABELS[e]).join(" · ")}
             </Text>
+            {webhook.previousSecretExpiresAt ? (
+              <Text textStyle="sm" color="fg.muted">
+                Secret rotated: the old one also signs until {when(webhook.previousSecretExpiresAt)}.
+              </Text>
+            ) : null}
           </Box>
           <HStack gap="2" wrap="wrap">
             <Button
@@ -123,6 +136,8 @@ function WebhookCard({ webhook, onDelete }: { webhook: Webhook; onDelete: () => 
               <ListChecks aria-hidden="true" />
               {showLog ? "Hide Deliveries" : "Deliveries"}
             </Button>
+            <SendTestButton webhook={webhook} label={label} />
+            <RotateSecretButton webhook={webhook} label={label} onRotated={setRotated} />
             <Button
               variant="outline"
               size="sm"
@@ -154,100 +169,9 @@ function WebhookCard({ webhook, onDelete }: { webhook: Webhook; onDelete: () => 
             </Alert.Description>
           </Alert.Root>
         ) : null}
+        {rotated ? <RotatedSecret rotated={rotated} onDismiss={() => setRotated(null)} /> : null}
         {showLog ? <DeliveryLog id={logId} webhook={webhook} when={when} /> : null}
       </Card.Body>
     </Card.Root>
-  );
-}
-
-const STATUS_PALETTE: Record<WebhookDelivery["status"], string> = { pending: "orange", sending: "blue", delivered: "green", failed: "red" };
-const STATUS_TEXT: Record<WebhookDelivery["status"], string> = {
-  pending: "Pending",
-  sending: "Sending",
-  delivered: "Delivered",
-  failed: "Failed",
-};
-
-function DeliveryLog({ id, webhook, when }: { id: string; webhook: Webhook; when: (iso: string) => string }) {
-  const deliveries = trpc.webhooks.deliveries.useQuery({ id: webhook.id }, { refetchInterval: 5000 });
-  const utils = trpc.useUtils();
-  const resend = trpc.webhooks.resend.useMutation({
-    onSuccess: (delivery) => {
-      utils.webhooks.deliveries.setData({ id: webhook.id }, (list) => list?.map((d) => (d.id === delivery.id ? delivery : d)));
-      showToast({ title: "Delivery resent", description: "It is sent again now, with the same webhook-id.", type: "success" });
-      void utils.webhooks.deliveries.invalidate({ id: webhook.id });
-    },
-    onError: (error) => showToast({ title: "Failed to resend", description: toastErrorText(error), type: "error" }),
-  });
-  return (
-    <Box id={id} borderTopWidth="1px" pt="3">
-      <Flex justify="space-between" align="center" mb="2" gap="2">
-        <Heading as="h3" size="sm">
-          Delivery log
-        </Heading>
-        <Button
-          variant="ghost"
-          size="xs"
-          onClick={() => void deliveries.refetch()}
-          aria-label={`Refresh deliveries of ${webhook.description || webhook.url}`}
-        >
-          <RotateCw aria-hidden="true" />
-          Refresh
-        </Button>
-      </Flex>
-      {deliveries.isPending ? (
-        <Text color="fg.muted" textStyle="sm">
-          Loading deliveries...
-        </Text>
-      ) : deliveries.isError ? (
-        <Text color="fg.error" role="alert" textStyle="sm">
-          Could not load deliveries: {trpcErrorText(deliveries.error)}
-        </Text>
-      ) : deliveries.data.length === 0 ? (
-        <Text color="fg.muted" textStyle="sm">
-          Nothing sent yet.
-        </Text>
-      ) : (
-        <Stack as="ul" aria-label="Deliveries" gap="2" listStyleType="none" m="0" p="0">
-          {deliveries.data.map((d) => (
-            <Box as="li" key={d.id} borderWidth="1px" borderRadius="md" p="2">
-              <Flex justify="space-between" align="center" gap="2" wrap="wrap">
-                <Box minW="0">
-                  <HStack gap="2" wrap="wrap">
-                    <Badge colorPalette={STATUS_PALETTE[d.status]} variant="subtle">
-                      {STATUS_TEXT[d.status]}
-                    </Badge>
-                    <Text fontWeight="medium" textStyle="sm">
-                      {d.eventType}
-                    </Text>
-                  </HStack>
-                  <Text textStyle="xs" color="fg.muted">
-                    {when(d.lastAttemptAt ?? d.createdAt)} · {d.attempts} {d.attempts === 1 ? "attempt" : "attempts"}
-                    {d.responseStatus !== null ? ` · HTTP ${d.responseStatus}` : ""}
-                    {d.status === "pending" && d.nextAttemptAt ? ` · next try ${when(d.nextAttemptAt)}` : ""}
-                  </Text>
-                  {d.error ? (
-                    <Text textStyle="xs" color="fg.error" wordBreak="break-word">
-                      {d.error}
-                    </Text>
-                  ) : null}
-                </Box>
-                <Button
-                  variant="outline"
-                  size="xs"
-                  disabled={!webhook.enabled || d.status === "sending"}
-                  loading={resend.isPending && resend.variables.deliveryId === d.id}
-                  aria-label={`Resend ${d.eventType} of ${when(d.createdAt)}`}
-                  onClick={() => resend.mutate({ id: webhook.id, deliveryId: d.id })}
-                >
-                  <RotateCw aria-hidden="true" />
-                  Resend
-                </Button>
-              </Flex>
-            </Box>
-          ))}
-        </Stack>
-      )}
-    </Box>
   );
 }
