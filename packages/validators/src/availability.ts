@@ -155,6 +155,12 @@ const TIME_BLOCK_FIELDS = {
   updatedAt: "When the block last changed (ISO 8601).",
 } as const;
 
+/** Saving a block over the owner's appointments is a 409 listing them, unless the caller confirms. */
+const blockConfirm = z.boolean().optional().meta({
+  description:
+    'Save even though the block covers some of your appointments ("Save anyway"); default false: such a save answers 409 with `conflicts`.',
+});
+
 const timeBlockFields = {
   title: text().trim().min(1, { message: "Title is required", abort: true }).max(200),
   description: text().trim().max(2000).nullish(),
@@ -179,6 +185,7 @@ export const timeBlockCreateSchema = z.object(
       ...timeBlockFields,
       blockType: timeBlockFields.blockType.default("personal"),
       isRecurring: timeBlockFields.isRecurring.default(false),
+      confirm: blockConfirm,
     },
     TIME_BLOCK_FIELDS,
   ),
@@ -198,6 +205,7 @@ export const timeBlockUpdateSchema = z.object(
       recurringPattern: timeBlockFields.recurringPattern,
       recurrenceEndDate: timeBlockFields.recurrenceEndDate,
       color: timeBlockFields.color,
+      confirm: blockConfirm,
     },
     TIME_BLOCK_FIELDS,
   ),

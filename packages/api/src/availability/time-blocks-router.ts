@@ -17,6 +17,11 @@ const NO_SUCH_BLOCK = "The current user has no time block with this id.";
 const BLOCK_RULES =
   "The end is not after the start, a recurring block has no pattern, a weekdays block starts on a Saturday or Sunday, or its recurrence end date is before its start date or more than two years after it " +
   `(${RECURRENCE_SPAN_MESSAGE}).`;
+/** The 409 of both saves: the body's `conflicts` lists the appointments covered (errors.ts ConflictError). */
+const COVERS_APPOINTMENTS =
+  "Not saved, nothing changed: an occurrence of the block overlaps some of your own appointments that are not over (a lost lead's do not count), " +
+  "and confirm was not true. The body's `conflicts` lists them (the first 20; the message says how many more), each as a booking's clash is; " +
+  "send the same request with confirm: true to save anyway.";
 
 export const timeBlocksRouter = {
   list: staffProcedure
@@ -51,7 +56,7 @@ export const timeBlocksRouter = {
           "Block time for the current user: one-off, or repeating daily, on weekdays (Monday to Friday; it then starts on one), weekly or monthly at the same business-zone wall-clock time for at most two years " +
           `(without a recurrenceEndDate: two years from its start date); the colour defaults by type. Each user may have at most ${MAX_TIME_BLOCKS_PER_USER} time blocks.`,
       },
-      errors: { "bad-input": `${BLOCK_RULES} Or: ${TIME_BLOCK_LIMIT_MESSAGE}` },
+      errors: { "bad-input": `${BLOCK_RULES} Or: ${TIME_BLOCK_LIMIT_MESSAGE}`, conflict: COVERS_APPOINTMENTS },
     })
     .input(timeBlockCreateSchema)
     .output(timeBlockSchema)
@@ -66,7 +71,7 @@ export const timeBlocksRouter = {
         summary:
           "Change the given fields of one of the current user's time blocks (the result must still be valid; color null goes back to the type's colour)",
       },
-      errors: { "bad-input": BLOCK_RULES, "not-found": NO_SUCH_BLOCK },
+      errors: { "bad-input": BLOCK_RULES, "not-found": NO_SUCH_BLOCK, conflict: COVERS_APPOINTMENTS },
     })
     .input(timeBlockUpdateSchema.extend(idInput.shape))
     .output(timeBlockSchema)

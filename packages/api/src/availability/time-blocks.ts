@@ -17,6 +17,7 @@ import { DomainError } from "../errors.js";
 import { formatDate, wallParts } from "../scheduling/index.js";
 import type { Queryable } from "../queryable.js";
 import { badInput, notFound, TIME_BLOCK_NOT_FOUND } from "../scheduling/errors.js";
+import { checkBlockOverAppointments, type BlockTiming } from "./block-conflicts.js";
 
 type TimeBlockCreate = z.output<typeof timeBlockCreateSchema>;
 type TimeBlockUpdate = z.output<typeof timeBlockUpdateSchema>;
@@ -99,7 +100,8 @@ export async function getTimeBlock(sql: Queryable, userId: string, id: string): 
 
 /**
  * Adds a block for the user, unless they already have MAX_TIME_BLOCKS_PER_USER (the count and the
- * insert are one step per user: an advisory lock, so a burst cannot pass the cap).
+ * insert are one step per user: an advisory lock, so a burst cannot pass the cap). A block over the
+ * user's appointments is a 409 listing them unless `confirm` (block-conflicts.ts).
  */
 export async function createTimeBlock(sql: Sql, userId: string, input: TimeBlockCreate, zone: string): Promise<TimeBlock> {
   const block = settle(
@@ -122,6 +124,7 @@ export async function createTimeBlock(sql: Sql, userId: string, input: TimeBlock
       { count: number }[]
     >`SELECT count(*)::int AS count FROM time_blocks WHERE user_id = ${userId}`;
     if (count >= MAX_TIME_BLOCKS_PER_USER) throw new DomainError("bad-input", TIME_BLOCK_LIMIT_MESSAGE);
+    await checkBlockOverAppointments(tx, { userId, block, zone, confirm: input.confirm });
     const [row] = await tx<TimeBlockRow[]>`
       INSERT INTO time_blocks (user_id, title, description, start_date_time, end_date_time, block_type, is_recurring,
                                recurring_pattern, recurrence_end_date, color)
@@ -135,7 +138,8 @@ export async function createTimeBlock(sql: Sql, userId: string, input: TimeBlock
 /**
  * Changes the given fields of one of the user's blocks; the merged block must still be valid
  * (end after start, a pattern when recurring). A colour that was its type's default follows a
- * change of type; `color: null` goes back to the type's default.
+ * change of type; `color: null` goes back to the type's default. A change of when the block is that
+ * makes it cover the user's appointments is a 409 listing them unless `confirm` (block-conflicts.ts).
  */
 export async function updateTimeBlock(sql: Sql, userId: string, id: string, patch: TimeBlockUpdate, zone: string): Promise<TimeBlock> {
   return transaction(sql, async (tx) => {
@@ -158,6 +162,7 @@ export async function updateTimeBlock(sql: Sql, userId: string, id: string, patc
       },
       zone,
     );
+    if (timingChanged(before, block)) await checkBlockOverAppointments(tx, { userId, block, zone, confirm: patch.confirm });
     const [row] = await tx<TimeBlockRow[]>`
       UPDATE time_blocks SET
         title = ${block.title}, description = ${block.description}, start_date_time = ${new Date(block.startDateTime)},
@@ -168,6 +173,17 @@ export async function updateTimeBlock(sql: Sql, userId: string, id: string, patc
       RETURNING ${columns(tx)}`;
     return toTimeBlock(row!);
   });
+}
+
+/** Whether a block's times or recurrence change (a new title or colour covers nothing new). */
+function timingChanged(before: TimeBlockRow, after: BlockTiming): boolean {
+  return (
+    before.startDateTime.getTime() !== Date.parse(after.startDateTime) ||
+    before.endDateTime.getTime() !== Date.parse(after.endDateTime) ||
+    before.isRecurring !== after.isRecurring ||
+    before.recurringPattern !== after.recurringPattern ||
+    before.recurrenceEndDate !== after.recurrenceEndDate
+  );
 }
 
 export async function deleteTimeBlock(sql: Queryable, userId: string, id: string): Promise<void> {

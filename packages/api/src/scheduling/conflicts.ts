@@ -95,14 +95,19 @@ export function findConflictsBounded(
   }
   for (const other of inputs.appointments) {
     if (!overlaps(appointment, other)) continue;
-    add(() => ({
-      kind: "appointment",
-      message: `Overlaps the appointment with ${other.name} (${formatSpan(other, zone)})`,
-      id: other.id,
-      title: other.name,
-      start: other.start.toISOString(),
-      end: other.end.toISOString(),
-    }));
+    add(() => appointmentConflict(other, zone));
   }
   return { conflicts, count };
+}
+
+/** An appointment something overlaps, as a conflict (a booking's, or a time block's that covers it). */
+export function appointmentConflict(other: AppointmentForConflicts, zone: string): Conflict {
+  return {
+    kind: "appointment",
+    message: `Overlaps the appointment with ${other.name} (${formatSpan(other, zone)})`,
+    id: other.id,
+    title: other.name,
+    start: other.start.toISOString(),
+    end: other.end.toISOString(),
+  };
 }

@@ -50,6 +50,8 @@ describe.each(doors)("accounts and sessions through the %s door", (door) => {
       username: account.username,
       email: account.email,
       isAdmin: false,
+      // Without a role in the invitation: office staff.
+      role: "office",
       createdAt: expect.any(String),
       // No display name yet: the username is shown; a colour of the palette (ADR 026).
       displayName: account.username,
