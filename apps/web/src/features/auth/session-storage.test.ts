@@ -6,6 +6,7 @@ const user = {
   username: "sam",
   email: "sam@example.com",
   isAdmin: true,
+  role: "admin" as const,
   createdAt: "2025-01-01T00:00:00.000Z",
 };
 

@@ -2,11 +2,11 @@ import { Box } from "@chakra-ui/react/box";
 import { SimpleGrid } from "@chakra-ui/react/simple-grid";
 import { HStack, Stack } from "@chakra-ui/react/stack";
 import { Text } from "@chakra-ui/react/text";
-import type { TimeBlock, TimeBlockType } from "@crawlguard/validators";
+import type { Conflict, TimeBlock, TimeBlockType } from "@crawlguard/validators";
 import { type ChangeEvent, useRef, useState } from "react";
 import { type FieldErrors, hasErrors } from "../../lib/form-errors";
 import { toastErrorText } from "../../lib/http-error";
-import { serverIssues } from "../../lib/server-issues";
+import { serverConflicts, serverIssues } from "../../lib/server-issues";
 import { showToast } from "../../lib/toaster";
 import { trpc } from "../../lib/trpc";
 import { useBusinessTimeZone } from "../../lib/use-business-time-zone";
@@ -14,6 +14,7 @@ import { FormDialog, useChangedSinceOpen } from "../dashboard/form-dialog";
 import { FormField } from "../../components/form-field";
 import { Input, SelectControl, Textarea } from "../../components/form-controls";
 import { DateTimeInput } from "../../components/date-time-input";
+import { ConflictNotice } from "../appointments/conflict-notice";
 import { LabelledSwitch } from "./labelled-switch";
 import {
   blockLength,
@@ -64,8 +65,15 @@ export default function TimeBlockDialog({ open, onClose, block, start }: TimeBlo
   );
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldErrors<TimeBlockField>>({});
+  // The user's appointments the block would cover (the server's 409): shown, with "Save anyway".
+  const [covered, setCovered] = useState<readonly Conflict[] | null>(null);
   const { timeBlocksChanged } = useAvailabilityInvalidation();
   const failed = (title: string) => (error: unknown) => {
+    const conflicts = serverConflicts(error);
+    if (conflicts) {
+      setCovered(conflicts);
+      return;
+    }
     const errors: FieldErrors<TimeBlockField> = {};
     for (const issue of serverIssues(error)) {
       const field = SERVER_FIELD[issue.path];
@@ -105,14 +113,15 @@ export default function TimeBlockDialog({ open, onClose, block, start }: TimeBlo
       return next;
     });
     setServerErrors({});
+    setCovered(null);
   };
   const onInput = (field: TimeBlockField) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
     set(field, event.target.value as never);
 
-  const submit = () => {
+  const submit = (confirm = false) => {
     setSubmitted(true);
     if (hasErrors(validateTimeBlock(values, zone))) return;
-    const input = timeBlockInput(values, zone);
+    const input = { ...timeBlockInput(values, zone), ...(confirm ? { confirm: true } : {}) };
     if (block) update.mutate({ id: block.id, ...input });
     else create.mutate(input);
   };
@@ -125,7 +134,7 @@ export default function TimeBlockDialog({ open, onClose, block, start }: TimeBlo
       onClose={onClose}
       title={block ? "Edit Time Block" : "Add Time Block"}
       description="Time you cannot be booked. Times are in the business time zone."
-      onSubmit={submit}
+      onSubmit={() => submit()}
       submitLabel={block ? "Update Time Block" : "Create Time Block"}
       pendingLabel="Saving..."
       pending={pending}
@@ -203,6 +212,18 @@ export default function TimeBlockDialog({ open, onClose, block, start }: TimeBlo
               />
             </FormField>
           </SimpleGrid>
+        ) : null}
+        {covered ? (
+          <ConflictNotice
+            conflicts={covered}
+            pending={pending}
+            bookAnywayLabel="Save anyway"
+            onBookAnyway={() => submit(true)}
+            onPickAnother={() => {
+              setCovered(null);
+              document.querySelector<HTMLInputElement>('input[name="startDate"]')?.focus();
+            }}
+          />
         ) : null}
       </Stack>
     </FormDialog>

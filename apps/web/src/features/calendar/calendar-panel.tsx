@@ -40,6 +40,7 @@ import { useClock, useOverlapColumns, useWideScreen } from "./use-calendar-clock
 import { jobFromLead } from "../crew/crew-model";
 import { useCrewView } from "./use-crew-view";
 import { useEveryoneView } from "./use-everyone-view";
+import { isCrew } from "../auth/roles";
 
 /** A request from a lead card is honoured once; opening the tab again starts on the month. */
 const honoured = new WeakSet<CalendarRequest>();
@@ -75,7 +76,8 @@ export default function CalendarPanel() {
   const leads = trpc.leads.list.useQuery();
   const utils = trpc.useUtils();
   const googleStatus = useGoogleCalendarStatus();
-  const googleConnected = googleStatus.data?.authenticated === true;
+  // Google's events are the office's calendar: crew see only their own appointments, never it.
+  const googleConnected = googleStatus.data?.authenticated === true && !isCrew(user);
   const sync = useSyncGoogleCalendar();
 
   const gridView = view === "schedule" ? null : view;

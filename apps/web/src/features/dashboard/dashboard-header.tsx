@@ -9,6 +9,7 @@ import { useNavigate } from "@tanstack/react-router";
 import { CalendarPlus, LogOut, UserPlus } from "lucide-react";
 import { toastErrorText } from "../../lib/http-error";
 import { showToast } from "../../lib/toaster";
+import { isCrew, roleOf } from "../auth/roles";
 import { type SessionUser, useSession } from "../auth/use-session";
 
 type DashboardHeaderProps = {
@@ -20,6 +21,9 @@ type DashboardHeaderProps = {
 export function DashboardHeader({ user, onBookAppointment, onAddLead }: DashboardHeaderProps) {
   const { logout } = useSession();
   const navigate = useNavigate();
+  // Crew book their own leads from the lead's card; new clients and leads are the office's.
+  const crew = isCrew(user);
+  const role = roleOf(user);
 
   const signOut = async () => {
     try {
@@ -49,7 +53,7 @@ export function DashboardHeader({ user, onBookAppointment, onAddLead }: Dashboar
               </Heading>
               <Text textStyle="xs" color="fg.muted" truncate>
                 Signed in as <bdi>{user.username}</bdi>
-                {user.isAdmin ? " (admin)" : ""}
+                {role === "office" ? "" : ` (${role})`}
               </Text>
             </Box>
             {/* Phones: Logout beside the title, so the two actions below share one row. */}
@@ -64,21 +68,26 @@ export function DashboardHeader({ user, onBookAppointment, onAddLead }: Dashboar
               Logout
             </Button>
           </Flex>
-          <HStack gap="2">
-            <Button colorPalette="brand" size={{ base: "sm", md: "md" }} flex={{ base: "1", md: "none" }} onClick={onBookAppointment}>
-              <CalendarPlus aria-hidden="true" />
-              Book Appointment
-            </Button>
-            <Button
-              variant="outline"
-              colorPalette="brand"
-              size={{ base: "sm", md: "md" }}
-              flex={{ base: "1", md: "none" }}
-              onClick={onAddLead}
-            >
-              <UserPlus aria-hidden="true" />
-              Add Lead
-            </Button>
+          {/* Crew on a phone: nothing left on this row (Logout is beside the title). */}
+          <HStack gap="2" justify="flex-end" display={crew ? { base: "none", md: "flex" } : undefined}>
+            {crew ? null : (
+              <>
+                <Button colorPalette="brand" size={{ base: "sm", md: "md" }} flex={{ base: "1", md: "none" }} onClick={onBookAppointment}>
+                  <CalendarPlus aria-hidden="true" />
+                  Book Appointment
+                </Button>
+                <Button
+                  variant="outline"
+                  colorPalette="brand"
+                  size={{ base: "sm", md: "md" }}
+                  flex={{ base: "1", md: "none" }}
+                  onClick={onAddLead}
+                >
+                  <UserPlus aria-hidden="true" />
+                  Add Lead
+                </Button>
+              </>
+            )}
             <Button
               variant="ghost"
               display={{ base: "none", md: "inline-flex" }}

@@ -1,6 +1,8 @@
 import { CalendarDays, CalendarSync, ClipboardList, Clock, Images, Inbox, type LucideIcon, UsersRound, Workflow } from "lucide-react";
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
 
+import type { Role } from "@crawlguard/validators";
+import { isCrew } from "../auth/roles";
 import type { DashboardTabValue } from "./dashboard-tab-value";
 
 export type { DashboardTabValue };
@@ -11,6 +13,8 @@ export type DashboardTab = {
   icon: LucideIcon;
   /** Shown to admins only (docs/product.md "Screens and routes": User Management). */
   adminOnly?: boolean;
+  /** Hidden from crew, whom the server refuses there (docs/product.md "Roles and permissions"). */
+  officeOnly?: boolean;
   /**
    * The panel, normally `lazy(() => import("../leads/leads-panel"))` so each
    * tab's code (calendar, drag and drop, …) loads when the tab first opens.
@@ -19,7 +23,7 @@ export type DashboardTab = {
   Panel?: LazyExoticComponent<ComponentType> | ComponentType;
 };
 
-/** The dashboard tabs in display order. Non-admins see six, admins seven. */
+/** The dashboard tabs in display order: admins see every one, office staff all but User Management, crew fewer still. */
 export const dashboardTabs: readonly DashboardTab[] = [
   { value: "leads", label: "Lead Management", icon: Workflow, Panel: lazy(() => import("../leads/leads-panel")) },
   // The signed-in person's jobs of the day, phone first (docs/product.md "The crew's day"): crew
@@ -29,6 +33,7 @@ export const dashboardTabs: readonly DashboardTab[] = [
     value: "submissions",
     label: "Contact Submissions",
     icon: Inbox,
+    officeOnly: true,
     Panel: lazy(() => import("../submissions/submissions-panel")),
   },
   { value: "calendar", label: "Calendar", icon: CalendarDays, Panel: lazy(() => import("../calendar/calendar-panel")) },
@@ -37,9 +42,10 @@ export const dashboardTabs: readonly DashboardTab[] = [
     value: "google-calendar",
     label: "Google Calendar",
     icon: CalendarSync,
+    officeOnly: true,
     Panel: lazy(() => import("../google-calendar/google-calendar-panel")),
   },
-  { value: "gallery", label: "Gallery", icon: Images, Panel: lazy(() => import("../gallery-admin/gallery-panel")) },
+  { value: "gallery", label: "Gallery", icon: Images, officeOnly: true, Panel: lazy(() => import("../gallery-admin/gallery-panel")) },
   {
     value: "users",
     label: "User Management",
@@ -49,9 +55,14 @@ export const dashboardTabs: readonly DashboardTab[] = [
   },
 ];
 
-export function visibleDashboardTabs(user: { isAdmin: boolean; role?: string }, { today = false }: { today?: boolean } = {}): DashboardTab[] {
-  const crew = user.role === "crew";
-  const tabs = dashboardTabs.filter((tab) => (!tab.adminOnly || user.isAdmin) && (tab.value !== "today" || today || crew));
+export function visibleDashboardTabs(
+  user: { isAdmin: boolean; role?: Role | undefined },
+  { today = false }: { today?: boolean } = {},
+): DashboardTab[] {
+  const crew = isCrew(user);
+  const tabs = dashboardTabs.filter(
+    (tab) => (!tab.adminOnly || user.isAdmin) && !(tab.officeOnly && crew) && (tab.value !== "today" || today || crew),
+  );
   // Today is a crew member's first tab; office staff keep the board's tabs as they were.
   return crew ? [...tabs.filter((tab) => tab.value === "today"), ...tabs.filter((tab) => tab.value !== "today")] : tabs;
 }

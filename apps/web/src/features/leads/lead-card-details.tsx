@@ -10,8 +10,11 @@ import { formatPhone } from "@crawlguard/content";
 import type { Lead } from "@crawlguard/validators";
 import { CalendarPlus, FilePlus2, History, Mail, MapPin, Pencil, Phone, Trash2 } from "lucide-react";
 import { type ChangeEvent, type ReactNode, useId, useState } from "react";
+import { isCrew } from "../auth/roles";
+import { useSession } from "../auth/use-session";
 import { useDashboardActions } from "../dashboard/dashboard-context";
 import { useQuoteBuilder } from "../quotes/lead-quotes";
+import { AssigneeSelect } from "./lead-assignee";
 import { EstimatedValueInput } from "./estimated-value-input";
 import { LeadTimeline } from "./lead-timeline";
 import { type LeadPriority, priorityOptions, priorityPalette, statusLabels, statusPalette, truncate } from "./lead-board-model";
@@ -24,13 +27,15 @@ const NOTES_MAX = 100;
 /**
  * The rest of a lead card (docs/product.md "Screens and routes", Lead card), drawn only while open: the priority
  * selector, the status badge, email and phone links, address and zip, the editable estimated
- * value, the notes, and "Book Appointment", edit and delete.
+ * value, the notes, the assignee, and "Book Appointment", edit and delete (not for crew, whom the
+ * server refuses: docs/product.md "Roles and permissions").
  */
 export function LeadCardDetails({ id, lead, onDelete }: { id: string; lead: Lead; onDelete: (lead: Lead) => void }) {
   const { openBooking, openLeadForm } = useDashboardActions();
   // The lead's timeline, reachable from the card, not only from Edit Lead.
   const [historyOpen, setHistoryOpen] = useState(false);
   const historyId = useId();
+  const crew = isCrew(useSession().user);
   const quote = useQuoteBuilder(lead.id, lead.name);
   return (
     <Stack id={id} role="group" aria-label={`Details of ${lead.name}`} gap="3" pt="2" borderTopWidth="1px">
@@ -71,6 +76,8 @@ export function LeadCardDetails({ id, lead, onDelete }: { id: string; lead: Lead
 
       <EstimatedValueInput lead={lead} />
 
+      <AssigneeSelect lead={lead} />
+
       {lead.notes ? (
         <Text textStyle="sm" color="fg.muted" title={lead.notes.length > NOTES_MAX ? lead.notes : undefined} wordBreak="break-word">
           {truncate(lead.notes, NOTES_MAX)}
@@ -102,9 +109,11 @@ export function LeadCardDetails({ id, lead, onDelete }: { id: string; lead: Lead
           <IconButton aria-label={`Edit ${lead.name}`} variant="ghost" size="xs" onClick={() => openLeadForm(lead)}>
             <Pencil aria-hidden="true" />
           </IconButton>
-          <IconButton aria-label={`Delete ${lead.name}`} variant="ghost" colorPalette="red" size="xs" onClick={() => onDelete(lead)}>
-            <Trash2 aria-hidden="true" />
-          </IconButton>
+          {crew ? null : (
+            <IconButton aria-label={`Delete ${lead.name}`} variant="ghost" colorPalette="red" size="xs" onClick={() => onDelete(lead)}>
+              <Trash2 aria-hidden="true" />
+            </IconButton>
+          )}
         </HStack>
       </HStack>
       {historyOpen ? (

@@ -14,8 +14,10 @@ import { useDashboardActions } from "../dashboard/dashboard-context";
 import { columnOf, formatCurrency, priorityOptions, priorityPalette } from "./lead-board-model";
 import { useCardExpanded } from "./lead-card-expansion";
 import { LeadCardDetails } from "./lead-card-details";
+import { AssigneeLine } from "./lead-assignee";
 import { revealCard, takeReveal } from "./lead-reveal";
 import { formatScheduled } from "./lead-schedule";
+import { QuoteStatusBadge } from "../quotes/quote-status-badge";
 
 export type DragHandle = {
   setActivatorNodeRef: (element: HTMLElement | null) => void;
@@ -140,6 +142,8 @@ export const LeadCard = memo(function LeadCard({ lead, handle, isDragging, onDel
           ) : null}
         </Flex>
 
+        {/* The Quoted column says where the lead's quote stands: "Q-1001 viewed", "Q-1001 changes requested". */}
+        {lead.status === "quoted" ? <QuoteStatusBadge leadId={lead.id} /> : null}
         {scheduled && scheduledAt ? (
           <Button
             variant="subtle"
@@ -171,6 +175,8 @@ export const LeadCard = memo(function LeadCard({ lead, handle, isDragging, onDel
             </Box>
           </Button>
         ) : null}
+
+        <AssigneeLine lead={lead} />
 
         {expanded ? <LeadCardDetails id={detailsId} lead={lead} onDelete={onDelete} /> : null}
       </Card.Body>

@@ -36,6 +36,9 @@ import {
   statusOptionsFor,
 } from "./lead-form-model";
 import { useDuplicateLeads } from "./use-duplicate-leads";
+import { isCrew } from "../auth/roles";
+import { useSession } from "../auth/use-session";
+import { assigneeOptions, useStaff } from "../staff/use-staff";
 import { useCreateLead, useUpdateLead } from "./use-lead-mutations";
 
 /** The lead's appointment length (kept when its date changes), or the default hour. */
@@ -63,6 +66,14 @@ export default function LeadFormDialog({ open, onClose, lead }: LeadFormDialogPr
   // the next save changes that lead instead of adding another.
   const [createdLead, setCreatedLead] = useState<Lead | null>(null);
   const [conflicts, setConflicts] = useState<readonly Conflict[] | null>(null);
+  // Edit Lead's Assignee (office staff and admins): a change is checked against the new person's
+  // calendar when the lead has a coming appointment; the notice then offers "Assign anyway".
+  const { user } = useSession();
+  const staff = useStaff();
+  const canAssign = lead !== undefined && user !== null && !isCrew(user);
+  const [assignedTo, setAssignedTo] = useState(lead?.assignedTo ?? "");
+  const assigneeChanged = canAssign && assignedTo !== (lead.assignedTo ?? "");
+  const [clashFromAssignee, setClashFromAssignee] = useState(false);
   const [bookingErrors, setBookingErrors] = useState<FieldErrors<LeadFormField>>({});
   const create = useCreateLead();
   const update = useUpdateLead({ optimistic: false, toastErrors: false });
@@ -117,12 +128,14 @@ export default function LeadFormDialog({ open, onClose, lead }: LeadFormDialogPr
           leadId: saved.id,
           ...booking,
           durationMinutes: bookedDuration(saved),
+          ...(assigneeChanged && assignedTo ? { assignedTo } : {}),
           confirm,
         });
         appointmentSaved(result.lead);
         saved = result.lead;
       } else {
-        saved = target ? await update.mutateAsync({ id: target.id, ...parsed.data }) : await create.mutateAsync(parsed.data);
+        const assignment = assigneeChanged ? { assignedTo: assignedTo || null, ...(confirm ? { confirm: true } : {}) } : {};
+        saved = target ? await update.mutateAsync({ id: target.id, ...parsed.data, ...assignment }) : await create.mutateAsync(parsed.data);
       }
       showToast({
         title: lead ? "Lead updated" : "Lead created",
@@ -143,6 +156,7 @@ export default function LeadFormDialog({ open, onClose, lead }: LeadFormDialogPr
       const clashes = serverConflicts(error);
       if (clashes) {
         setConflicts(clashes);
+        setClashFromAssignee(!booking);
         return;
       }
       setConflicts(null);
@@ -161,7 +175,7 @@ export default function LeadFormDialog({ open, onClose, lead }: LeadFormDialogPr
     document.querySelector<HTMLInputElement>('input[name="scheduledTime"]')?.focus();
   };
 
-  const dirty = useChangedSinceOpen(values);
+  const dirty = useChangedSinceOpen({ ...values, assignedTo });
   return (
     <FormDialog
       dirty={dirty}
@@ -218,6 +232,22 @@ export default function LeadFormDialog({ open, onClose, lead }: LeadFormDialogPr
               onChange={(value) => set("source")(value as LeadFormValues["source"])}
             />
           </FormField>
+          {canAssign ? (
+            <FormField label="Assignee" helper="A coming appointment is checked against their calendar.">
+              <SelectControl
+                name="assignedTo"
+                value={assignedTo}
+                options={[
+                  ...(assignedTo ? [{ value: "", label: "Unassigned" }] : []),
+                  ...assigneeOptions(staff.list, user.id, assignedTo || undefined),
+                ]}
+                onChange={(value) => {
+                  setAssignedTo(value);
+                  setConflicts(null);
+                }}
+              />
+            </FormField>
+          ) : null}
           <FormField label="Estimated Value" error={errors.estimatedValue}>
             <InputGroup startElement="$">
               <Input
@@ -244,7 +274,13 @@ export default function LeadFormDialog({ open, onClose, lead }: LeadFormDialogPr
           <Textarea name="notes" rows={3} value={values.notes} onChange={onInput("notes")} />
         </FormField>
         {conflicts ? (
-          <ConflictNotice conflicts={conflicts} pending={pending} onBookAnyway={() => void submit(true)} onPickAnother={pickAnother} />
+          <ConflictNotice
+            conflicts={conflicts}
+            pending={pending}
+            onBookAnyway={() => void submit(true)}
+            onPickAnother={pickAnother}
+            {...(clashFromAssignee ? { bookAnywayLabel: "Assign anyway", assigneeName: staff.byId.get(assignedTo)?.displayName } : {})}
+          />
         ) : null}
         {lead ? <LeadTimeline leadId={lead.id} /> : null}
       </Stack>

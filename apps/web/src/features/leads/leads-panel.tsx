@@ -28,12 +28,15 @@ import {
 } from "./lead-board-model";
 import { useBusinessTimeZone } from "../../lib/use-business-time-zone";
 import { buildLeadsCsv, downloadCsv, leadsCsvFilename } from "./lead-csv";
+import { isCrew } from "../auth/roles";
+import { useSession } from "../auth/use-session";
 
 /** Lead Management (docs/product.md "Screens and routes"): search, status filter, CSV export and the board. */
 export default function LeadsPanel() {
   const leads = trpc.leads.list.useQuery();
   const zone = useBusinessTimeZone();
   const [filter, setFilter] = useLeadFilter();
+  const crew = isCrew(useSession().user);
   // Typing stays responsive with thousands of leads: the box shows each key at once and the board
   // follows as a deferred render, which the next key interrupts. A search is one pass over text
   // prepared once per lead (filterLeads), and only the cards in view are drawn.
@@ -94,7 +97,7 @@ export default function LeadsPanel() {
 
   return (
     <Stack gap="4">
-      <LeadsToolbar filter={filter} setFilter={setFilter} canExport={shown.length > 0} onExport={exportCsv} />
+      <LeadsToolbar filter={filter} setFilter={setFilter} canExport={shown.length > 0} onExport={exportCsv} showExport={!crew} />
 
       {all ? (
         <Text textStyle="sm" color="fg.muted" aria-live="polite">
@@ -124,10 +127,12 @@ type LeadsToolbarProps = {
   setFilter: Dispatch<SetStateAction<LeadFilter>>;
   canExport: boolean;
   onExport: () => Promise<void>;
+  /** Crew export nothing (docs/product.md "Roles and permissions"). */
+  showExport: boolean;
 };
 
 /** "Search leads...", the status filter and "Export CSV". */
-const LeadsToolbar = memo(function LeadsToolbar({ filter, setFilter, canExport, onExport }: LeadsToolbarProps) {
+const LeadsToolbar = memo(function LeadsToolbar({ filter, setFilter, canExport, onExport, showExport }: LeadsToolbarProps) {
   return (
     <Flex gap="3" direction={{ base: "column", md: "row" }} align={{ base: "stretch", md: "center" }}>
       <Box flex="1" maxW={{ md: "md" }}>
@@ -151,10 +156,12 @@ const LeadsToolbar = memo(function LeadsToolbar({ filter, setFilter, canExport, 
             onChange={(value) => setFilter((current) => ({ ...current, status: value as StatusFilter }))}
           />
         </Box>
-        <Button variant="outline" bg="bg" onClick={() => void onExport()} disabled={!canExport}>
-          <Download aria-hidden="true" />
-          Export CSV
-        </Button>
+        {showExport ? (
+          <Button variant="outline" bg="bg" onClick={() => void onExport()} disabled={!canExport}>
+            <Download aria-hidden="true" />
+            Export CSV
+          </Button>
+        ) : null}
       </Flex>
     </Flex>
   );

@@ -5,16 +5,17 @@ import { Card } from "@chakra-ui/react/card";
 import { Flex } from "@chakra-ui/react/flex";
 import { HStack } from "@chakra-ui/react/stack";
 import { Text } from "@chakra-ui/react/text";
-import type { CreatedInvitation, Invitation } from "@crawlguard/validators";
+import type { CreatedInvitation, Invitation, Role } from "@crawlguard/validators";
 import { isValid, parseISO } from "date-fns";
 import { Link2, ShieldCheck, UserPlus, X } from "lucide-react";
 import { AdminSection } from "../../components/admin-section/admin-section";
 import { DATE_FORMAT, formatInZone } from "../../lib/business-time";
 import { trpc } from "../../lib/trpc";
 import { useBusinessTimeZone } from "../../lib/use-business-time-zone";
+import { roleLabels, roleOf } from "../auth/roles";
 import { InviteUserDialog } from "./invite-user-dialog";
 
-type NewInvitation = CreatedInvitation & { email: string | null; isAdmin: boolean };
+type NewInvitation = CreatedInvitation & { email: string | null; role: Role };
 
 /**
  * Invitations: after the first account, people join only through an admin's invitation link
@@ -41,7 +42,7 @@ export function InvitationsSection() {
         title: (
           <>
             Invitation created{invitation.email ? ` for ${invitation.email}` : ""}
-            {invitation.isAdmin ? " (admin)" : ""}
+            {invitation.role === "office" ? "" : ` (${invitation.role})`}
           </>
         ),
         field: {
@@ -95,7 +96,9 @@ function PendingInvitation({ invitation, onRevoke }: { invitation: Invitation; o
                   <ShieldCheck aria-hidden="true" size="1em" />
                   Admin
                 </Badge>
-              ) : null}
+              ) : (
+                <Badge variant="outline">{roleLabels[roleOf(invitation)]}</Badge>
+              )}
             </HStack>
             <Text textStyle="sm" color="fg.muted">
               Expires {isValid(expires) ? formatInZone(expires, DATE_FORMAT, zone) : "N/A"}

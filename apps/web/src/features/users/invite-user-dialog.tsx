@@ -1,18 +1,19 @@
 import { Stack } from "@chakra-ui/react/stack";
-import { type CreatedInvitation, invitationCreateSchema } from "@crawlguard/validators";
+import { type CreatedInvitation, invitationCreateSchema, type Role } from "@crawlguard/validators";
 import { useState } from "react";
 import { FormField } from "../../components/form-field";
-import { Input } from "../../components/form-controls";
+import { Input, SelectControl } from "../../components/form-controls";
 import { fieldErrors } from "../../lib/form-errors";
 import { toastErrorText } from "../../lib/http-error";
 import { showToast } from "../../lib/toaster";
 import { trpc } from "../../lib/trpc";
-import { LabelledSwitch } from "../availability/labelled-switch";
+import { roleOptions } from "../auth/roles";
 import { FormDialog, useChangedSinceOpen } from "../dashboard/form-dialog";
 
 /**
- * Invite User (ADR 019): an optional email the invitation is bound to, and whether it makes an
- * admin. The new invitation's link goes to `onCreated`: it is shown once, never stored.
+ * Invite User (ADR 019): an optional email the invitation is bound to, and the role of the account
+ * it makes (office unless chosen). The new invitation's link goes to `onCreated`: it is shown once,
+ * never stored.
  */
 export function InviteUserDialog({
   open,
@@ -21,15 +22,15 @@ export function InviteUserDialog({
 }: {
   open: boolean;
   onClose: () => void;
-  onCreated: (invitation: CreatedInvitation & { email: string | null; isAdmin: boolean }) => void;
+  onCreated: (invitation: CreatedInvitation & { email: string | null; role: Role }) => void;
 }) {
   const [email, setEmail] = useState("");
-  const [isAdmin, setIsAdmin] = useState(false);
+  const [role, setRole] = useState<Role>("office");
   const [submitted, setSubmitted] = useState(false);
   const utils = trpc.useUtils();
   const create = trpc.invitations.create.useMutation({ onSuccess: () => utils.invitations.list.invalidate() });
 
-  const parsed = invitationCreateSchema.safeParse({ email: email.trim() || undefined, isAdmin });
+  const parsed = invitationCreateSchema.safeParse({ email: email.trim() || undefined, role });
   const errors = submitted ? fieldErrors<"email">(parsed) : {};
 
   const submit = async () => {
@@ -37,14 +38,14 @@ export function InviteUserDialog({
     if (!parsed.success) return;
     try {
       const created = await create.mutateAsync(parsed.data);
-      onCreated({ ...created, email: parsed.data.email ?? null, isAdmin });
+      onCreated({ ...created, email: parsed.data.email ?? null, role });
       onClose();
     } catch (error) {
       showToast({ title: "Failed to create invitation", description: toastErrorText(error), type: "error" });
     }
   };
 
-  const dirty = useChangedSinceOpen([email, isAdmin]);
+  const dirty = useChangedSinceOpen([email, role]);
   return (
     <FormDialog
       dirty={dirty}
@@ -62,7 +63,9 @@ export function InviteUserDialog({
         <FormField label="Email" error={errors.email} helper="Optional: only this address can then use the link.">
           <Input name="email" type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} />
         </FormField>
-        <LabelledSwitch checked={isAdmin} onChange={setIsAdmin} label="Admin account" />
+        <FormField label="Role" helper="What the new account may do; it can be changed later.">
+          <SelectControl name="role" value={role} options={roleOptions} onChange={(value) => setRole(value as Role)} />
+        </FormField>
       </Stack>
     </FormDialog>
   );

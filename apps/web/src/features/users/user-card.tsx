@@ -13,6 +13,7 @@ import { useBusinessTimeZone } from "../../lib/use-business-time-zone";
 import { initialsOf } from "@crawlguard/validators";
 import { KeyRound, Palette, ShieldCheck, Trash2 } from "lucide-react";
 import { StaffBadge } from "../staff/staff-badge";
+import { UserRoleSelect } from "./user-role-select";
 
 type UserCardProps = {
   user: User;
@@ -23,7 +24,7 @@ type UserCardProps = {
   onEditProfile: () => void;
 };
 
-/** One account: username, email or N/A, created date, Admin badge; Delete User only for non-admins (docs/product.md "Roles and permissions"). */
+/** One account: username, email or N/A, created date, Admin badge, its role; Delete User only for non-admins (docs/product.md "Roles and permissions"). */
 export function UserCard({ user, isCurrentUser, onResetPassword, onDelete, onEditProfile }: UserCardProps) {
   const created = parseISO(user.createdAt);
   const zone = useBusinessTimeZone();
@@ -60,6 +61,7 @@ export function UserCard({ user, isCurrentUser, onResetPassword, onDelete, onEdi
             </Text>
           </HStack>
         ) : null}
+        <UserRoleSelect user={user} />
         <Text textStyle="sm" color="fg.muted">
           Created {isValid(created) ? formatInZone(created, DATE_FORMAT, zone) : "N/A"}
         </Text>
