@@ -165,6 +165,7 @@ export function createApp({ env, sql, auth, logger, storage, google, events, web
   const createCaller = createCallerFactory(appRouter);
   web?.setPublicApi((req, res) => ({
     gallery: { published: async () => createCaller(await createContext({ req, res })).gallery.published() },
+    invitations: { lookup: async (input) => createCaller(await createContext({ req, res })).invitations.lookup(input) },
     onlineBooking: { status: async () => createCaller(await createContext({ req, res })).onlineBooking.status() },
   }));
   const onError = ({

@@ -35,6 +35,7 @@ type Render = (input: {
  */
 export interface PublicApi {
   gallery: { published(): Promise<unknown[]> };
+  invitations?: { lookup(input: { token: string }): Promise<{ email: string | null; expiresAt: string }> };
   onlineBooking?: { status(): Promise<{ enabled: boolean }> };
 }
 export type PublicApiFor = (req: Request, res: Response) => PublicApi;

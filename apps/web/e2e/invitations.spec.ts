@@ -46,7 +46,12 @@ test.describe("invitations", () => {
     await inviteePage.goto(link);
     await waitForHydration(inviteePage);
     await expect(inviteePage.getByRole("tab", { name: "Register", selected: true })).toBeVisible();
-    const form = await fillRegister(inviteePage, invitee);
+    // The invitation is for one address: it is filled in and locked.
+    const form = inviteePage.getByRole("form", { name: "Register" });
+    await expect(form.getByLabel("Email")).toHaveValue(invitee.email);
+    await expect(form.getByLabel("Email")).not.toBeEditable();
+    await form.getByLabel("Username").fill(invitee.username);
+    await form.getByLabel("Password").fill(invitee.password);
     await expect(form.getByLabel("Invitation code")).toHaveValue(link.split("invite=")[1]!);
     await form.getByRole("button", { name: "Create Account" }).click();
     await expect(toast(inviteePage, "Account created!")).toContainText("Your account has been created successfully.");

@@ -66,7 +66,7 @@ export function contactForm(tag: string, domain: string): ContactForm {
 }
 
 /** The stored submission's form fields, as GET /api/contact-submissions answers them. */
-export type StoredSubmission = Omit<ContactSubmission, "createdAt" | "leadId">;
+export type StoredSubmission = Omit<ContactSubmission, "createdAt" | "leadId" | "existingLead">;
 
 /** The differences between a stored submission and the form that was sent (empty when whole). */
 export function submissionMismatches(row: StoredSubmission, form: ContactForm): string[] {

@@ -1,4 +1,4 @@
-import type { PublicGalleryImage } from "@crawlguard/validators";
+import type { InvitationLookup, PublicGalleryImage } from "@crawlguard/validators";
 
 /**
  * What public pages read from the API while they render on the server, called in-process (no
@@ -8,6 +8,8 @@ import type { PublicGalleryImage } from "@crawlguard/validators";
  */
 export type PublicApi = {
   gallery: { published(): Promise<PublicGalleryImage[]> };
+  /** The invitation an /auth?invite= link names (the Register form fills in and locks its address); absent: not read. */
+  invitations?: { lookup(input: { token: string }): Promise<InvitationLookup> };
   /** Whether homeowners can book online (the home and contact pages then offer "Pick a time online"); absent: off. */
   onlineBooking?: { status(): Promise<{ enabled: boolean }> };
 };

@@ -7,7 +7,7 @@ import { Tabs } from "@chakra-ui/react/tabs";
 import { Text } from "@chakra-ui/react/text";
 import "../../theme/screen-recipes";
 import { chakra } from "@chakra-ui/react/styled-system";
-import { Link, rootRouteId, useNavigate, useRouteContext, useSearch } from "@tanstack/react-router";
+import { Link, rootRouteId, useLoaderData, useNavigate, useRouteContext, useSearch } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { PageMain } from "../../components/page-main";
 import { preloadToaster } from "../../components/toast-host";
@@ -32,6 +32,7 @@ function AuthScreen() {
   const { user } = useSession();
   const navigate = useNavigate();
   const search = useSearch({ from: "/auth" });
+  const { invitation } = useLoaderData({ from: "/auth" });
   const serverForm = useRouteContext({ from: rootRouteId, select: (context) => context.authForm?.form });
   // The tab lives in the URL: an invitation link opens Register, and the tabs are links that work
   // before the page's script runs.
@@ -102,7 +103,7 @@ function AuthScreen() {
                 <LoginForm />
               </Tabs.Content>
               <Tabs.Content value="register" pt="6">
-                <RegisterForm invite={search.invite} />
+                <RegisterForm invite={search.invite} invitation={invitation} />
               </Tabs.Content>
             </Tabs.Root>
           </Card.Body>

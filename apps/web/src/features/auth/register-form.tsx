@@ -6,6 +6,7 @@ import { type FormEvent, useState } from "react";
 import { fieldErrors } from "../../lib/form-errors";
 import { toastErrorText } from "../../lib/http-error";
 import { showToast } from "../../lib/toaster";
+import type { InvitationState } from "./invitation";
 import { ServerFormNotice, useServerFormState } from "./server-form-notice";
 import { TextField } from "./text-field";
 import { useSession } from "./use-session";
@@ -15,12 +16,17 @@ type RegisterField = "username" | "email" | "password" | "inviteToken";
 /** Where the form posts before the page's script runs: the Register tab again, if it is refused. */
 export const REGISTER_FORM_ACTION = "/auth?tab=register";
 
-/** `invite`: the code of the invitation link the page was opened with. */
-export function RegisterForm({ invite }: { invite?: string | undefined }) {
+/**
+ * `invite`: the code of the invitation link the page was opened with; `invitation`: what it names
+ * (an invitation for one address fills it in and locks it).
+ */
+export function RegisterForm({ invite, invitation = null }: { invite?: string | undefined; invitation?: InvitationState }) {
   const { register } = useSession();
   const server = useServerFormState("register");
+  const invitedEmail = invitation?.kind === "valid" ? invitation.email : null;
   const [username, setUsername] = useState(server?.username ?? "");
-  const [email, setEmail] = useState(server?.email ?? "");
+  const [typedEmail, setEmail] = useState(server?.email ?? "");
+  const email = invitedEmail ?? typedEmail;
   const [password, setPassword] = useState("");
   const [inviteToken, setInviteToken] = useState(server?.inviteToken ?? invite ?? "");
   const [submitted, setSubmitted] = useState(false);
@@ -52,7 +58,9 @@ export function RegisterForm({ invite }: { invite?: string | undefined }) {
       <input type="hidden" name="form" value="register" />
       <Stack gap="4">
         <Text color="fg.muted">{INVITATION_REQUIRED_MESSAGE}</Text>
-        <ServerFormNotice message={submitted ? undefined : server?.message} />
+        <ServerFormNotice
+          message={submitted ? undefined : (server?.message ?? (invitation?.kind === "refused" ? invitation.message : undefined))}
+        />
         <TextField
           label="Username"
           name="username"
@@ -61,7 +69,17 @@ export function RegisterForm({ invite }: { invite?: string | undefined }) {
           onChange={setUsername}
           error={errors.username}
         />
-        <TextField label="Email" name="email" type="email" autoComplete="email" value={email} onChange={setEmail} error={errors.email} />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={setEmail}
+          error={errors.email}
+          readOnly={invitedEmail !== null}
+          helper={invitedEmail !== null ? "Your invitation is for this address." : undefined}
+        />
         <TextField
           label="Password"
           name="password"

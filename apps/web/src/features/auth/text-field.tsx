@@ -14,10 +14,23 @@ type TextFieldProps = {
   required?: boolean;
   /** Help under the input, hidden while there is an error. */
   helper?: ReactNode;
+  /** Shown and sent, not editable (an invitation's address). */
+  readOnly?: boolean;
 };
 
 /** An input with its visible label and, when invalid, its message. */
-export function TextField({ label, name, value, onChange, type = "text", autoComplete, error, required = true, helper }: TextFieldProps) {
+export function TextField({
+  label,
+  name,
+  value,
+  onChange,
+  type = "text",
+  autoComplete,
+  error,
+  required = true,
+  helper,
+  readOnly,
+}: TextFieldProps) {
   return (
     <FormField label={label} required={required} error={error} helper={helper}>
       <Input
@@ -25,6 +38,8 @@ export function TextField({ label, name, value, onChange, type = "text", autoCom
         type={type}
         value={value}
         autoComplete={autoComplete}
+        readOnly={readOnly}
+        {...(readOnly ? { bg: "bg.muted" } : {})}
         onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(event.target.value)}
       />
     </FormField>

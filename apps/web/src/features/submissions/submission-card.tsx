@@ -8,14 +8,14 @@ import { Link } from "@chakra-ui/react/link";
 import { HStack, Stack } from "@chakra-ui/react/stack";
 import { Text } from "@chakra-ui/react/text";
 import { formatPhone, getServiceLabel } from "@crawlguard/content";
-import type { ContactSubmission, DuplicateLead } from "@crawlguard/validators";
+import type { ContactSubmission, DuplicateLead, ExistingLead } from "@crawlguard/validators";
 import { isValid, parseISO } from "date-fns";
 import { formatInZone } from "../../lib/business-time";
 import { useBusinessTimeZone } from "../../lib/use-business-time-zone";
-import { ArrowRight, CheckCircle2, UserPlus } from "lucide-react";
+import { ArrowRight, CheckCircle2, UserCheck, UserPlus } from "lucide-react";
 import { memo, type ReactNode, useId, useState } from "react";
 import { DuplicateWarning } from "../leads/duplicate-warning";
-import { truncate } from "../leads/lead-board-model";
+import { statusLabels, truncate } from "../leads/lead-board-model";
 import { attributionOf } from "./attribution";
 
 /** docs/product.md "Business constants and limits": messages are cut at 200 characters on submission cards. */
@@ -66,6 +66,8 @@ export const SubmissionCard = memo(function SubmissionCard({
             </Badge>
           )}
         </Flex>
+
+        {submission.existingLead ? <ExistingLeadNote lead={submission.existingLead} /> : null}
 
         <Stack as="dl" gap="1" textStyle="sm">
           <Row label="Email">
@@ -144,6 +146,31 @@ function SubmissionMessage({ message }: { message: string }) {
         </Button>
       ) : null}
     </Stack>
+  );
+}
+
+/** A request from someone who is already a lead (same email or phone), said on the card before any click. */
+function ExistingLeadNote({ lead }: { lead: ExistingLead }) {
+  const status = (statusLabels as Record<string, string | undefined>)[lead.status] ?? lead.status;
+  return (
+    <Flex
+      align="center"
+      gap="2"
+      textStyle="sm"
+      fontWeight="medium"
+      bg="orange.50"
+      borderWidth="1px"
+      borderColor="orange.300"
+      rounded="l2"
+      px="2"
+      py="1"
+      alignSelf="flex-start"
+    >
+      <UserCheck aria-hidden="true" size="1em" />
+      <Text>
+        Existing lead: <bdi>{lead.name}</bdi> ({status})
+      </Text>
+    </Flex>
   );
 }
 

@@ -11,8 +11,9 @@ import { Input } from "../../components/form-controls";
 import { toastErrorText, trpcErrorText } from "../../lib/http-error";
 import { showToast } from "../../lib/toaster";
 import { trpc } from "../../lib/trpc";
+import { officeMailKindLabels, officeMailKinds, type OfficeMailKind } from "@crawlguard/validators";
 
-type Recipient = { email: string; digest: boolean };
+type Recipient = { email: string; digest: boolean; kinds: OfficeMailKind[] };
 type Switches = { clientConfirmation: boolean; clientCancellation: boolean; clientReminder: boolean; contactAcknowledgement: boolean };
 
 const SWITCHES: { key: keyof Switches; label: string }[] = [
@@ -63,7 +64,9 @@ export function NotificationsSection() {
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     save.mutate({
-      officeRecipients: recipients.filter((r) => r.email.trim() !== "").map((r) => ({ email: r.email.trim(), digest: r.digest })),
+      officeRecipients: recipients
+        .filter((r) => r.email.trim() !== "")
+        .map((r) => ({ email: r.email.trim(), digest: r.digest, kinds: r.kinds })),
       ...switches,
       reminderLeadHours: Number(hours),
     });
@@ -100,28 +103,68 @@ export function NotificationsSection() {
               </Text>
             ) : null}
             {recipients.map((r, i) => (
-              <Flex key={i} gap="3" align={{ base: "stretch", md: "center" }} direction={{ base: "column", md: "row" }}>
-                <Box flex="1">
-                  <FormField label={`Office recipient ${i + 1} e-mail`}>
-                    <Input
-                      type="email"
-                      value={r.email}
-                      onChange={(e) => setRecipients((list) => list.map((x, j) => (j === i ? { ...x, email: e.target.value } : x)))}
+              <chakra.fieldset
+                key={i}
+                display="flex"
+                flexDirection="column"
+                gap="2"
+                borderWidth="1px"
+                borderColor="border"
+                rounded="l2"
+                p="3"
+              >
+                <chakra.legend srOnly>{`Office recipient ${i + 1}`}</chakra.legend>
+                <Flex gap="3" align={{ base: "stretch", md: "center" }} direction={{ base: "column", md: "row" }}>
+                  <Box flex="1">
+                    <FormField label={`Office recipient ${i + 1} e-mail`}>
+                      <Input
+                        type="email"
+                        value={r.email}
+                        onChange={(e) => setRecipients((list) => list.map((x, j) => (j === i ? { ...x, email: e.target.value } : x)))}
+                      />
+                    </FormField>
+                  </Box>
+                  <Checkbox
+                    checked={r.digest}
+                    onChange={(digest) => setRecipients((list) => list.map((x, j) => (j === i ? { ...x, digest } : x)))}
+                    label="Daily digest instead of one mail each"
+                  />
+                  <Button variant="outline" size="sm" onClick={() => setRecipients((list) => list.filter((_, j) => j !== i))}>
+                    Remove <chakra.span srOnly>{r.email || `recipient ${i + 1}`}</chakra.span>
+                  </Button>
+                </Flex>
+                <Flex role="group" aria-label={`Mail office recipient ${i + 1} gets`} gap={{ base: "2", md: "5" }} wrap="wrap">
+                  <Text textStyle="sm" color="fg.muted" aria-hidden="true">
+                    Gets:
+                  </Text>
+                  {officeMailKinds.map((kind) => (
+                    <Checkbox
+                      key={kind}
+                      checked={r.kinds.includes(kind)}
+                      onChange={(on) =>
+                        setRecipients((list) =>
+                          list.map((x, j) =>
+                            j === i ? { ...x, kinds: officeMailKinds.filter((k) => (k === kind ? on : x.kinds.includes(k))) } : x,
+                          ),
+                        )
+                      }
+                      label={officeMailKindLabels[kind]}
                     />
-                  </FormField>
-                </Box>
-                <Checkbox
-                  checked={r.digest}
-                  onChange={(digest) => setRecipients((list) => list.map((x, j) => (j === i ? { ...x, digest } : x)))}
-                  label="Daily digest instead of one mail each"
-                />
-                <Button variant="outline" size="sm" onClick={() => setRecipients((list) => list.filter((_, j) => j !== i))}>
-                  Remove <chakra.span srOnly>{r.email || `recipient ${i + 1}`}</chakra.span>
-                </Button>
-              </Flex>
+                  ))}
+                </Flex>
+                {r.kinds.length === 0 ? (
+                  <Text textStyle="xs" color="fg.muted">
+                    Gets no office mail (only test mails).
+                  </Text>
+                ) : null}
+              </chakra.fieldset>
             ))}
             <HStack>
-              <Button variant="outline" size="sm" onClick={() => setRecipients((list) => [...list, { email: "", digest: false }])}>
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => setRecipients((list) => [...list, { email: "", digest: false, kinds: [...officeMailKinds] }])}
+              >
                 Add recipient
               </Button>
             </HStack>
@@ -159,6 +202,35 @@ export function NotificationsSection() {
           </HStack>
         </chakra.form>
       )}
+      {settings.data ? <TestMail smtpConfigured={settings.data.smtpConfigured} /> : null}
+    </Stack>
+  );
+}
+
+/**
+ * "Send test mail": a test to every saved office recipient (admins only), saying what each gets. It
+ * answers whom it queued for; the mail itself shows that it arrives.
+ */
+function TestMail({ smtpConfigured }: { smtpConfigured: boolean }) {
+  const [queued, setQueued] = useState<string[] | null>(null);
+  const send = trpc.notifications.sendTestMail.useMutation({
+    onSuccess: (data) => setQueued(data.queued.map((r) => r.email)),
+    onError: (error) => {
+      setQueued(null);
+      showToast({ title: "Test mail not sent", description: toastErrorText(error), type: "error" });
+    },
+  });
+  return (
+    <Stack gap="2" align="flex-start">
+      <Button variant="outline" onClick={() => send.mutate()} loading={send.isPending} disabled={!smtpConfigured}>
+        Send test mail
+      </Button>
+      <Text textStyle="xs" color="fg.muted">
+        To every saved office recipient at once, whatever they get; save your changes first.
+      </Text>
+      <Box role="status" textStyle="sm">
+        {queued ? `Test mail queued for ${queued.join(", ")}. Check those inboxes in a minute.` : null}
+      </Box>
     </Stack>
   );
 }
