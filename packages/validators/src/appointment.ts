@@ -346,6 +346,9 @@ export const busyDayQuerySchema = z.object({
     .uuid()
     .meta({ description: "The lead being rescheduled: its own appointment is neither busy time nor a clash." })
     .optional(),
+  time: timeOfDay()
+    .meta({ description: "'HH:MM': look for the next free time from this time of the date on (default: the day's first slot)." })
+    .optional(),
 });
 export type BusyDayQuery = z.input<typeof busyDayQuerySchema>;
 
@@ -386,7 +389,7 @@ export const busyDaySchema = z
       })
       .nullable()
       .meta({
-        description: `The first booking slot from the date on (from now when it is today) at which an appointment of durationMinutes clashes with nothing (working hours, blocks, appointments); null when none in ${NEXT_FREE_SEARCH_DAYS} days.`,
+        description: `The first booking slot from the date (and time, if given) on, not yet begun, at which an appointment of durationMinutes clashes with nothing (working hours, blocks, appointments); null when none in ${NEXT_FREE_SEARCH_DAYS} days.`,
       }),
   })
   .meta({ id: "BusyDay", description: "One person's busy times on a day and their next free booking time." });

@@ -42,7 +42,7 @@ export interface BusyDayCall {
   viewer: AccessViewer & { isAdmin: boolean };
   /** The business time zone. */
   zone: string;
-  query: { assignedTo: string; date: string; durationMinutes: string; excludeLeadId?: string | undefined };
+  query: { assignedTo: string; date: string; durationMinutes: string; excludeLeadId?: string | undefined; time?: string | undefined };
   /** What "today" and "past" are judged against (default: the clock). */
   now?: Date;
 }
@@ -77,7 +77,7 @@ export async function busyDay({ sql, viewer, zone, query, now = new Date() }: Bu
     timeZone: zone,
     workingHours: hours ? { start: hours.start.toISOString(), end: hours.end.toISOString() } : null,
     busy: busyTimes({ day, blocks, appointments, viewer, zone }),
-    nextFree: nextFree({ from: date, inputs, durationMinutes: Number(query.durationMinutes), zone, now }),
+    nextFree: nextFree({ from: date, fromTime: query.time, inputs, durationMinutes: Number(query.durationMinutes), zone, now }),
   };
 }
 
@@ -118,17 +118,20 @@ function busyTimes({
 }
 
 /**
- * The first booking slot (every 30 minutes, 08:00–18:00, business zone) from `from` on, not yet
- * begun, at which an appointment of `durationMinutes` clashes with nothing.
+ * The first booking slot (every 30 minutes, 08:00–18:00, business zone) from `from` on (at
+ * `fromTime` or later that day), not yet begun, at which an appointment of `durationMinutes`
+ * clashes with nothing.
  */
 function nextFree({
   from,
+  fromTime,
   inputs,
   durationMinutes,
   zone,
   now,
 }: {
   from: CalendarDate;
+  fromTime: string | undefined;
   inputs: ConflictInputs;
   durationMinutes: number;
   zone: string;
@@ -137,7 +140,7 @@ function nextFree({
   for (let d = 0; d < NEXT_FREE_SEARCH_DAYS; d++) {
     const date = addDays(from, d);
     for (const slot of slotsOn(date, { ...BOOKING_SLOTS, durationMinutes }, zone)) {
-      if (slot.start.getTime() < now.getTime()) continue;
+      if (slot.start.getTime() < now.getTime() || (d === 0 && fromTime !== undefined && slot.time < fromTime)) continue;
       if (findConflictsBounded(slot, inputs, zone, 0).count === 0) {
         return { date: formatDate(date), time: slot.time, start: slot.start.toISOString() };
       }

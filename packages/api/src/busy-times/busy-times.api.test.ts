@@ -109,6 +109,15 @@ describe.each(doors)("busy times through the %s door", (door) => {
     expect(moving.body.nextFree).toMatchObject({ time: "09:00" });
     expect(moving.body.busy.map((b: { title: string }) => b.title)).toEqual(["Ben Cole", "Busy"]);
 
+    // From a time of the day on: the next free time at or after it.
+    const fromNoon = await office.client.call(door, "busyTimes.day", { assignedTo: jo.id, date: day, time: "12:00" });
+    expect(fromNoon.body.nextFree).toEqual({ date: day, time: "13:30", start: julyAt(day, "13:30") });
+    const fromFree = await office.client.call(door, "busyTimes.day", { assignedTo: jo.id, date: day, time: "11:30" });
+    expect(fromFree.body.nextFree).toMatchObject({ time: "11:30" });
+    const badTime = await office.client.call(door, "busyTimes.day", { assignedTo: jo.id, date: day, time: "25:00" });
+    expect(badTime.status).toBe(400);
+    expect(badTime.body.message).toMatch(/Time must be HH:MM/);
+
     // The booking rule agrees: the next free time books without asking, the one before it clashes.
     const clash = await office.client.call(door, "appointments.book", {
       ...newClient(),

@@ -27,6 +27,7 @@ import {
 } from "./booking-form";
 import { useDashboardActions } from "../dashboard/dashboard-context";
 import { AppointmentWhenFields, AssigneeField, ClientContactFields, useAssigneeName } from "./appointment-fields";
+import { BusyTimes } from "./busy-times";
 import { ConflictNotice } from "./conflict-notice";
 import { LeadCombobox } from "./lead-combobox";
 import { useAppointmentForm } from "./use-appointment-form";
@@ -175,6 +176,19 @@ export default function BookAppointmentDialog({ open, onClose, lead, prefill }: 
             </FormField>
             <AssigneeField value={values.assignedTo} onChange={set("assignedTo")} meId={me.id} />
           </SimpleGrid>
+          <BusyTimes
+            assignedTo={values.assignedTo}
+            whose={values.assignedTo === me.id ? "Your" : `${assigneeName ?? "Their"}’s`}
+            date={values.appointmentDate}
+            time={values.appointmentTime}
+            duration={values.duration}
+            excludeLeadId={selected?.id}
+            zone={zone}
+            onPick={(date, time) => {
+              set("appointmentDate")(date);
+              set("appointmentTime")(time);
+            }}
+          />
           <FormField label="Notes">
             <Textarea name="notes" rows={3} value={values.notes} onChange={onInput("notes")} />
           </FormField>

@@ -12,6 +12,7 @@ import { Input, SelectControl, Textarea } from "../../components/form-controls";
 import { bookableLeads, scheduleModalTimeSlots } from "./booking-form";
 import { useDashboardActions } from "../dashboard/dashboard-context";
 import { AppointmentWhenFields, AssigneeField, ClientContactFields, useAssigneeName } from "./appointment-fields";
+import { BusyTimes } from "./busy-times";
 import { ConflictNotice } from "./conflict-notice";
 import { LeadCombobox } from "./lead-combobox";
 import {
@@ -126,6 +127,19 @@ export default function ScheduleAppointmentModal({ open, onClose, googleCalendar
           <AppointmentWhenFields labels={{ date: "Appointment Date", time: "Appointment Time" }} form={form} slots={slots} zone={zone} />
         </SimpleGrid>
         <AssigneeField value={values.assignedTo} onChange={set("assignedTo")} meId={me.id} />
+        <BusyTimes
+          assignedTo={values.assignedTo}
+          whose={values.assignedTo === me.id ? "Your" : `${assigneeName ?? "Their"}’s`}
+          date={values.appointmentDate}
+          time={values.appointmentTime}
+          duration="60"
+          excludeLeadId={values.leadId || undefined}
+          zone={zone}
+          onPick={(date, time) => {
+            set("appointmentDate")(date);
+            set("appointmentTime")(time);
+          }}
+        />
         <FormField label="Service Required" required error={errors.service}>
           <SelectControl
             name="service"

@@ -41,6 +41,7 @@ export function useScheduleQueriesInvalidation() {
     () => () => {
       void utils.appointments.range.invalidate();
       void utils.appointments.availability.invalidate();
+      void utils.busyTimes.day.invalidate();
     },
     [utils],
   );
