@@ -136,8 +136,10 @@ export const webhookQuoteSchema = z
     sentAt: nullableText("When it was sent (ISO 8601)."),
     viewedAt: nullableText("When the homeowner first opened it (ISO 8601)."),
     approvedAt: nullableText("When it was approved (ISO 8601)."),
-    approval: quoteApprovalSchema.nullable(),
-    changeRequest: quoteChangeRequestSchema.nullable(),
+    approval: quoteApprovalSchema.nullable().meta({ description: "What the homeowner approved (quote.approved); null before." }),
+    changeRequest: quoteChangeRequestSchema
+      .nullable()
+      .meta({ description: "The homeowner's request for changes (quote.changes_requested); null otherwise." }),
   })
   .meta({ id: "WebhookQuote", description: "A quote as a webhook sends it: never its link, who wrote it or price-book ids." });
 

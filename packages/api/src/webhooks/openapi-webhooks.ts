@@ -56,6 +56,8 @@ export function documentWebhooks(doc: OpenAPIObject): void {
           "POSTed to every enabled endpoint subscribed to this type (webhook.test: to the endpoint an administrator tests), signed with " +
           "the endpoint's secret. Answer any 2xx within 10 seconds; anything else is retried with growing delays for a day.",
         parameters: SIGNATURE_HEADERS,
+        // The receiver authenticates the request by its webhook-signature, not by a credential of ours.
+        security: [],
         requestBody: { required: true, content: { "application/json": { schema } } },
         responses: {
           "2XX": { description: "Received: the delivery is done." },
