@@ -33,6 +33,7 @@ const samples: MailData[] = [
       kind: "contact",
       message: "Musty smell and standing water under the house.",
       link: `${publicUrl}/admin?tab=submissions`,
+      existingLead: { name: "Casey Client", status: "contacted" },
     },
   },
   { kind: "office-booking", item: { ...item, kind: "booking", start } },
@@ -48,6 +49,18 @@ const samples: MailData[] = [
   { kind: "client-cancellation", ...appointment },
   { kind: "client-reminder", ...appointment },
   { kind: "contact-ack", service: "crawl-space-encapsulation" },
+  {
+    kind: "office-test",
+    requestedBy: "Dana Admin",
+    kinds: ["New requests from the contact form", "Appointments booked and moved"],
+    digest: false,
+  },
+  {
+    kind: "invitation",
+    invitedBy: "Dana Admin",
+    link: `${publicUrl}/auth?invite=preview-invitation-code`,
+    expiresAt: "2027-07-20T14:00:00.000Z",
+  },
 ];
 
 const dir = path.resolve(process.argv[2] ?? "mail-preview");

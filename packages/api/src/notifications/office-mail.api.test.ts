@@ -124,8 +124,8 @@ describe("the office's mail", () => {
 
       await drain();
       const officeMail = (name: string) => inbox.to(OFFICE).find((m) => m.mail.subject === `New request from ${name}`)!;
-      expect(officeMail(`By Email ${stamp}`).mail.text).toContain(`Existing lead: Known Client ${stamp} (contacted)`);
-      expect(officeMail(`By Phone ${stamp}`).mail.text).toContain(`Existing lead: Known Client ${stamp} (contacted)`);
+      expect(officeMail(`By Email ${stamp}`).mail.text).toContain(`Existing lead: Known Client ${stamp} (Contacted)`);
+      expect(officeMail(`By Phone ${stamp}`).mail.text).toContain(`Existing lead: Known Client ${stamp} (Contacted)`);
       expect(officeMail(`Stranger ${stamp}`).mail.text).not.toContain("Existing lead");
       expect(replyTo(officeMail(`By Email ${stamp}`)).map((a) => a?.toLowerCase())).toEqual([`known-${stamp}@example.com`]);
       expect(replyTo(officeMail(`Stranger ${stamp}`))).toEqual([`stranger-${stamp}@example.com`]);

@@ -178,8 +178,11 @@ function layout(preview: string, title: string, content: ReactNode[], options: R
   );
 }
 
+/** A lead's status as the board names it: "contacted" is Contacted, "in-progress" In progress. */
+const statusName = (status: string) => status.charAt(0).toUpperCase() + status.slice(1).replace(/-/g, " ");
+
 function officeLines(item: OfficeItem, timeZone: string): string[] {
-  const lines = item.existingLead ? [`Existing lead: ${item.existingLead.name} (${item.existingLead.status})`] : [];
+  const lines = item.existingLead ? [`Existing lead: ${item.existingLead.name} (${statusName(item.existingLead.status)})`] : [];
   lines.push(`Name: ${item.name}`, `E-mail: ${item.email}`, `Phone: ${item.phone ?? "not given"}`);
   if (item.address) lines.push(`Address: ${item.address}`);
   if (item.zipCode) lines.push(`ZIP code: ${item.zipCode}`);
