@@ -377,6 +377,10 @@ describe("e-mail notifications", () => {
       expect(settings.body).toMatchObject({ smtpConfigured: false });
       expect(settings.body.notConfiguredMessage).toContain("SMTP_URL");
       expect(settings.body.notConfiguredMessage).toContain('"E-mail notifications"');
+      // Nothing to test: the test mail says why.
+      const test = await boss.call("trpc", "notifications.sendTestMail");
+      expect(test.status).toBe(409);
+      expect(test.body.message).toContain("SMTP_URL");
     } finally {
       await bare.stop();
     }
