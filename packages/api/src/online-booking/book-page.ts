@@ -88,7 +88,7 @@ export function daysOf(windows: readonly BookingWindow[], zone: string) {
     windows.map((w) => {
       const interval = { start: new Date(w.start), end: new Date(w.end) };
       const date = windowDate(interval, zone);
-      return { ...w, date, heading: dayHeading(date, zone) };
+      return { ...w, date, heading: dayHeading(date) };
     }),
   );
 }

@@ -22,24 +22,26 @@ export const DEFAULT_BOOKING_WINDOWS: readonly BookingWindowRule[] = [1, 2, 3, 4
 export type StoredBookingSettings = Omit<OnlineBookingSettings, "timeZone">;
 
 interface SettingsRow {
-  enabled: boolean;
-  windows: BookingWindowRule[];
-  noticeHours: number;
-  horizonDays: number;
-  serviceZipCodes: string[];
+  enabled: boolean | null;
+  windows: BookingWindowRule[] | null;
+  noticeHours: number | null;
+  horizonDays: number | null;
+  serviceZipCodes: string[] | null;
+  crew: string[];
 }
 
+/** The settings and the crew in one query (the window list reads them on every request). */
 export async function getBookingSettings(sql: Queryable): Promise<StoredBookingSettings> {
-  const [[row], crew] = await Promise.all([
-    sql<SettingsRow[]>`SELECT enabled, windows, notice_hours, horizon_days, service_zip_codes FROM online_booking_settings WHERE id`,
-    sql<{ userId: string }[]>`SELECT user_id FROM online_booking_crew ORDER BY position, user_id`,
-  ]);
+  const [row] = await sql<SettingsRow[]>`
+    SELECT s.enabled, s.windows, s.notice_hours, s.horizon_days, s.service_zip_codes,
+           ARRAY(SELECT user_id::text FROM online_booking_crew ORDER BY position, user_id) AS crew
+    FROM (SELECT true AS id) one LEFT JOIN online_booking_settings s ON s.id`;
   return {
     enabled: row?.enabled ?? false,
     windows: row?.windows ?? [...DEFAULT_BOOKING_WINDOWS],
     noticeHours: row?.noticeHours ?? 24,
     horizonDays: row?.horizonDays ?? 14,
-    bookableUserIds: crew.map((c) => c.userId),
+    bookableUserIds: row?.crew ?? [],
     serviceZipCodes: row?.serviceZipCodes ?? [],
   };
 }

@@ -148,7 +148,7 @@ describe.each(PROCESS_ZONES)("online booking windows with the process in %s", (p
       const evening = { start: wall("2026-12-08", "20:00"), end: wall("2026-12-08", "21:00") };
       expect(windowLabel(evening, NY)).toBe("Tue, Dec 8 · 8:00–9:00 PM");
       expect(windowDate(evening, NY)).toBe("2026-12-08");
-      expect(dayHeading("2026-12-08", NY)).toBe("Tuesday, December 8");
+      expect(dayHeading("2026-12-08")).toBe("Tuesday, December 8");
     });
   });
 

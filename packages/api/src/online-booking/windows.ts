@@ -1,8 +1,5 @@
-import { tz } from "@date-fns/tz";
-import { format } from "date-fns";
 import type { BookingWindowRule } from "@crawlguard/validators";
 import {
-  checkWorkingHours,
   dayNumber,
   formatDate,
   fromDayNumber,
@@ -124,9 +121,33 @@ function overlapsBusy(busy: { starts: number[]; ends: number[] }, start: number,
 }
 
 /**
- * Who is free for each window: within their working hours for the whole window, and no block
- * occurrence or appointment overlapping it (touching is not overlapping). Each person's blocks are
- * expanded once over the span of all the windows, then every window is a binary search.
+ * A person's working span on each business date, as scheduling/working-hours.ts reads it: the
+ * day's rule, active, with its end after its start, as instants of that date (null: not working).
+ */
+function workingSpans(week: readonly WorkingDayRule[], zone: string): (day: number) => [number, number] | null {
+  const spans = new Map<number, [number, number] | null>();
+  return (day) => {
+    let span = spans.get(day);
+    if (span !== undefined) return span;
+    const date = fromDayNumber(day);
+    const rule = week.find((d) => d.dayOfWeek === String(weekday(date)));
+    const from = rule?.isActive ? parseTime(rule.startTime) : null;
+    const to = rule?.isActive ? parseTime(rule.endTime) : null;
+    span =
+      from === null || to === null || to <= from
+        ? null
+        : [wallTimeToInstant(date, from, zone).getTime(), wallTimeToInstant(date, to, zone).getTime()];
+    spans.set(day, span);
+    return span;
+  };
+}
+
+/**
+ * Who is free for each window: within their working hours for the whole window (the working span
+ * of the date it starts on, as checkWorkingHours says), and no block occurrence or appointment
+ * overlapping it (touching is not overlapping). Each person's blocks are expanded once over the
+ * span of all the windows and their working spans read once a date; every window is then a
+ * binary search.
  */
 export function freeWindows(windows: readonly Interval[], crew: readonly CrewCalendar[], zone: string): FreeWindow[] {
   if (windows.length === 0) return [];
@@ -137,11 +158,16 @@ export function freeWindows(windows: readonly Interval[], crew: readonly CrewCal
   const busy = crew.map((person) =>
     mergedBusy([...person.blocks.flatMap((block) => occurrences(block, range, zone)), ...person.appointments]),
   );
+  const hours = crew.map((person) => workingSpans(person.week, zone));
   return windows.map((window) => {
     const start = window.start.getTime();
     const end = window.end.getTime();
+    const day = dayNumber(wallParts(start, zone).date);
     const free = crew
-      .filter((person, i) => checkWorkingHours(window, person.week, zone).ok && !overlapsBusy(busy[i]!, start, end))
+      .filter((_, i) => {
+        const span = hours[i]!(day);
+        return span !== null && span[0] <= start && end <= span[1] && !overlapsBusy(busy[i]!, start, end);
+      })
       .map((person) => person.userId);
     return { start: window.start, end: window.end, free };
   });
@@ -162,14 +188,25 @@ export function chooseAssignee(window: Interval, free: readonly string[], crew: 
   return best?.id ?? null;
 }
 
-/** 'Tue, Dec 8 · 9:00–11:00 AM', or '11:00 AM–1:00 PM' across noon, in the business zone. */
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/** '9:00' and 'AM' of minutes after midnight. */
+function clock(minutes: number): [string, "AM" | "PM"] {
+  const h = Math.floor(minutes / 60);
+  return [`${h % 12 === 0 ? 12 : h % 12}:${String(minutes % 60).padStart(2, "0")}`, h < 12 ? "AM" : "PM"];
+}
+
+/**
+ * 'Tue, Dec 8 · 9:00–11:00 AM', or '11:00 AM–1:00 PM' across noon, in the business zone (written
+ * from the zone's wall parts: a list of windows is labelled many times a second).
+ */
 export function windowLabel(window: Interval, zone: string): string {
-  const inZone = { in: tz(zone) };
-  const day = format(window.start, "EEE, MMM d", inZone);
-  const startHalf = format(window.start, "a", inZone);
-  const endHalf = format(window.end, "a", inZone);
-  const start = format(window.start, startHalf === endHalf ? "h:mm" : "h:mm a", inZone);
-  return `${day} · ${start}–${format(window.end, "h:mm a", inZone)}`;
+  const start = wallParts(window.start, zone);
+  const [from, fromHalf] = clock(start.minutes);
+  const [to, toHalf] = clock(wallParts(window.end, zone).minutes);
+  const day = `${WEEKDAYS[start.weekday]!.slice(0, 3)}, ${MONTHS[start.date.month - 1]!.slice(0, 3)} ${start.date.day}`;
+  return `${day} · ${fromHalf === toHalf ? from : `${from} ${fromHalf}`}–${to} ${toHalf}`;
 }
 
 /** The business date of a window, 'yyyy-MM-dd': the /book page groups windows by it. */
@@ -177,12 +214,10 @@ export function windowDate(window: Interval, zone: string): string {
   return formatDate(wallParts(window.start, zone).date);
 }
 
-/** The day heading of a group of windows: 'Tuesday, December 8'. */
-export function dayHeading(date: string, zone: string): string {
+/** The day heading of a group of windows: 'Tuesday, December 8' (a business date, 'yyyy-MM-dd'). */
+export function dayHeading(date: string): string {
   const [year, month, day] = date.split("-").map(Number) as [number, number, number];
-  // Noon of that date in the zone: the same calendar date whatever the offset.
-  const noon = wallTimeToInstant({ year, month, day }, 12 * 60, zone);
-  return format(noon, "EEEE, MMMM d", { in: tz(zone) });
+  return `${WEEKDAYS[weekday({ year, month, day })]!}, ${MONTHS[month - 1]!} ${day}`;
 }
 
 /** The span whose appointments and block occurrences decide the windows (for the reads before the computation). */
