@@ -86,6 +86,9 @@ export const REQUEST_EXAMPLES: Record<string, Record<string, unknown>> = {
     notes: "Prefers a call the day before.",
   },
   "gallery-upload": { fileName: "back-porch.jpg", size: 2483712, contentType: "image/jpeg" },
+  "leadNotes-create": { text: "Moisture 22% at the north wall; the liner is torn behind the water heater." },
+  "leadPhotos-upload": { fileName: "north-wall.jpg", size: 2483712, contentType: "image/jpeg" },
+  "crewDay-onMyWay": { etaMinutes: 20 },
   "gallery-create": {
     title: "Encapsulated crawl space",
     altText: "White vapor barrier covering a crawl space floor",

@@ -12,8 +12,8 @@ import { text } from "./text.js";
 /** `GET /api/my/day`: one day in the business time zone (today there when omitted). */
 export const myDayQuerySchema = z.object({
   date: calendarDate()
-    .optional()
-    .meta({ description: "The day, yyyy-MM-dd in the business time zone; today there when omitted.", example: "2026-07-14" }),
+    .meta({ description: "The day, yyyy-MM-dd in the business time zone; today there when omitted.", example: "2026-07-14" })
+    .optional(),
 });
 export type MyDayQuery = z.infer<typeof myDayQuerySchema>;
 
@@ -112,7 +112,7 @@ export type OnMyWayRequest = z.infer<typeof onMyWayRequestSchema>;
 
 export const onMyWayResultSchema = z
   .object({
-    leadId: z.string().uuid(),
+    leadId: z.string().uuid().meta({ description: "The lead whose client is told." }),
     arrivalAt: z.string().meta({ description: "The arrival time told (ISO 8601 instant): now plus the ETA, to the minute." }),
     arrivalTime: z.string().meta({ description: 'The arrival time as the mail says it, in the business time zone ("2:40 PM").' }),
     crewName: z.string().meta({ description: "Who is on the way: the sender's display name." }),

@@ -10,7 +10,7 @@ import type { Queryable } from "../queryable.js";
 import { assertLeadVisible, type Viewer } from "../users/access.js";
 
 /*
- * Job photos (docs/product.md "The crew's day"): private photos of a lead, uploaded as the
+ * Job photos (docs/product.md "The crew's day", ADR 037): private photos of a lead, uploaded as the
  * gallery's are (one upload link, then completion: size caps, magic bytes, every bit of metadata, GPS
  * included, stripped by sharp), but kept under lead-photos/ and served by the staff-only route
  * /lead-photos/{id}/{n}.webp to whoever may see the lead, never by /media, never in the gallery.
