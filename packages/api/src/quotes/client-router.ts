@@ -28,7 +28,14 @@ export const clientQuotesRouter = {
     .input(clientQuoteTokenSchema)
     .output(clientQuoteSchema)
     .query(async ({ ctx, input }) =>
-      viewClientQuote({ sql: ctx.sql, token: input.token, view: await viewOf(ctx), countView: !ctx.user, events: ctx.events }),
+      viewClientQuote({
+        sql: ctx.sql,
+        token: input.token,
+        origin: ctx.origin,
+        zone: ctx.config.businessTimeZone,
+        countView: !ctx.user,
+        events: ctx.events,
+      }),
     ),
 
   approve: publicProcedure

@@ -18,24 +18,35 @@ const RULE = rgb(0.8, 0.82, 0.85);
 /** The columns of the lines table: x of each column's right edge, for the numbers. */
 const COLUMNS = { description: PAGE.margin, quantity: 380, unitPrice: 470, amount: PAGE.width - PAGE.margin };
 
+/** Formatters are costly to make (the quote page formats on every view): one per zone and shape. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(timeZone: string, shape: "date" | "time"): Intl.DateTimeFormat {
+  const key = `${timeZone} ${shape}`;
+  let made = formatters.get(key);
+  if (!made) {
+    made =
+      shape === "date"
+        ? new Intl.DateTimeFormat("en-US", { timeZone, month: "short", day: "numeric", year: "numeric" })
+        : new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", minute: "2-digit" });
+    formatters.set(key, made);
+  }
+  return made;
+}
+
 /** A calendar date (yyyy-MM-dd) as 'MMM d, yyyy'. */
 export function formatCalendarDate(date: string): string {
   const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "short", day: "numeric", year: "numeric" }).format(
-    new Date(Date.UTC(y, m - 1, d)),
-  );
+  return formatter("UTC", "date").format(new Date(Date.UTC(y, m - 1, d)));
 }
 
 /** An instant as 'MMM d, yyyy' on the business's calendar. */
 export function formatInstantDate(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-US", { timeZone, month: "short", day: "numeric", year: "numeric" }).format(new Date(iso));
+  return formatter(timeZone, "date").format(new Date(iso));
 }
 
 /** An instant as 'MMM d, yyyy h:mm a' on the business's clock. */
 export function formatInstant(iso: string, timeZone: string): string {
-  const date = formatInstantDate(iso, timeZone);
-  const time = new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", minute: "2-digit" }).format(new Date(iso));
-  return `${date} ${time}`;
+  return `${formatInstantDate(iso, timeZone)} ${formatter(timeZone, "time").format(new Date(iso))}`;
 }
 
 /** Writes top to bottom, starting a new page when the current one is full. */
