@@ -47,3 +47,5 @@ export function typecheckProgram(dir: string): string[] {
 
 /** The version of TypeScript that checks the program. */
 export const typescriptVersion = ts.version;
+
+export { startPrismProxy, violationRecorder, type PrismProxy } from "./prism.js";
