@@ -29,10 +29,13 @@ test.describe("user management", () => {
     const staffCard = page.getByRole("article", { name: staffUser.username });
     await expect(staffCard).toContainText(staffUser.email);
     await expect(staffCard).toContainText(/Created \w{3} \d{1,2}, \d{4}/);
-    await expect(staffCard.getByText("Admin", { exact: true })).toHaveCount(0);
+    // The Admin badge is the admin's only; each card shows its role in its Role select.
+    await expect(staffCard.getByText("Admin", { exact: true }).filter({ visible: true })).toHaveCount(0);
+    await expect(staffCard.getByRole("combobox", { name: `Role of ${staffUser.username}` })).toHaveValue("office");
 
     const adminCard = page.getByRole("article", { name: "owner" });
-    await expect(adminCard.getByText("Admin", { exact: true })).toBeVisible();
+    await expect(adminCard.getByText("Admin", { exact: true }).filter({ visible: true })).toBeVisible();
+    await expect(adminCard.getByRole("combobox", { name: "Role of owner" })).toHaveValue("admin");
     await expect(adminCard.getByRole("button", { name: "Reset Password" })).toBeVisible();
     await expect(adminCard.getByRole("button", { name: "Delete User" })).toHaveCount(0);
 

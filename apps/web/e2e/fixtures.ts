@@ -44,7 +44,7 @@ export type CreatedInvitation = { id: string; token: string; url: string; expire
  */
 export async function createInvitation(
   baseURL: string | undefined,
-  input: { email?: string; isAdmin?: boolean } = {},
+  input: { email?: string; isAdmin?: boolean; role?: "admin" | "office" | "crew" } = {},
 ): Promise<CreatedInvitation> {
   const admin = await playwrightRequest.newContext({ baseURL });
   try {
@@ -61,6 +61,8 @@ export async function createInvitation(
  * invitation's code through the REST door. Pass `page.request` to also sign the page's browser
  * context in (it shares cookies with the page), or the `request` fixture to only create the account.
  *
+ * `role` makes an account of that role (admin, office or crew; office by default).
+ *
  * The first account of a run becomes admin (and needs no invitation): tests that register it must
  * be tagged @first-admin (see playwright.config.ts); this helper needs it to exist.
  */
@@ -68,9 +70,9 @@ export async function registerUser(
   request: APIRequestContext,
   baseURL: string | undefined,
   user: TestUser = newUser(),
-  { isAdmin = false }: { isAdmin?: boolean } = {},
+  { isAdmin = false, role }: { isAdmin?: boolean; role?: "admin" | "office" | "crew" } = {},
 ): Promise<TestUser & { account: User }> {
-  const { token } = await createInvitation(baseURL, { isAdmin });
+  const { token } = await createInvitation(baseURL, role ? { role } : { isAdmin });
   const response = await postJson(request, baseURL, "/api/register", { ...user, inviteToken: token });
   return { ...user, account: (await response.json()) as User };
 }
