@@ -40,7 +40,7 @@ export const REQUEST_EXAMPLES: Record<string, Record<string, unknown>> = {
   "users-resetPassword": { password: "new-correct-horse" },
   "submissions-addToLead": { leadId: "8d0f6f2e-4b1a-4c8e-9a53-2f7d1c6b9e40" },
   "users-updateProfile": { displayName: "Sam Lee", color: "#0e7490" },
-  "invitations-create": { email: "sam@example.com", isAdmin: false },
+  "invitations-create": { email: "sam@example.com", role: "crew" },
   "calendarFeed-create": {},
   "apiKeys-create": { name: "Zapier", scope: "read-write", expiresAt: "2027-12-31T00:00:00Z" },
   "workingHours-saveAll": {
