@@ -1,15 +1,28 @@
 import { DEPOSIT_TOO_LARGE_MESSAGE, DISCOUNT_TOO_LARGE_MESSAGE, quoteTotals, type Deposit, type Totals } from "@crawlguard/validators";
 import { badInput } from "../errors.js";
-import type { LineRow, QuoteRow } from "./quote-rows.js";
 
 /*
  * A stored quote's totals, by the one set of money rules (@crawlguard/validators quote-totals.ts,
  * which the dashboard's builder uses too), and the checks a quote's amounts must pass.
  */
 
-type Amounts = Pick<QuoteRow, "discountCents" | "taxRatePercent" | "depositPercent" | "depositFixedCents">;
+/** A quote's stored amounts (quote-rows.ts QuoteRow has them): rates as exact text. */
+interface Amounts {
+  discountCents: number;
+  taxRatePercent: string;
+  depositPercent: string | null;
+  depositFixedCents: number | null;
+}
 
-export function depositOf(row: Pick<QuoteRow, "depositPercent" | "depositFixedCents">): Deposit {
+/** A stored line as the totals read it (quote-rows.ts LineRow): the quantity as exact text. */
+interface LineRow {
+  id: string;
+  quantity: string;
+  unitPriceCents: number;
+  optional: boolean;
+}
+
+export function depositOf(row: Pick<Amounts, "depositPercent" | "depositFixedCents">): Deposit {
   if (row.depositPercent !== null) return { percent: Number(row.depositPercent) };
   if (row.depositFixedCents !== null) return { cents: row.depositFixedCents };
   return null;
