@@ -65,7 +65,7 @@ describe("webhooks' service labels", () => {
       serviceLabel: "French Drain Systems",
     });
     // Beside the id, in the body's order.
-    const keys = Object.keys(created[0]!);
+    const keys = Object.keys(created[0]);
     expect(keys.indexOf("serviceLabel")).toBe(keys.indexOf("service") + 1);
     expect(data.find((d) => d.type === "lead.deleted")!["lead"]).toMatchObject({
       id: freeText.body.id,
