@@ -172,7 +172,7 @@ test.describe("Assignees", () => {
     await expect(assignee).toHaveValue(colleague.account.id);
     // Handed to me, who is free then: moved without asking again.
     await assignee.selectOption(user.account.id);
-    await expect(toast(page, "Appointment Booked")).toBeVisible();
+    await expect(toast(page, "Moved")).toBeVisible();
     await expect(warning).toBeHidden();
     await expect
       .poll(async () => (await listLeads(page.request)).find((l) => l.id === booked.lead.id))

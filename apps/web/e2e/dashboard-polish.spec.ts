@@ -2,8 +2,33 @@ import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
-import { createLead, leadCard, openDashboard, searchLeads, signInAsAdmin, uniqueToken } from "./dashboard-fixtures";
-import { bookAppointment, randomWeekday } from "./scheduling-fixtures";
+import {
+  boardColumn,
+  createLead,
+  getLead,
+  leadCard,
+  openDashboard,
+  openLeadDetails,
+  searchLeads,
+  signInAsAdmin,
+  toast,
+  uniqueToken,
+} from "./dashboard-fixtures";
+import {
+  ashevilleInstant,
+  ashevilleWallTime,
+  bookAppointment,
+  dragTo,
+  expectSameTop,
+  goToDate,
+  gridEvent,
+  gridSlot,
+  openCalendar,
+  randomWeekday,
+  shownDate,
+  showView,
+  weekdayOf,
+} from "./scheduling-fixtures";
 
 /** Waits until every finite transition has ended, so that axe reads colours as drawn. */
 async function settled(page: Page): Promise<void> {
@@ -176,5 +201,128 @@ test.describe("toasts keep off what must stay in sight", () => {
       if (!box || box.y + box.height <= 0 || box.y >= 844 || box.x >= 390 || box.x + box.width <= 0) continue;
       expect(overlap(toastBox, box), `the toast ${JSON.stringify(toastBox)} covers ${await card.getAttribute("aria-label")}`).toBe(false);
     }
+  });
+});
+
+/** Whether `inner` lies wholly inside `outer` (within a pixel). */
+function inside(inner: Rect, outer: Rect): boolean {
+  return inner.y >= outer.y - 1 && inner.y + inner.height <= outer.y + outer.height + 1;
+}
+
+test.describe("the calendar says what happened and opens where the day's work is", () => {
+  test("after a drag, the toast says it moved, when to, and that the client was told @desktop-only", async ({
+    staffPage: { page },
+  }, testInfo) => {
+    const baseURL = testInfo.project.use.baseURL;
+    const token = uniqueToken();
+    const day = randomWeekday();
+    const booked = await bookAppointment(page.request, baseURL, {
+      clientName: `Dragged ${token}`,
+      appointmentDate: day,
+      appointmentTime: "09:00",
+    });
+    await openCalendar(page);
+    await showView(page, "Week");
+    await goToDate(page, day);
+    const column = weekdayOf(day);
+    const event = gridEvent(page, `Dragged ${token}`);
+    await expectSameTop(event, gridSlot(page, column, 9));
+
+    await dragTo(page, event, gridSlot(page, column, 11));
+    const moved = toast(page, "Moved; the client was told");
+    await expect(moved).toBeVisible();
+    await expect(moved).toContainText(`Dragged ${token} is now on ${shownDate(day)} at 11:00 AM.`);
+    await expect(toast(page, "Appointment Booked")).toHaveCount(0);
+    await expect.poll(async () => (await getLead(page.request, booked.lead.id))?.scheduledDate).toBe(ashevilleInstant(day, "11:00"));
+  });
+
+  test("'Recent Appointments' says under it that it lists the upcoming appointments", async ({ staffPage: { page } }, testInfo) => {
+    await bookAppointment(page.request, testInfo.project.use.baseURL, { appointmentDate: randomWeekday(), appointmentTime: "10:00" });
+    await openCalendar(page);
+    const recent = page.getByRole("region", { name: "Recent Appointments" });
+    await expect(recent.getByRole("heading", { name: "Recent Appointments", exact: true })).toBeVisible();
+    await expect(recent.getByText("Upcoming appointments", { exact: true })).toBeVisible();
+    await expect(recent).toHaveAccessibleDescription("Upcoming appointments");
+  });
+
+  test("the day view opens at the day's first job, and at now on a day without one", async ({ staffPage: { page } }, testInfo) => {
+    const token = uniqueToken();
+    const day = randomWeekday();
+    await bookAppointment(page.request, testInfo.project.use.baseURL, {
+      clientName: `Afternoon ${token}`,
+      appointmentDate: day,
+      appointmentTime: "15:00",
+    });
+    await openCalendar(page);
+    await goToDate(page, day);
+    await showView(page, "Day");
+    const grid = page.getByRole("region", { name: "Day schedule" });
+    const job = gridEvent(page, `Afternoon ${token}`);
+    await expect(job).toBeVisible();
+    const viewport = page.viewportSize()!;
+    const screen = { x: 0, y: 0, width: viewport.width, height: viewport.height };
+    await expect.poll(async () => inside((await job.boundingBox())!, (await grid.boundingBox())!)).toBe(true);
+    expect(inside((await job.boundingBox())!, screen), "the job is on screen without scrolling").toBe(true);
+    // The morning is scrolled past, above the grid's top.
+    const sixAm = (await gridSlot(page, 0, 6, 0, 30).boundingBox())!;
+    expect(sixAm.y + sixAm.height).toBeLessThanOrEqual((await grid.boundingBox())!.y + 1);
+
+    // Today, with nothing booked for this new account: at now (within the grid's 6:00–22:00).
+    await page.getByRole("button", { name: "Today" }).click();
+    await showView(page, "Week");
+    await showView(page, "Day");
+    // The half hour holding now (the grid's first or last when now is outside 6:00–22:00).
+    const [nowHour, nowMinute] = ashevilleWallTime(new Date().toISOString()).time.split(":").map(Number) as [number, number];
+    const [hour, minute] = nowHour < 6 ? [6, 0] : nowHour >= 22 ? [21, 30] : [nowHour, nowMinute < 30 ? 0 : 30];
+    const slot = gridSlot(page, 0, hour, minute, 30);
+    await expect.poll(async () => inside((await slot.boundingBox())!, (await grid.boundingBox())!)).toBe(true);
+    // The grid takes keyboard focus, so that the arrow keys scroll it.
+    await grid.focus();
+    await expect(grid).toBeFocused();
+  });
+});
+
+test.describe("focus goes back to what opened a dialog", () => {
+  test("header, card, availability and calendar dialogs give focus back to their opener when they close", async ({
+    staffPage: { page },
+    baseURL,
+  }) => {
+    const token = uniqueToken();
+    const lead = await createLead(page.request, baseURL, { name: `Focus ${token}`, status: "contacted" });
+    await openDashboard(page);
+
+    /** Opens a dialog from `opener`, closes it with `close`, and expects focus back on `opener` (found anew). */
+    const roundTrip = async (opener: Locator, dialogName: string, close: (dialog: Locator) => Promise<void>) => {
+      await opener.click();
+      const dialog = page.getByRole("dialog", { name: dialogName }).or(page.getByRole("alertdialog", { name: dialogName }));
+      await expect(dialog).toBeVisible();
+      await close(dialog);
+      await expect(dialog).toBeHidden();
+      await expect(opener).toBeFocused();
+    };
+    const escape = async () => page.keyboard.press("Escape");
+    const cancel = async (dialog: Locator) => dialog.getByRole("button", { name: "Cancel" }).click();
+
+    await roundTrip(page.getByRole("button", { name: "Add Lead" }).first(), "Add Lead", escape);
+    await roundTrip(page.getByRole("button", { name: "Book Appointment" }).first(), "Book New Appointment", cancel);
+
+    await searchLeads(page, token);
+    let details = await openLeadDetails(leadCard(page, lead.name), lead.name);
+    await roundTrip(details.getByRole("button", { name: `Delete ${lead.name}` }), "Delete lead?", cancel);
+    // Saved with another status, the card is drawn anew in another column: its Edit button gets focus.
+    await roundTrip(details.getByRole("button", { name: `Edit ${lead.name}` }), "Edit Lead", async (dialog) => {
+      await dialog.getByRole("combobox", { name: "Status" }).selectOption("quoted");
+      await dialog.getByRole("button", { name: "Update Lead" }).click();
+    });
+    details = await openLeadDetails(leadCard(boardColumn(page, "Quoted"), lead.name), lead.name);
+    await expect(details.getByRole("button", { name: `Edit ${lead.name}` })).toBeFocused();
+
+    await page.getByRole("tab", { name: "Availability", exact: true }).click();
+    await roundTrip(page.getByRole("button", { name: "Edit your name & colour" }), "Your name and colour", escape);
+    await page.getByRole("tab", { name: "Time Blocks" }).click();
+    await roundTrip(page.getByRole("button", { name: "Add Time Block" }).first(), "Add Time Block", escape);
+
+    await page.getByRole("tab", { name: "Calendar", exact: true }).click();
+    await roundTrip(page.getByRole("button", { name: "Schedule Appointment" }), "Schedule Appointment", escape);
   });
 });

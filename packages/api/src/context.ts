@@ -4,7 +4,7 @@ import type { Sql } from "@crawlguard/db";
 import type { ObjectStorage } from "@crawlguard/storage";
 import type { Logger } from "./logger.js";
 import type { GoogleCalendar } from "./google-calendar/google-calendar.js";
-import { NO_EVENTS, type EventSink } from "./domain-events.js";
+import { actingAs, NO_EVENTS, type EventSink } from "./domain-events.js";
 import type { WebhookJobs, WebhookSettings } from "./webhooks/webhooks.js";
 import { authenticateApiKey, bearerToken, type ApiKeyIdentity } from "./api-keys/api-keys.js";
 import { recordApiKeyCall } from "./api-keys/calls.js";
@@ -123,7 +123,7 @@ export function createContextFactory(deps: ContextDeps) {
       try {
         const { apiKey, user } = await authenticateApiKey(deps.sql, key);
         recordCallWhenAnswered({ sql: deps.sql, req, res, apiKeyId: apiKey.id, clientAddress: base.ip, log: base.log });
-        return { ...base, user, sessionId: null, apiKey, credentialError: null };
+        return { ...base, events: actingAs(base.events, user.id), user, sessionId: null, apiKey, credentialError: null };
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;
         return { ...base, user: null, sessionId: null, apiKey: null, credentialError: error };
@@ -135,6 +135,8 @@ export function createContextFactory(deps: ContextDeps) {
     if (token && !validated) setCookie(deps.auth.blankCookie());
     return {
       ...base,
+      // Events name who made the change (the office is not mailed about its own actions).
+      events: validated ? actingAs(base.events, validated.user.id) : base.events,
       user: validated?.user ?? null,
       sessionId: validated?.session.id ?? null,
       apiKey: null,

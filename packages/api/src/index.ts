@@ -62,8 +62,6 @@ export {
 
 // The calendar feed: served by the server's own route (apps/server/src/calendar-feed-route.ts).
 export { calendarFeedIcs, CALENDAR_FEED_PATH } from "./calendar-feed/calendar-feed.js";
-// Quotes: the homeowner's page and its PDFs are served by the server's own routes (apps/server/src/quote-routes.ts).
-export { renderQuotePage, renderQuoteNotFound, type QuotePageState } from "./quotes/client-page.js";
 
 export type RouterInputs = inferRouterInputs<AppRouter>;
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
@@ -74,6 +72,8 @@ export { refusedAddress, isLoopbackHost } from "./webhooks/address.js";
 export { sendWebhook, signedHeaders, checkedAddresses, SEND_TIMEOUT_MS } from "./webhooks/send.js";
 export { checkWebhookUrl, deliveriesHeld, type WebhookJobs, type WebhookSettings } from "./webhooks/webhooks.js";
 export type { WebhooksDeps } from "./context.js";
+// Quotes: the homeowner's page and its PDFs are served by the server's own routes (apps/server/src/quote-routes.ts).
+export { renderQuotePage, renderQuoteNotFound, type QuotePageState } from "./quotes/client-page.js";
 // Online booking: /book and /book/{token} are served by the server's own routes (apps/server/src/booking-routes.ts).
 export {
   BOOKING_FORM_FIELDS,

@@ -455,7 +455,8 @@ function addRequestExamples(doc: OpenAPIObject): void {
 export function buildOpenApiDocument(baseUrl: string): OpenAPIObject {
   const doc = generateOpenApiDocument(appRouter, {
     title: "CrawlGuard API",
-    version: "1.0.0",
+    // Minor versions add (the versioning policy in the description): 1.1 added filters, the paged paths, the event log, webhooks.
+    version: "1.1.0",
     openApiVersion: "3.1.0",
     description:
       "Leads, contact submissions, appointments, availability, calendar sync, gallery and accounts of CrawlGuard. " +

@@ -107,16 +107,21 @@ export const leadUpdateSchema = z.object(
       notes: optionalText(5000),
       estimatedValue: estimatedValueSchema,
       scheduledDate: isoInstant().nullish(),
-      assignedTo: z.string().uuid("assignedTo must be a user id").nullable().optional().meta({
-        description:
-          "Assign the lead to this staff member (a user id from GET /api/users/staff), or null to unassign it. When the lead has an " +
-          "appointment that is not over, the new person's working hours, time blocks and other appointments are checked as a booking " +
-          "is: 409 with `conflicts` unless `confirm` is true. A crew member cannot give a lead to someone else (403).",
-      }),
+      assignedTo: z
+        .string()
+        .uuid("assignedTo must be a user id")
+        .nullable()
+        .optional()
+        .meta({
+          description:
+            "Assign the lead to this staff member (a user id from GET /api/users/staff), or null to unassign it. When the lead has an " +
+            "appointment that is not over, the new person's working hours, time blocks and other appointments are checked as a booking " +
+            "is: 409 with `conflicts` unless `confirm` is true. A crew member cannot give a lead to someone else (403).",
+        }),
       confirm: z
         .boolean()
         .optional()
-        .meta({ description: "Assign even though the new person's calendar has conflicts (\"Assign anyway\"); default false." }),
+        .meta({ description: 'Assign even though the new person\'s calendar has conflicts ("Assign anyway"); default false.' }),
     },
     LEAD_FIELDS,
   ),
@@ -211,13 +216,10 @@ export const leadEventSchema = z
     }),
     from: z.string().nullable().meta({ description: "The value before the change (status, value or ISO 8601 start); null for none." }),
     to: z.string().nullable().meta({ description: "The value after the change; null for none." }),
-    actorName: z
-      .string()
-      .nullable()
-      .meta({
-        description:
-          "Who made the change: their username (their display name for a note, photo or on-my-way); null for the public contact form or a deleted account.",
-      }),
+    actorName: z.string().nullable().meta({
+      description:
+        "Who made the change: their username (their display name for a note, photo or on-my-way); null for the public contact form or a deleted account.",
+    }),
     createdAt: z.string().meta({ description: "When it happened (ISO 8601)." }),
   })
   .meta({ id: "LeadEvent", description: "One entry of a lead's timeline: who changed what, when, from what to what." });

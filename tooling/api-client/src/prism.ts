@@ -70,7 +70,7 @@ export function violationRecorder(): { fetch: typeof fetch; violations: { call: 
   const recorder = {
     violations: [] as { call: string; violations: unknown }[],
     calls: 0,
-    fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
+    fetch: (async (input: string | URL | Request, init?: RequestInit) => {
       const request = new Request(input, init);
       const response = await fetch(request);
       recorder.calls += 1;

@@ -207,15 +207,15 @@ export async function queueMailFor(ctx: MailContext, tx: Queryable, event: Domai
       return appointmentSet(ctx, tx, event);
     case "appointment.cancelled":
       return appointmentCancelled(ctx, tx, event);
+    case "quote.sent":
+    case "quote.approved":
+    case "quote.changes_requested":
+      return queueQuoteMail(ctx, tx, event, queueDelivery);
     case "crew.on-my-way": {
       const delivery = await onMyWayDelivery(tx, event);
       if (delivery) await queueDelivery(ctx, tx, delivery);
       return;
     }
-    case "quote.sent":
-    case "quote.approved":
-    case "quote.changes_requested":
-      return queueQuoteMail(ctx, tx, event, queueDelivery);
     case "notifications.test-requested":
       return testRequested(ctx, tx, event);
     case "invitation.created":

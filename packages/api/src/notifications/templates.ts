@@ -284,6 +284,18 @@ function build(data: MailData, o: RenderOptions): { subject: string; element: Re
       ];
       return { subject, element: layout(subject, subject, content, o) };
     }
+    case "client-on-my-way": {
+      const at = new Intl.DateTimeFormat("en-US", { timeZone: tz, hour: "numeric", minute: "2-digit" }).format(new Date(data.arrivalAt));
+      const subject = `${data.crewName} from ${company.shortName} is on the way`;
+      const content = [
+        p(`Hello ${data.clientName},`, "hi"),
+        p(`${data.crewName} from ${company.name} is on the way and will arrive around ${at}.`, "a"),
+        p(`Service: ${serviceName(data.service)}`, "s"),
+        ...(data.address ? [p(`Where: ${data.address}`, "ad")] : []),
+        p(`Need to reach us? Call ${company.phone.display}.`, "c"),
+      ];
+      return { subject, element: layout(subject, subject, content, o) };
+    }
     case "office-test": {
       const subject = `Test mail from the ${company.shortName} dashboard`;
       const content = [
@@ -313,18 +325,6 @@ function build(data: MailData, o: RenderOptions): { subject: string; element: Re
         p(`Or open this link: ${data.link}`, "l"),
         p(`The invitation works once and expires on ${formatWhen(data.expiresAt, tz)}.`, "e"),
         p("Not expecting it? Ignore this mail: nothing happens without the link.", "c"),
-      ];
-      return { subject, element: layout(subject, subject, content, o) };
-    }
-    case "client-on-my-way": {
-      const at = new Intl.DateTimeFormat("en-US", { timeZone: tz, hour: "numeric", minute: "2-digit" }).format(new Date(data.arrivalAt));
-      const subject = `${data.crewName} from ${company.shortName} is on the way`;
-      const content = [
-        p(`Hello ${data.clientName},`, "hi"),
-        p(`${data.crewName} from ${company.name} is on the way and will arrive around ${at}.`, "a"),
-        p(`Service: ${serviceName(data.service)}`, "s"),
-        ...(data.address ? [p(`Where: ${data.address}`, "ad")] : []),
-        p(`Need to reach us? Call ${company.phone.display}.`, "c"),
       ];
       return { subject, element: layout(subject, subject, content, o) };
     }

@@ -17,6 +17,7 @@ import { NO_EVENTS, type EventSink } from "../domain-events.js";
 import { recordLeadEvents, type Actor } from "../leads/lead-events.js";
 import type { Queryable } from "../queryable.js";
 import { syncPage, type SyncPage } from "../api-keys/sync.js";
+import { existingLeadColumn } from "./existing-lead.js";
 import { submissionFilterCondition } from "../leads/lead-filters.js";
 
 interface SubmissionRow extends Omit<ContactSubmission, "createdAt"> {
@@ -28,7 +29,7 @@ export const SUBMISSION_NOT_FOUND = "Contact submission not found";
 const submissionColumns = (sql: Queryable) => sql`
   s.id, s.name, s.email, s.phone, s.address, s.zip_code, s.service, s.message, s.created_at,
   s.utm_source, s.utm_medium, s.utm_campaign, s.utm_term, s.utm_content, s.referrer, s.landing_page,
-  s.source, COALESCE(l.id, s.added_to_lead_id) AS lead_id`;
+  s.source, COALESCE(l.id, s.added_to_lead_id) AS lead_id, ${existingLeadColumn(sql)}`;
 
 /** Every submission (or those the filters keep), newest first, with the lead converted from it (one query, no N+1). */
 export async function listSubmissions(sql: Sql, filters: Partial<SubmissionFilters> = {}): Promise<ContactSubmission[]> {

@@ -67,6 +67,7 @@ export const invitationsRouter = {
       ctx.log.info({ invitationId: input.id, by: ctx.user.id }, "invitation revoked");
       return { success: true as const };
     }),
+
   lookup: signInProcedure
     .meta({
       openapi: {

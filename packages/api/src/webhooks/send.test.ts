@@ -35,6 +35,22 @@ describe("sending one webhook (ADR 030)", () => {
     secret: SECRET,
   });
 
+  it("signs with each secret during a rotation: two signatures, each verifying on its own", async () => {
+    answer = (res) => res.writeHead(204).end();
+    const NEW = `whsec_${Buffer.from("a-new-secret-of-24-bytes").toString("base64")}`;
+    expect(await sendWebhook({ ...message(), secret: [NEW, SECRET] }, { allowLoopback: true })).toEqual({ ok: true, status: 204 });
+    const last = received.at(-1)!;
+    const headers = {
+      "webhook-id": String(last.headers["webhook-id"]),
+      "webhook-timestamp": String(last.headers["webhook-timestamp"]),
+      "webhook-signature": String(last.headers["webhook-signature"]),
+    };
+    expect(headers["webhook-signature"]).toMatch(/^v1,\S+ v1,\S+$/);
+    for (const secret of [NEW, SECRET]) expect(new Webhook(secret).verify(last.body, headers)).toMatchObject({ type: "lead.created" });
+    const stranger = `whsec_${Buffer.from("not-one-of-the-two-secret").toString("base64")}`;
+    expect(() => new Webhook(stranger).verify(last.body, headers)).toThrow();
+  });
+
   it("signs per Standard Webhooks: the receiver's library verifies it", async () => {
     answer = (res) => res.writeHead(200).end("ok");
     const result = await sendWebhook(message(), { allowLoopback: true });

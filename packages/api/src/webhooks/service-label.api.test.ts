@@ -58,21 +58,23 @@ describe("webhooks' service labels", () => {
     }
 
     await receiver.until(() => receiver.on(path).length >= 5, 30_000);
-    const data = receiver.on(path).map((r) => ({ type: r.body.type, ...(r.body.data as Record<string, Record<string, unknown>>) }));
-    const created = data.filter((d) => d.type === "lead.created").map((d) => d["lead"]!);
+    const data = receiver
+      .on(path)
+      .map((r) => ({ kind: String(r.body.type), body: r.body.data as Record<string, Record<string, unknown>> }));
+    const created = data.filter((d) => d.kind === "lead.created").map((d) => d.body["lead"] as Record<string, unknown>);
     expect(created.find((l) => l["id"] === lead.body.id)).toMatchObject({
       service: "french-drain-installation",
       serviceLabel: "French Drain Systems",
     });
     // Beside the id, in the body's order.
-    const keys = Object.keys(created[0]);
+    const keys = Object.keys(created[0]!);
     expect(keys.indexOf("serviceLabel")).toBe(keys.indexOf("service") + 1);
-    expect(data.find((d) => d.type === "lead.deleted")!["lead"]).toMatchObject({
+    expect(data.find((d) => d.kind === "lead.deleted")!.body["lead"]).toMatchObject({
       id: freeText.body.id,
       service: "french-drain-systems",
       serviceLabel: "French Drain Systems",
     });
-    const requests = data.filter((d) => d.type === "contact.received").map((d) => d["submission"]!);
+    const requests = data.filter((d) => d.kind === "contact.received").map((d) => d.body["submission"] as Record<string, unknown>);
     expect(requests.map((s) => [s["service"], s["serviceLabel"]]).sort()).toEqual(
       [
         [null, null],

@@ -28,6 +28,8 @@ type ListProps = {
   empty: string;
   onEdit: (lead: Lead) => void;
   google: AppointmentGoogleActions;
+  /** What the list holds, in a line under the title: "Upcoming appointments" under 'Recent Appointments'. */
+  subtitle?: string | undefined;
   /** Shown under the title, e.g. "Showing 5 of 12". */
   note?: string | undefined;
 };
@@ -38,15 +40,21 @@ type ListProps = {
  * the reason, while Google Calendar is not connected). Memoised: the calendar redraws on every
  * navigation, these lists only when their own props change.
  */
-export const AppointmentList = memo(function AppointmentList({ title, leads, zone, empty, onEdit, google, note }: ListProps) {
+export const AppointmentList = memo(function AppointmentList({ title, leads, zone, empty, onEdit, google, subtitle, note }: ListProps) {
   const headingId = useId();
+  const subtitleId = useId();
   const googleHintId = useId();
   return (
-    <Card.Root as="section" aria-labelledby={headingId} size="sm">
+    <Card.Root as="section" aria-labelledby={headingId} aria-describedby={subtitle ? subtitleId : undefined} size="sm">
       <Card.Header pb="0">
         <Heading as="h3" size="md" id={headingId}>
           {title}
         </Heading>
+        {subtitle ? (
+          <Text id={subtitleId} textStyle="sm" color="fg.muted" data-testid="appointment-list-subtitle">
+            {subtitle}
+          </Text>
+        ) : null}
         {note ? (
           <Text textStyle="xs" color="fg.muted">
             {note}

@@ -4,7 +4,17 @@ import "./calendar.css";
 import { Box } from "@chakra-ui/react/box";
 import { format, getDay, parse, startOfWeek } from "date-fns";
 import { enUS } from "date-fns/locale/en-US";
-import { type ComponentType, type KeyboardEvent, memo, type SyntheticEvent, useCallback, useLayoutEffect, useMemo } from "react";
+import {
+  type ComponentType,
+  type KeyboardEvent,
+  memo,
+  type SyntheticEvent,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+} from "react";
 import { Calendar, type CalendarProps, type Components, dateFnsLocalizer, type Formats, type SlotInfo } from "react-big-calendar";
 import dragAndDropModule, { type EventInteractionArgs } from "react-big-calendar/lib/addons/dragAndDrop";
 import { DayEvent, MonthEvent, WeekEvent } from "./calendar-events";
@@ -12,6 +22,7 @@ import { CrewHeader } from "./crew-header";
 import { type CrewColumn, columnOf } from "./crew-model";
 import { type CalendarEvent, dayInRange } from "./calendar-event-model";
 import { gridHours, isPastSlot } from "./calendar-grid";
+import { dayScrollTime } from "./day-scroll";
 import { DAY_HOURS, WEEK_HOURS, WEEK_STARTS_ON } from "./calendar-model";
 
 /*
@@ -92,6 +103,8 @@ export type BigCalendarProps = {
   /** Floating date within the period shown. */
   date: Date;
   events: CalendarEvent[];
+  /** The events are the shown period's own, not the last period's kept on screen while they load. */
+  settled?: boolean;
   /** The business zone's wall clock now, floating. */
   now: Date;
   onNavigate: (date: Date) => void;
@@ -115,6 +128,7 @@ export const BigCalendar = memo(function BigCalendar({
   view,
   date,
   events,
+  settled = true,
   now,
   onNavigate,
   onSelectSlot,
@@ -227,9 +241,39 @@ export const BigCalendar = memo(function BigCalendar({
         : { min: at(first), max: at(end), step: (view === "week" ? WEEK_HOURS : DAY_HOURS).stepMinutes, timeslots: 1 },
     [view, first, end],
   );
+  // The day view scrolls within the screen's height and opens at its first job, or at now:
+  // react-big-calendar's scrollToTime when the view opens, and again for each day shown once its
+  // own appointments have loaded (at first the view may hold the last period's, while they load).
+  const scrollToTime = useMemo(
+    () => (view === "day" ? dayScrollTime(events, date, new Date(nowTime)) : undefined),
+    [view, events, date, nowTime],
+  );
+  const frameRef = useRef<HTMLDivElement>(null);
+  const scrolledDay = useRef<string | null>(null);
+  useLayoutEffect(() => {
+    if (view !== "day") {
+      scrolledDay.current = null;
+      return;
+    }
+    const content = frameRef.current?.querySelector<HTMLElement>(".rbc-time-content");
+    const day = date.toDateString();
+    if (!settled || !scrollToTime || !content || first === undefined || end === undefined || scrolledDay.current === day) return;
+    scrolledDay.current = day;
+    const minutes = scrollToTime.getHours() * 60 + scrollToTime.getMinutes() - first * 60;
+    content.scrollTop = (content.scrollHeight * Math.max(0, minutes)) / ((end - first) * 60);
+  }, [view, date, settled, scrollToTime, first, end]);
+  useEffect(() => {
+    // The day's scrolling grid takes keyboard focus, so that the arrow keys scroll it.
+    const content = frameRef.current?.querySelector<HTMLElement>(".rbc-time-content");
+    if (!content || view !== "day") return;
+    content.tabIndex = 0;
+    content.setAttribute("role", "region");
+    content.setAttribute("aria-label", "Day schedule");
+  }, [view]);
 
   return (
     <Box
+      ref={frameRef}
       className={`cg-calendar cg-calendar--${view}${hasAllDay ? " cg-calendar--all-day" : ""}${isCrew ? " cg-calendar--crew" : ""}`}
       overflowX="auto"
     >
@@ -270,6 +314,7 @@ export const BigCalendar = memo(function BigCalendar({
           tooltipAccessor={null}
           dayLayoutAlgorithm="no-overlap"
           {...timeGrid}
+          {...(scrollToTime ? { scrollToTime } : {})}
           {...resources}
         />
       </Box>

@@ -7,6 +7,7 @@ import { Text } from "@chakra-ui/react/text";
 import { format } from "date-fns";
 import { blockTypeLabels } from "../availability/time-block-form";
 import type { BlockEvent } from "./calendar-event-model";
+import { useReturnFocus } from "../../components/return-focus";
 
 type BlockDetailsDialogProps = {
   /** Another person's block occurrence; null: closed. */
@@ -21,12 +22,14 @@ type BlockDetailsDialogProps = {
  * viewer only "Busy": the owner's words stay theirs). Only its owner changes it, in Availability.
  */
 export function BlockDetailsDialog({ event, ownerName, onClose }: BlockDetailsDialogProps) {
+  const returnFocus = useReturnFocus(event !== null);
   return (
     <Dialog.Root
       open={event !== null}
       onOpenChange={(details) => {
         if (!details.open) onClose();
       }}
+      finalFocusEl={returnFocus}
       placement="center"
       size={{ base: "xs", sm: "md" }}
       lazyMount

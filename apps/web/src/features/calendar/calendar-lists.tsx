@@ -46,6 +46,8 @@ export function CalendarAppointmentLists({ leads, now, scope, username, view, zo
     <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4" alignItems="start">
       <AppointmentList
         title={view === "schedule" ? "Upcoming Appointments" : "Recent Appointments"}
+        // The list's title is the product's wording; what it holds is said under it.
+        subtitle={view === "schedule" ? undefined : "Upcoming appointments"}
         leads={lists.upcoming}
         zone={zone}
         empty="No upcoming appointments scheduled"

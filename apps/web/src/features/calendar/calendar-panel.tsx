@@ -247,6 +247,7 @@ export default function CalendarPanel() {
                   view={gridView}
                   date={date}
                   events={events}
+                  settled={!calendar.isPlaceholderData}
                   now={now}
                   onNavigate={setDate}
                   onSelectSlot={selectSlot}

@@ -5,6 +5,7 @@ import { Text } from "@chakra-ui/react/text";
 import type { Conflict } from "@crawlguard/validators";
 import { AssigneeField, useAssigneeName } from "../appointments/appointment-fields";
 import { ConflictNotice } from "../appointments/conflict-notice";
+import { useReturnFocus } from "../../components/return-focus";
 
 type MoveConflictDialogProps = {
   open: boolean;
@@ -35,6 +36,7 @@ export function MoveConflictDialog({
   onAssign,
 }: MoveConflictDialogProps) {
   const assigneeName = useAssigneeName(assignedTo);
+  const returnFocus = useReturnFocus(open);
   return (
     <Dialog.Root
       role="alertdialog"
@@ -42,6 +44,7 @@ export function MoveConflictDialog({
       onOpenChange={(details) => {
         if (!details.open) onCancel();
       }}
+      finalFocusEl={returnFocus}
       placement="center"
       size={{ base: "xs", sm: "md" }}
       lazyMount

@@ -2,6 +2,7 @@ import { Button } from "@chakra-ui/react/button";
 import { Dialog } from "@chakra-ui/react/dialog";
 import { Portal } from "@chakra-ui/react/portal";
 import { type ReactNode, useRef } from "react";
+import { useReturnFocus } from "../../components/return-focus";
 
 type ConfirmDialogProps = {
   open: boolean;
@@ -29,6 +30,7 @@ export function ConfirmDialog({
   cancelLabel = "Cancel",
 }: ConfirmDialogProps) {
   const cancelRef = useRef<HTMLButtonElement>(null);
+  const returnFocus = useReturnFocus(open);
   return (
     <Dialog.Root
       role="alertdialog"
@@ -37,6 +39,7 @@ export function ConfirmDialog({
         if (!details.open) onClose();
       }}
       initialFocusEl={() => cancelRef.current}
+      finalFocusEl={returnFocus}
       placement="center"
       size={{ base: "xs", sm: "sm" }}
       lazyMount

@@ -3,6 +3,7 @@ import { CloseButton } from "@chakra-ui/react/button";
 import { Dialog } from "@chakra-ui/react/dialog";
 import { Portal } from "@chakra-ui/react/portal";
 import { type FormEvent, type ReactNode, useState } from "react";
+import { useReturnFocus } from "../../components/return-focus";
 import { ConfirmDialog } from "./confirm-dialog";
 
 type FormDialogProps = {
@@ -49,6 +50,7 @@ export function FormDialog({
   children,
 }: FormDialogProps) {
   const [confirmingDiscard, setConfirmingDiscard] = useState(false);
+  const returnFocus = useReturnFocus(open);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!pending) onSubmit();
@@ -66,6 +68,7 @@ export function FormDialog({
       }}
       onEscapeKeyDown={askFirst}
       onInteractOutside={askFirst}
+      finalFocusEl={returnFocus}
       size={{ base: "full", md: size }}
       scrollBehavior="inside"
       placement="center"

@@ -84,11 +84,11 @@ const KIND_LABELS: Record<string, string> = {
   "client-cancellation": "Cancellation to the client",
   "client-reminder": "Reminder to the client",
   "contact-ack": "Acknowledgement to the client",
-  "client-on-my-way": "On my way, to the client",
   "quote-sent": "Quote to the client",
   "quote-reminder": "Quote follow-up to the client",
   "quote-approved": "Quote approval confirmation to the client",
   "office-quote": "Office mail: quote answered",
+  "client-on-my-way": "On my way, to the client",
 };
 const STATUS_LABELS: Record<string, string> = {
   queued: "waiting",

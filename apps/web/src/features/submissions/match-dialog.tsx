@@ -10,6 +10,7 @@ import { formatPhone } from "@crawlguard/content";
 import type { ContactSubmission, DuplicateLead } from "@crawlguard/validators";
 import { useId } from "react";
 import { statusLabels } from "../leads/lead-board-model";
+import { useReturnFocus } from "../../components/return-focus";
 
 type MatchDialogProps = {
   submission: ContactSubmission | null;
@@ -37,12 +38,14 @@ function matchReason(submission: ContactSubmission, lead: DuplicateLead): string
  */
 export function MatchDialog({ submission, matches, pending, onAddToLead, onCreateNew, onClose }: MatchDialogProps) {
   const baseId = useId();
+  const returnFocus = useReturnFocus(submission !== null);
   return (
     <Dialog.Root
       open={submission !== null}
       onOpenChange={(details) => {
         if (!details.open) onClose();
       }}
+      finalFocusEl={returnFocus}
       placement="center"
       size={{ base: "full", sm: "md" }}
       scrollBehavior="inside"

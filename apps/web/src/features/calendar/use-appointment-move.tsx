@@ -4,8 +4,10 @@ import { floatingToWallTime } from "../../lib/business-time";
 import { serverConflicts } from "../../lib/server-issues";
 import { showToast } from "../../lib/toaster";
 import { trpc } from "../../lib/trpc";
+import { useBusinessTimeZone } from "../../lib/use-business-time-zone";
 import { durationOf } from "../appointments/booking-form";
 import { useAppointmentSaved } from "../appointments/use-appointment-cache";
+import { clientWasTold, type LeadDelivery, movedToast } from "./move-outcome";
 import type { AppointmentEvent, CalendarEvent } from "./calendar-event-model";
 import { crewDrop } from "./crew-model";
 
@@ -27,13 +29,20 @@ type RangeInput = { start: string; end: string; scope: "mine" | "all" };
  * range answer shown is updated in place so the calendar does not jump back while the refetch runs.
  */
 export function useAppointmentMove({ rangeInput, now, userId }: { rangeInput: RangeInput | null; now: Date; userId: string }) {
+  const zone = useBusinessTimeZone();
   const [move, setMove] = useState<MoveState | null>(null);
   const utils = trpc.useUtils();
   const book = trpc.appointments.book.useMutation();
   const saved = useAppointmentSaved();
 
+  // The lead's mails as the server has them now (not a cached list): a client confirmation that
+  // appears with the move is the client being told of it.
+  const deliveries = (leadId: string): Promise<readonly LeadDelivery[]> =>
+    utils.notifications.deliveries.fetch({ leadId }, { staleTime: 0 }).catch(() => []);
+
   const reschedule = async (target: MoveState, confirm: boolean) => {
     const wall = floatingToWallTime(target.start);
+    const before = await deliveries(target.event.id);
     try {
       const result = await book.mutateAsync({
         leadId: target.event.id,
@@ -72,7 +81,17 @@ export function useAppointmentMove({ rangeInput, now, userId }: { rangeInput: Ra
       }
       saved(lead);
       setMove(null);
-      showToast({ title: "Appointment Booked", description: "The appointment has been successfully scheduled.", type: "success" });
+      const told = clientWasTold(before, await deliveries(lead.id));
+      const { title, at } = movedToast({ start: lead.scheduledDate, zone, told });
+      showToast({
+        title,
+        description: at ? (
+          <>
+            <bdi>{lead.name}</bdi> is now on {at}.
+          </>
+        ) : undefined,
+        type: "success",
+      });
     } catch (error) {
       // Not moved: a 409 says what the new time clashes with (Book anyway or keep the old time).
       const clashes = serverConflicts(error);
@@ -118,7 +137,7 @@ export function useAppointmentMove({ rangeInput, now, userId }: { rangeInput: Ra
       void reschedule(target, false);
     },
     // `reschedule` reads the latest range key; the callback is rebuilt when it changes.
-    [now, rangeInput?.start, rangeInput?.end, rangeInput?.scope],
+    [now, zone, rangeInput?.start, rangeInput?.end, rangeInput?.scope],
   );
 
   return {
