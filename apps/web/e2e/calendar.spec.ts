@@ -123,7 +123,10 @@ test.describe("Calendar tab", () => {
     await page.keyboard.press("Enter");
     // On a phone an appointment opens its job view; rescheduling is the view's explicit action.
     if (test.info().project.name === "phone") {
-      await page.getByRole("dialog", { name: `Mo2 ${token}` }).getByRole("button", { name: "Reschedule" }).click();
+      await page
+        .getByRole("dialog", { name: `Mo2 ${token}` })
+        .getByRole("button", { name: "Reschedule" })
+        .click();
     }
     const dialog = page.getByRole("dialog", { name: "Book New Appointment" });
     await expect(dialog).toContainText(`Rescheduling Mo2 ${token}: now ${shownDate(day)} at 1:00 PM.`);
