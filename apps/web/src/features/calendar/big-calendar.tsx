@@ -263,12 +263,20 @@ export const BigCalendar = memo(function BigCalendar({
     content.scrollTop = (content.scrollHeight * Math.max(0, minutes)) / ((end - first) * 60);
   }, [view, date, settled, scrollToTime, first, end]);
   useEffect(() => {
-    // The day's scrolling grid takes keyboard focus, so that the arrow keys scroll it.
+    // The day's scrolling grid takes keyboard focus, so that the arrow keys scroll it; not the
+    // pointer's (focusing the whole grid scrolled a wide Crew day back to its first column in the
+    // middle of a drag), which still focuses the appointments in it.
     const content = frameRef.current?.querySelector<HTMLElement>(".rbc-time-content");
     if (!content || view !== "day") return;
     content.tabIndex = 0;
     content.setAttribute("role", "region");
     content.setAttribute("aria-label", "Day schedule");
+    const noPointerFocus = (event: MouseEvent) => {
+      const target = event.target instanceof Element ? event.target.closest("[tabindex], button, a, input, select, textarea") : null;
+      if (target === null || target === content) event.preventDefault();
+    };
+    content.addEventListener("mousedown", noPointerFocus);
+    return () => content.removeEventListener("mousedown", noPointerFocus);
   }, [view]);
 
   return (
