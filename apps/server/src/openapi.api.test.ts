@@ -179,11 +179,18 @@ describe("the OpenAPI document", () => {
       "GET /api/client/quotes/{token}",
       "GET /api/gallery",
       "GET /api/health",
+      // Online booking's homeowner: the public windows and booking; the manage link's token is the credential.
+      "GET /api/public/booking",
+      "GET /api/public/booking/windows",
+      "GET /api/public/booking/{token}",
       "POST /api/client/quotes/{token}/approve",
       "POST /api/client/quotes/{token}/request-changes",
       "POST /api/contact",
       "POST /api/login",
       "POST /api/logout",
+      "POST /api/public/booking",
+      "POST /api/public/booking/{token}/cancel",
+      "POST /api/public/booking/{token}/reschedule",
       "POST /api/register",
       "POST /api/register/invitation",
     ]);
@@ -228,6 +235,7 @@ describe("the OpenAPI document", () => {
     const signedIn = new Map([
       ["staff", staff],
       ["account", staff],
+      ["office", staff],
       ["admin", admin],
       ["public", staff],
       ["sign-in", staff],

@@ -5,6 +5,31 @@
  * body's media type.
  */
 export const REQUEST_EXAMPLES: Record<string, Record<string, unknown>> = {
+  "onlineBooking-updateSettings": {
+    enabled: true,
+    windows: [
+      { dayOfWeek: 2, start: "09:00", end: "11:00" },
+      { dayOfWeek: 2, start: "13:00", end: "15:00" },
+    ],
+    noticeHours: 24,
+    horizonDays: 14,
+    bookableUserIds: [],
+    serviceZipCodes: ["28801", "28803"],
+  },
+  "onlineBooking-book": {
+    name: "Pat Doe",
+    email: "pat@example.com",
+    phone: "(828) 555-0147",
+    address: "12 Laurel Ave, Asheville, NC",
+    zipCode: "28801",
+    service: "crawl-space-encapsulation",
+    windowStart: "2026-12-08T14:00:00.000Z",
+    message: "Musty smell under the house.",
+    botTrap: "",
+    elapsedMs: 12000,
+  },
+  "onlineBooking-reschedule": { windowStart: "2026-12-10T18:00:00.000Z" },
+  "onlineBooking-cancel": {},
   "auth-register": {
     username: "jordan",
     email: "jordan@example.com",

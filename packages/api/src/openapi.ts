@@ -50,6 +50,9 @@ const TAGS: Record<string, string> = {
   "client-quotes":
     "A sent quote from its homeowner's side (no account: the secret token of its link is the credential): read it, approve it with a " +
     "typed signature and the add-ons chosen, ask for changes, download its PDF.",
+  "online booking":
+    "Online booking: the settings (admins write them) and their preview, and the homeowner's calls (no account): the free arrival " +
+    "windows, booking one, and the manage link's view, reschedule and cancel.",
 };
 
 /**

@@ -82,7 +82,17 @@ export type OnlineBookingSettingsInput = z.infer<typeof onlineBookingSettingsInp
 
 export const onlineBookingSettingsSchema = onlineBookingSettingsInputSchema
   .extend({
-    windows: z.array(bookingWindowRuleSchema).meta({ description: SETTINGS_FIELDS.windows }),
+    // As saved (plain text, no trimming rules): the request's BookingWindowRule would otherwise be
+    // named a second time for answers.
+    windows: z
+      .array(
+        z.object({
+          dayOfWeek: z.number().int().meta({ description: "The day of the week: 0 is Sunday … 6 Saturday." }),
+          start: z.string().meta({ description: "When the window opens, 'HH:MM' in the business time zone." }),
+          end: z.string().meta({ description: "When it closes, 'HH:MM' in the business time zone." }),
+        }),
+      )
+      .meta({ description: SETTINGS_FIELDS.windows }),
     bookableUserIds: z.array(z.string()).meta({ description: SETTINGS_FIELDS.bookableUserIds }),
     serviceZipCodes: z.array(z.string()).meta({ description: SETTINGS_FIELDS.serviceZipCodes }),
     timeZone: z.string().meta({ description: "The business time zone the windows are in (BUSINESS_TIME_ZONE)." }),
@@ -135,25 +145,27 @@ export type BookingWindow = z.infer<typeof bookingWindowSchema>;
 
 export const bookingWindowsSchema = z
   .object({ windows: z.array(bookingWindowSchema).meta({ description: "The free windows, soonest first." }) })
-  .meta({ id: "BookingWindows" });
+  .meta({ id: "BookingWindows", description: "The arrival windows a homeowner can book now." });
 export type BookingWindows = z.infer<typeof bookingWindowsSchema>;
 
 export const bookingStatusSchema = z
   .object({ enabled: z.boolean().meta({ description: "Whether homeowners can book online now." }) })
-  .meta({ id: "OnlineBookingStatus" });
+  .meta({ id: "OnlineBookingStatus", description: "Whether online booking is on." });
 
 /** The preview on the dashboard's card: the next free windows and how many crew are free for each. */
 export const bookingPreviewSchema = z
   .object({
     enabled: z.boolean().meta({ description: "Whether online booking is on (the preview applies the settings either way)." }),
-    timeZone: z.string(),
-    windows: z.array(
-      bookingWindowSchema.extend({
-        freeCount: z.number().int().meta({ description: "How many bookable crew members are free for the whole window." }),
-      }),
-    ),
+    timeZone: z.string().meta({ description: "The business time zone the labels are in (IANA name)." }),
+    windows: z
+      .array(
+        bookingWindowSchema.extend({
+          freeCount: z.number().int().meta({ description: "How many bookable crew members are free for the whole window." }),
+        }),
+      )
+      .meta({ description: "The next free windows, soonest first, each with how many crew members are free for it." }),
   })
-  .meta({ id: "OnlineBookingPreview" });
+  .meta({ id: "OnlineBookingPreview", description: "The dashboard's preview: the next free windows under the settings." });
 export type BookingPreview = z.infer<typeof bookingPreviewSchema>;
 
 const PHONE_DIGITS_MESSAGE = "Phone number must be at least 10 digits";
@@ -226,12 +238,12 @@ export const onlineBookingViewSchema = z
   .object({
     status: z.enum(["booked", "cancelled"]).meta({ description: "booked, or cancelled by the homeowner (it can then not be moved)." }),
     start: z.string().meta({ description: "The window's start (ISO 8601, UTC); for a cancelled booking, the window it had." }),
-    end: z.string(),
+    end: z.string().meta({ description: "The window's end (ISO 8601, UTC)." }),
     label: z.string().meta({ description: "The window in business time." }),
-    name: z.string(),
-    service: z.string(),
-    address: z.string().nullable(),
-    zipCode: z.string().nullable(),
+    name: z.string().meta({ description: "The homeowner's name, as booked." }),
+    service: z.string().meta({ description: "The service booked (its id)." }),
+    address: z.string().nullable().meta({ description: "The address of the visit." }),
+    zipCode: z.string().nullable().meta({ description: "The address's zip code." }),
   })
   .meta({ id: "OnlineBooking", description: "A booking made online, as its manage link shows it." });
 export type OnlineBookingView = z.infer<typeof onlineBookingViewSchema>;
