@@ -326,3 +326,62 @@ test.describe("focus goes back to what opened a dialog", () => {
     await roundTrip(page.getByRole("button", { name: "Schedule Appointment" }), "Schedule Appointment", escape);
   });
 });
+
+test.describe("nothing out of reach", () => {
+  test("on a phone every dashboard tab is in sight, and reached by touch and by keyboard @phone-only", async ({ page, baseURL }) => {
+    await signInAsAdmin(page.request, baseURL);
+    await openDashboard(page);
+    const tabs = page.getByRole("tablist").first().getByRole("tab");
+    const names = await tabs.allInnerTexts();
+    expect(names.length).toBeGreaterThanOrEqual(7);
+    const width = page.viewportSize()!.width;
+    for (const tab of await tabs.all()) {
+      const box = (await tab.boundingBox())!;
+      expect(box.x, `${await tab.innerText()} starts on screen`).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, `${await tab.innerText()} ends on screen`).toBeLessThanOrEqual(width);
+    }
+    // A tap on Calendar opens it (nothing covers it).
+    await page.getByRole("tab", { name: "Calendar", exact: true }).tap();
+    await expect(page.getByRole("tab", { name: "Calendar", exact: true })).toHaveAttribute("aria-selected", "true");
+    // The arrow keys walk the tabs, each one on screen.
+    await page.getByRole("tab", { name: "Calendar", exact: true }).focus();
+    for (let i = 0; i < names.length; i += 1) {
+      await page.keyboard.press("ArrowRight");
+      const focused = page.getByRole("tab", { selected: true });
+      await expect(focused).toBeFocused();
+      const box = (await focused.boundingBox())!;
+      expect(box.x >= 0 && box.x + box.width <= width, `${await focused.innerText()} on screen`).toBe(true);
+    }
+  });
+
+  test("at 1440 × 900 an open lead card shows its History, Edit and Delete buttons whole @desktop-only", async ({
+    staffPage: { page },
+    baseURL,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const token = uniqueToken();
+    const lead = await createLead(page.request, baseURL, { name: `Wide ${token}`, status: "new", notes: "Measured at 1440 px." });
+    await openDashboard(page);
+    await searchLeads(page, token);
+    const card = leadCard(page, lead.name);
+    const details = await openLeadDetails(card, lead.name);
+    for (const name of [`History of ${lead.name}`, `Edit ${lead.name}`, `Delete ${lead.name}`]) {
+      const button = details.getByRole("button", { name, exact: true });
+      await expect(button).toBeVisible();
+      // The open card is taller than the column's list: scrolled to, as a person would.
+      await button.scrollIntoViewIfNeeded();
+      const box = (await button.boundingBox())!;
+      const cardBox = (await card.boundingBox())!;
+      expect(box.x, `${name} starts inside the card`).toBeGreaterThanOrEqual(cardBox.x);
+      expect(box.x + box.width, `${name} ends inside the card`).toBeLessThanOrEqual(cardBox.x + cardBox.width);
+      // Nothing clips or covers it: its middle is the button.
+      const hit = await button.evaluate((element) => {
+        const r = element.getBoundingClientRect();
+        return element.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+      });
+      expect(hit, `${name} can be clicked`).toBe(true);
+    }
+    await details.getByRole("button", { name: `Edit ${lead.name}` }).click();
+    await expect(page.getByRole("dialog", { name: "Edit Lead" })).toBeVisible();
+  });
+});

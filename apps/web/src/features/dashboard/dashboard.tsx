@@ -125,14 +125,24 @@ export function Dashboard({ user }: { user: SessionUser }) {
               unmountOnExit
               mt={{ base: "2", md: "6" }}
             >
-              {/* One row of tabs, scrolled sideways when it must (on a phone three
-                  wrapped rows took the screen): the chosen tab scrolls into sight, and the next
-                  one shows cut at the edge, so the row reads as one that goes on. */}
-              <Box ref={tabStripRef} overflowX="auto" pb="1" scrollPaddingInline="8">
-                <Tabs.List minW="max-content" flexWrap="nowrap">
+              {/* Phones: every tab in sight, in compact rows of words (one row scrolled sideways
+                  hid the Calendar tab past the edge). Wider screens: one row with icons, scrolled
+                  sideways when it must, the chosen tab scrolled into sight. */}
+              <Box ref={tabStripRef} overflowX={{ base: "visible", md: "auto" }} pb="1" scrollPaddingInline="8">
+                <Tabs.List minW={{ base: "0", md: "max-content" }} flexWrap={{ base: "wrap", md: "nowrap" }}>
                   {tabs.map(({ value, label, icon: Icon }) => (
-                    <Tabs.Trigger key={value} value={value} data-tab={value} flexShrink={0}>
-                      <Icon aria-hidden="true" />
+                    <Tabs.Trigger
+                      key={value}
+                      value={value}
+                      data-tab={value}
+                      flexShrink={0}
+                      px={{ base: "2.5", md: undefined }}
+                      h={{ base: "8", md: undefined }}
+                      textStyle={{ base: "sm", md: undefined }}
+                    >
+                      <Box as="span" display={{ base: "none", md: "contents" }}>
+                        <Icon aria-hidden="true" />
+                      </Box>
                       {label}
                       {value === "submissions" ? <NewSubmissionsBadge /> : null}
                     </Tabs.Trigger>

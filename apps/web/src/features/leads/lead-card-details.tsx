@@ -84,7 +84,9 @@ export function LeadCardDetails({ id, lead, onDelete }: { id: string; lead: Lead
         </Text>
       ) : null}
 
-      <HStack gap="1" justify="space-between" pt="1" borderTopWidth="1px">
+      {/* The actions wrap: in a narrow column (six share 1440 px) History, Edit and Delete take a
+          line of their own at the end rather than being cut off past the card's edge. */}
+      <HStack gap="1" justify="space-between" wrap="wrap" pt="1" borderTopWidth="1px">
         <HStack gap="0" wrap="wrap">
           <Button variant="ghost" colorPalette="brand" size="xs" onClick={() => openBooking(lead)}>
             <CalendarPlus aria-hidden="true" />
@@ -95,7 +97,7 @@ export function LeadCardDetails({ id, lead, onDelete }: { id: string; lead: Lead
             Create quote
           </Button>
         </HStack>
-        <HStack gap="0">
+        <HStack gap="0" ms="auto">
           <IconButton
             aria-label={`History of ${lead.name}`}
             aria-expanded={historyOpen}
