@@ -128,7 +128,7 @@ export function Dashboard({ user }: { user: SessionUser }) {
               {/* Phones: every tab in sight, in compact rows of words (one row scrolled sideways
                   hid the Calendar tab past the edge). Wider screens: one row with icons, scrolled
                   sideways when it must, the chosen tab scrolled into sight. */}
-              <Box ref={tabStripRef} overflowX={{ base: "visible", md: "auto" }} pb="1" scrollPaddingInline="8">
+              <Box ref={tabStripRef} overflowX={{ base: "visible", md: "auto" }} pb={{ base: "0", md: "1" }} scrollPaddingInline="8">
                 <Tabs.List minW={{ base: "0", md: "max-content" }} flexWrap={{ base: "wrap", md: "nowrap" }}>
                   {tabs.map(({ value, label, icon: Icon }) => (
                     <Tabs.Trigger
@@ -137,7 +137,7 @@ export function Dashboard({ user }: { user: SessionUser }) {
                       data-tab={value}
                       flexShrink={0}
                       px={{ base: "2.5", md: undefined }}
-                      h={{ base: "8", md: undefined }}
+                      h={{ base: "7", md: undefined }}
                       textStyle={{ base: "sm", md: undefined }}
                     >
                       <Box as="span" display={{ base: "none", md: "contents" }}>
