@@ -16,6 +16,8 @@ import { spawnServer, type ServerProcess } from "../../packages/testing/src/spaw
 import { armDeadline } from "../deadline.ts";
 import { insertPlausibleLeads } from "../seed-leads.ts";
 import { candidateWindows, freeWindows, windowLabel, type CrewCalendar } from "../../packages/api/src/online-booking/windows.ts";
+import { BENCH_ZONE, businessDate, zonedInstant } from "../business-time.ts";
+import { post, sessionOf } from "../bench-http.ts";
 
 const CREW = 5;
 const DAYS = 14;
@@ -25,7 +27,7 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
 const WARMUP = 20;
 const TARGET_P99_MS = 50;
 const DEADLINE_MS = 6 * 60 * 1000;
-const ZONE = "America/New_York";
+const ZONE = BENCH_ZONE;
 /** Four two-hour arrival windows a day, every day. */
 const WINDOWS = [0, 1, 2, 3, 4, 5, 6].flatMap((dayOfWeek) =>
   [
@@ -35,46 +37,6 @@ const WINDOWS = [0, 1, 2, 3, 4, 5, 6].flatMap((dayOfWeek) =>
     ["15:00", "17:00"],
   ].map(([start, end]) => ({ dayOfWeek, start: start!, end: end! })),
 );
-
-/** 'yyyy-MM-dd' of today plus `days` in the business zone. */
-function businessDate(days: number): string {
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
-  const [y, m, d] = today.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-
-/** The instant the business zone's clocks show `date` at `minutes` after midnight. */
-function zonedInstant(date: string, minutes: number): Date {
-  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  const wall = Date.UTC(y, m - 1, d, 0, minutes);
-  let instant = wall;
-  for (let i = 0; i < 2; i++) {
-    const parts = new Intl.DateTimeFormat("en-US", {
-      timeZone: ZONE,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-    }).formatToParts(new Date(instant));
-    const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
-    instant += wall - Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"));
-  }
-  return new Date(instant);
-}
-
-async function post(base: string, pathname: string, body: unknown, cookie = ""): Promise<Response> {
-  const res = await fetch(`${base}${pathname}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: base, ...(cookie ? { cookie } : {}) },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`POST ${pathname} answered ${res.status}: ${await res.text()}`);
-  return res;
-}
-
-const sessionOf = (res: Response) => (res.headers.getSetCookie().find((c) => c.startsWith("crawlguard_session=")) ?? "").split(";")[0]!;
 
 /** The admin (first account) and CREW - 1 people it invites: their ids. */
 async function accounts(base: string): Promise<string[]> {

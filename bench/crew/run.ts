@@ -20,6 +20,8 @@ import { spawnServer, type ServerProcess } from "../../packages/testing/src/spaw
 import { armDeadline } from "../deadline.ts";
 import { insertPlausibleLeads } from "../seed-leads.ts";
 import { QUIET_CHROMIUM } from "../chromium.ts";
+import { zonedInstant } from "../business-time.ts";
+import { post, sessionOf } from "../bench-http.ts";
 
 const LEADS = Number(process.env.BENCH_LEADS ?? 5000);
 const APPOINTMENTS = Number(process.env.BENCH_APPOINTMENTS ?? 400);
@@ -27,47 +29,13 @@ const CREW = Number(process.env.BENCH_CREW ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
 const TARGET_MS = 300;
 const DEADLINE_MS = 10 * 60 * 1000;
-const ZONE = "America/New_York";
 
 /** A Sunday eight weeks ahead: the loaded week; the week after it stays empty. */
 const loadedSunday = nextSunday(addDays(new Date(), 56));
 const loadedWeek = format(loadedSunday, "yyyy-MM-dd");
 const emptyWeek = format(addDays(loadedSunday, 7), "yyyy-MM-dd");
 
-/** The instant the business zone's clocks show `date` at `minutes` after midnight. */
-function zonedInstant(date: string, minutes: number): Date {
-  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  const wall = Date.UTC(y, m - 1, d, 0, minutes);
-  let instant = wall;
-  for (let i = 0; i < 2; i++) {
-    const parts = new Intl.DateTimeFormat("en-US", {
-      timeZone: ZONE,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-    }).formatToParts(new Date(instant));
-    const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
-    instant += wall - Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"));
-  }
-  return new Date(instant);
-}
-
 const dayOf = (sunday: string, days: number) => format(addDays(new Date(`${sunday}T12:00:00`), days), "yyyy-MM-dd");
-
-async function post(base: string, pathname: string, body: unknown, cookie = ""): Promise<Response> {
-  const res = await fetch(`${base}${pathname}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: base, ...(cookie ? { cookie } : {}) },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`POST ${pathname} answered ${res.status}: ${await res.text()}`);
-  return res;
-}
-
-const sessionOf = (res: Response) => (res.headers.getSetCookie().find((c) => c.startsWith("crawlguard_session=")) ?? "").split(";")[0]!;
 
 /** The admin (first account) and CREW crew members it invites: the admin's cookie and everyone's ids, admin first. */
 async function accounts(base: string): Promise<{ cookie: string; people: string[] }> {

@@ -16,6 +16,8 @@ import { spawnServer, type ServerProcess } from "../../packages/testing/src/spaw
 import { armDeadline } from "../deadline.ts";
 import { insertPlausibleLeads } from "../seed-leads.ts";
 import { QUIET_CHROMIUM } from "../chromium.ts";
+import { businessDate, zonedInstant } from "../business-time.ts";
+import { post, sessionOf } from "../bench-http.ts";
 
 const LEADS = Number(process.env.BENCH_LEADS ?? 5000);
 const APPOINTMENTS = Number(process.env.BENCH_APPOINTMENTS ?? 400);
@@ -26,36 +28,6 @@ const DAYS = Math.ceil(APPOINTMENTS / PER_DAY);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 30);
 const TARGET_MS = 300;
 const DEADLINE_MS = 8 * 60 * 1000;
-const ZONE = "America/New_York";
-
-/** 'yyyy-MM-dd' of today plus `days` in the business zone. */
-function businessDate(days: number): string {
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
-  const [y, m, d] = today.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-
-/** The instant the business zone's clocks show `date` at `minutes` after midnight. */
-function zonedInstant(date: string, minutes: number): Date {
-  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  const wall = Date.UTC(y, m - 1, d, 0, minutes);
-  let instant = wall;
-  for (let i = 0; i < 2; i++) {
-    const parts = new Intl.DateTimeFormat("en-US", {
-      timeZone: ZONE,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-    }).formatToParts(new Date(instant));
-    const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
-    const shown = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"));
-    instant += wall - shown;
-  }
-  return new Date(instant);
-}
 
 /** "Tuesday, July 14", as the Today page names a day. */
 function dayHeading(date: string): string {
@@ -64,18 +36,6 @@ function dayHeading(date: string): string {
     new Date(Date.UTC(y, m - 1, d)),
   );
 }
-
-async function post(base: string, pathname: string, body: unknown, cookie = ""): Promise<Response> {
-  const res = await fetch(`${base}${pathname}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: base, ...(cookie ? { cookie } : {}) },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`POST ${pathname} answered ${res.status}: ${await res.text()}`);
-  return res;
-}
-
-const sessionOf = (res: Response) => (res.headers.getSetCookie().find((c) => c.startsWith("crawlguard_session=")) ?? "").split(";")[0]!;
 
 /** The admin (first account) and a crew member it invites; answers the crew member's cookie and both ids. */
 async function accounts(base: string): Promise<{ crewCookie: string; crewId: string; adminId: string }> {
