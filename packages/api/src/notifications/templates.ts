@@ -1,7 +1,9 @@
-import { Body, Button, Container, Head, Heading, Hr, Html, Preview, render, Section, Text } from "@react-email/components";
-
+import { Button, Heading, render } from "@react-email/components";
 import { createElement as h, type ReactNode } from "react";
 import { company, getService, getServiceLabel } from "@crawlguard/content";
+import { layout, p, styles, type RenderOptions } from "./mail-layout.js";
+
+export type { RenderOptions } from "./mail-layout.js";
 
 /*
  * Every e-mail's text in one place: React Email components, rendered to HTML and to a
@@ -121,13 +123,6 @@ export type MailData =
       service: string | null;
     };
 
-export interface RenderOptions {
-  timeZone: string;
-  publicUrl: string;
-  /** Client mails: the one-click unsubscribe page for this address. */
-  unsubscribeUrl?: string | undefined;
-}
-
 /** "Tuesday, July 13, 2027 at 10:00 AM EDT", in the business zone. */
 export function formatWhen(iso: string, timeZone: string): string {
   const d = new Date(iso);
@@ -137,46 +132,6 @@ export function formatWhen(iso: string, timeZone: string): string {
 }
 
 const serviceName = (service: string | null | undefined) => (service ? getServiceLabel(service) : "Not specified");
-
-const styles = {
-  body: { backgroundColor: "#f6f7f9", fontFamily: "Arial, Helvetica, sans-serif", color: "#1a202c" },
-  container: { backgroundColor: "#ffffff", padding: "24px", maxWidth: "560px", margin: "0 auto" },
-  heading: { fontSize: "20px", margin: "0 0 12px" },
-  text: { fontSize: "15px", lineHeight: "22px", margin: "0 0 10px" },
-  muted: { fontSize: "12px", lineHeight: "18px", color: "#4a5568", margin: "0 0 6px" },
-  button: { backgroundColor: "#2b6cb0", color: "#ffffff", padding: "10px 16px", borderRadius: "4px", fontSize: "15px" },
-};
-
-const p = (text: ReactNode, key?: string) => h(Text, { style: styles.text, key }, text);
-
-function layout(preview: string, title: string, content: ReactNode[], options: RenderOptions): ReactNode {
-  const footer = [
-    h(Hr, { key: "hr" }),
-    h(Text, { style: styles.muted, key: "co" }, `${company.name} · ${company.address.full} · ${company.phone.display}`),
-    h(Text, { style: styles.muted, key: "web" }, options.publicUrl),
-  ];
-  if (options.unsubscribeUrl) {
-    footer.push(
-      h(
-        Text,
-        { style: styles.muted, key: "unsub" },
-        "Don't want reminders and other non-essential e-mails? ",
-        h("a", { href: options.unsubscribeUrl }, "Unsubscribe"),
-      ),
-    );
-  }
-  return h(
-    Html,
-    { lang: "en" },
-    h(Head),
-    h(Preview, null, preview),
-    h(
-      Body,
-      { style: styles.body },
-      h(Container, { style: styles.container }, h(Heading, { style: styles.heading }, title), h(Section, null, ...content), ...footer),
-    ),
-  );
-}
 
 /** A lead's status as the board names it: "contacted" is Contacted, "in-progress" In progress. */
 const statusName = (status: string) => status.charAt(0).toUpperCase() + status.slice(1).replace(/-/g, " ");

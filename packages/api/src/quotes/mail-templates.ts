@@ -1,8 +1,9 @@
-import { Body, Button, Container, Head, Heading, Hr, Html, Preview, render, Section, Text } from "@react-email/components";
-import { createElement as h, type ReactNode } from "react";
+import { render } from "@react-email/components";
+import type { ReactNode } from "react";
 import { company } from "@crawlguard/content";
 import { formatCents, type ClientQuote } from "@crawlguard/validators";
 import { formatCalendarDate, formatInstant } from "./pdf.js";
+import { button, layout as mailLayout, p, type RenderOptions } from "../notifications/mail-layout.js";
 
 /*
  * The quotes' e-mails (React Email, like every other mail: notifications/templates.ts): the quote to
@@ -17,52 +18,9 @@ export type QuoteMailData =
   | { kind: "quote-approved"; quote: ClientQuote; url: string }
   | { kind: "office-quote"; what: "approved" | "changes"; quote: ClientQuote; clientEmail: string; link: string };
 
-export interface QuoteMailOptions {
-  timeZone: string;
-  publicUrl: string;
-  unsubscribeUrl?: string | undefined;
-}
+export type QuoteMailOptions = RenderOptions;
 
-const styles = {
-  body: { backgroundColor: "#f6f7f9", fontFamily: "Arial, Helvetica, sans-serif", color: "#1a202c" },
-  container: { backgroundColor: "#ffffff", padding: "24px", maxWidth: "560px", margin: "0 auto" },
-  heading: { fontSize: "20px", margin: "0 0 12px" },
-  text: { fontSize: "15px", lineHeight: "22px", margin: "0 0 10px" },
-  muted: { fontSize: "12px", lineHeight: "18px", color: "#4a5568", margin: "0 0 6px" },
-  button: { backgroundColor: "#2b6cb0", color: "#ffffff", padding: "10px 16px", borderRadius: "4px", fontSize: "15px" },
-};
-
-const p = (text: ReactNode, key: string) => h(Text, { style: styles.text, key }, text);
-const button = (href: string, label: string) => h(Button, { href, style: styles.button, key: "button" }, label);
-
-function layout(title: string, content: ReactNode[], o: QuoteMailOptions): ReactNode {
-  const footer = [
-    h(Hr, { key: "hr" }),
-    h(Text, { style: styles.muted, key: "co" }, `${company.name} · ${company.address.full} · ${company.phone.display}`),
-    h(Text, { style: styles.muted, key: "web" }, o.publicUrl),
-  ];
-  if (o.unsubscribeUrl) {
-    footer.push(
-      h(
-        Text,
-        { style: styles.muted, key: "unsub" },
-        "Don't want reminders and other non-essential e-mails? ",
-        h("a", { href: o.unsubscribeUrl }, "Unsubscribe"),
-      ),
-    );
-  }
-  return h(
-    Html,
-    { lang: "en" },
-    h(Head),
-    h(Preview, null, title),
-    h(
-      Body,
-      { style: styles.body },
-      h(Container, { style: styles.container }, h(Heading, { style: styles.heading }, title), h(Section, null, ...content), ...footer),
-    ),
-  );
-}
+const layout = (title: string, content: ReactNode[], o: QuoteMailOptions) => mailLayout(title, title, content, o);
 
 const amounts = (q: ClientQuote) => [
   p(`Total: ${formatCents(q.totalCents)}`, "total"),
