@@ -231,18 +231,23 @@ const oneDeposit = (
   }
 };
 
+/** What a quote may leave out when it is written or changed: the stored value (or its default) stays. */
+const optionalTerms = {
+  discountCents: quoteWritable.discountCents.optional(),
+  taxRatePercent: quoteWritable.taxRatePercent.optional(),
+  depositPercent: quoteWritable.depositPercent.optional(),
+  depositCents: quoteWritable.depositCents.optional(),
+  validUntil: quoteWritable.validUntil.optional(),
+  messageToClient: quoteWritable.messageToClient.optional(),
+};
+
 export const quoteCreateSchema = z
   .object(
     described(
       {
         leadId: z.string().uuid(),
         lines: quoteWritable.lines,
-        discountCents: quoteWritable.discountCents.optional(),
-        taxRatePercent: quoteWritable.taxRatePercent.optional(),
-        depositPercent: quoteWritable.depositPercent.optional(),
-        depositCents: quoteWritable.depositCents.optional(),
-        validUntil: quoteWritable.validUntil.optional(),
-        messageToClient: quoteWritable.messageToClient.optional(),
+        ...optionalTerms,
       },
       QUOTE_FIELDS,
     ),
@@ -258,12 +263,7 @@ export const quoteUpdateSchema = z
       {
         id: z.string().uuid(),
         lines: quoteWritable.lines.optional(),
-        discountCents: quoteWritable.discountCents.optional(),
-        taxRatePercent: quoteWritable.taxRatePercent.optional(),
-        depositPercent: quoteWritable.depositPercent.optional(),
-        depositCents: quoteWritable.depositCents.optional(),
-        validUntil: quoteWritable.validUntil.optional(),
-        messageToClient: quoteWritable.messageToClient.optional(),
+        ...optionalTerms,
       },
       QUOTE_FIELDS,
     ),
