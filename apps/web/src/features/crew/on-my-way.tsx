@@ -1,13 +1,12 @@
 import { Button } from "@chakra-ui/react/button";
-import { Flex } from "@chakra-ui/react/flex";
 import { Heading } from "@chakra-ui/react/heading";
 import { Stack } from "@chakra-ui/react/stack";
-import { chakra } from "@chakra-ui/react/styled-system";
 import { Text } from "@chakra-ui/react/text";
 import type { CrewJob } from "@crawlguard/validators";
 import { useId, useState } from "react";
 import { trpcErrorText } from "../../lib/http-error";
 import { trpc } from "../../lib/trpc";
+import { ChoiceChips } from "./choice-chips";
 import { ETA_CHOICES } from "./crew-model";
 
 /** On my way: the client is mailed who is coming and around when (one mail per appointment per half hour). */
@@ -26,32 +25,13 @@ export function OnMyWay({ job }: { job: Pick<CrewJob, "leadId" | "clientName"> }
       <Heading as="h3" id={headingId} size="md">
         On my way
       </Heading>
-      <chakra.fieldset border="none" p="0" m="0">
-        <chakra.legend fontWeight="semibold" fontSize="sm" color="gray.800" mb="1.5">
-          Arriving in
-        </chakra.legend>
-        <Flex gap="2" wrap="wrap">
-          {ETA_CHOICES.map((minutes) => (
-            <chakra.label
-              key={minutes}
-              display="inline-flex"
-              alignItems="center"
-              gap="2"
-              minH="11"
-              px="3"
-              borderWidth="1px"
-              borderRadius="full"
-              cursor="pointer"
-              bg={eta === minutes ? "brand.subtle" : "bg"}
-              borderColor={eta === minutes ? "brand.solid" : "border"}
-              _focusWithin={{ outline: "2px solid", outlineColor: "brand.focusRing", outlineOffset: "2px" }}
-            >
-              <input type="radio" name={`${headingId}-eta`} value={minutes} checked={eta === minutes} onChange={() => setEta(minutes)} />
-              {minutes} min
-            </chakra.label>
-          ))}
-        </Flex>
-      </chakra.fieldset>
+      <ChoiceChips<number>
+        legend="Arriving in"
+        choices={ETA_CHOICES}
+        value={eta}
+        onChange={setEta}
+        labelOf={(minutes) => `${minutes} min`}
+      />
       <Button size="lg" variant="outline" disabled={send.isPending} onClick={() => send.mutate({ id: job.leadId, etaMinutes: eta })}>
         {send.isPending ? "Telling the client…" : `Tell ${job.clientName} I'm on my way`}
       </Button>

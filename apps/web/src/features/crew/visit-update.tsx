@@ -1,8 +1,6 @@
 import { Button } from "@chakra-ui/react/button";
-import { Flex } from "@chakra-ui/react/flex";
 import { Heading } from "@chakra-ui/react/heading";
 import { Stack } from "@chakra-ui/react/stack";
-import { chakra } from "@chakra-ui/react/styled-system";
 import { Text } from "@chakra-ui/react/text";
 import { type CrewJob, LEAD_NOTE_MAX } from "@crawlguard/validators";
 import { useId, useState } from "react";
@@ -10,6 +8,7 @@ import { Input, Textarea } from "../../components/form-controls";
 import { FormField } from "../../components/form-field";
 import { trpcErrorText } from "../../lib/http-error";
 import { trpc } from "../../lib/trpc";
+import { ChoiceChips } from "./choice-chips";
 import { statusLabels } from "../leads/lead-board-model";
 import { useUpdateLead } from "../leads/use-lead-mutations";
 import { VISIT_STATUSES } from "./crew-model";
@@ -68,33 +67,13 @@ export function VisitUpdate({ job }: { job: CrewJob }) {
       <Heading as="h3" id={headingId} size="md">
         Update the job
       </Heading>
-      <chakra.fieldset border="none" p="0" m="0">
-        <chakra.legend fontWeight="semibold" fontSize="sm" color="gray.800" mb="1.5">
-          Status
-        </chakra.legend>
-        <Flex gap="2" wrap="wrap">
-          {statuses.map((s) => (
-            <chakra.label
-              key={s}
-              display="inline-flex"
-              alignItems="center"
-              gap="2"
-              minH="11"
-              px="3"
-              borderWidth="1px"
-              borderRadius="full"
-              cursor="pointer"
-              bg={status === s ? "brand.subtle" : "bg"}
-              borderColor={status === s ? "brand.solid" : "border"}
-              fontWeight={status === s ? "semibold" : "normal"}
-              _focusWithin={{ outline: "2px solid", outlineColor: "brand.focusRing", outlineOffset: "2px" }}
-            >
-              <input type="radio" name={`${headingId}-status`} value={s} checked={status === s} onChange={() => setStatus(s)} />
-              {statusLabels[s]}
-            </chakra.label>
-          ))}
-        </Flex>
-      </chakra.fieldset>
+      <ChoiceChips<(typeof statuses)[number]>
+        legend="Status"
+        choices={statuses}
+        value={status}
+        onChange={setStatus}
+        labelOf={(s) => statusLabels[s]}
+      />
       <FormField label="Value ($)" helper="The job's estimated value in dollars.">
         <Input inputMode="decimal" autoComplete="off" size="lg" value={value} onChange={(e) => setValue(e.target.value)} />
       </FormField>
