@@ -106,31 +106,36 @@ export async function startWebhooks({
     // Held after a restore (db:restore --hold-deliveries): the jobs stay queued until an admin resumes.
     if (await deliveriesHeld(sql)) return 0;
     const boss = await queue();
-    const claimed = await boss.fetch<JobData>(WEBHOOK_QUEUE, { batchSize: BATCH });
+    const claimed: ClaimedJob[] = await boss.fetch<JobData>(WEBHOOK_QUEUE, { batchSize: BATCH });
     if (claimed.length === 0) return 0;
     await holdingJobs(
       (ids) => boss.touch(WEBHOOK_QUEUE, ids),
       claimed.map((j) => j.id),
       heartbeatSeconds,
-      () =>
+      async () =>
         Promise.all(
-          claimed.map(async (job) => {
-            try {
-              const outcome = await runDelivery(sql, queueJobs, job.data.deliveryId, settings);
-              // The receiver did not take it (an error status, no answer, a refused address).
-              if (outcome === "retrying" || outcome === "failed") failures?.add("webhooks");
-              if (outcome !== "skipped") log.info({ deliveryId: job.data.deliveryId, outcome }, "webhook delivery");
-              await boss.complete(WEBHOOK_QUEUE, job.id);
-            } catch (err) {
-              // The database failed under it: pg-boss brings the job back after its delay.
-              failures?.add("webhooks");
-              log.warn({ err, deliveryId: job.data.deliveryId }, "webhook delivery could not run");
-              await boss.fail(WEBHOOK_QUEUE, job.id).catch(() => {});
-            }
+          (await byEndpointInOrder(sql, claimed)).map(async (jobsOfOne) => {
+            // One endpoint's deliveries go out one after another, oldest first, so a receiver sees
+            // a quote sent before it is approved; different endpoints are sent to side by side.
+            for (const job of jobsOfOne) await send(boss, job);
           }),
         ),
     );
     return claimed.length;
+  };
+  const send = async (boss: Awaited<ReturnType<typeof queue>>, job: ClaimedJob) => {
+    try {
+      const outcome = await runDelivery(sql, queueJobs, job.data.deliveryId, settings);
+      // The receiver did not take it (an error status, no answer, a refused address).
+      if (outcome === "retrying" || outcome === "failed") failures?.add("webhooks");
+      if (outcome !== "skipped") log.info({ deliveryId: job.data.deliveryId, outcome }, "webhook delivery");
+      await boss.complete(WEBHOOK_QUEUE, job.id);
+    } catch (err) {
+      // The database failed under it: pg-boss brings the job back after its delay.
+      failures?.add("webhooks");
+      log.warn({ err, deliveryId: job.data.deliveryId }, "webhook delivery could not run");
+      await boss.fail(WEBHOOK_QUEUE, job.id).catch(() => {});
+    }
   };
   const worker = pollingWorker({
     round,
@@ -196,4 +201,24 @@ export function noWebhooks(env: Env): WebhooksDeps {
     nudge: () => {},
     ready: () => Promise.resolve(),
   };
+}
+
+type ClaimedJob = { id: string; data: JobData };
+
+/** Claimed jobs grouped by their endpoint, each group in the order its deliveries were queued. */
+async function byEndpointInOrder(sql: Sql, claimed: ClaimedJob[]): Promise<ClaimedJob[][]> {
+  const rows = await sql<{ id: string; endpointId: string }[]>`
+    SELECT id::text, endpoint_id::text AS "endpointId" FROM webhook_deliveries
+    WHERE id::text = ANY(${claimed.map((j) => j.data.deliveryId)}::text[])
+    ORDER BY created_at, id`;
+  const groups = new Map<string, ClaimedJob[]>();
+  const byDelivery = new Map(claimed.map((j) => [j.data.deliveryId, j]));
+  for (const row of rows) {
+    const job = byDelivery.get(row.id);
+    if (!job) continue;
+    byDelivery.delete(row.id);
+    groups.set(row.endpointId, [...(groups.get(row.endpointId) ?? []), job]);
+  }
+  // A delivery gone with its endpoint still completes its job (runDelivery skips it).
+  return [...groups.values(), ...[...byDelivery.values()].map((j) => [j])];
 }

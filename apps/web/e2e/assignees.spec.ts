@@ -1,5 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
-import { expect, loginUser, newUser, registerUser, test } from "./fixtures";
+import { expect, loginUser, test } from "./fixtures";
 import { listLeads, openDashboard, signInAsAdmin, toast, uniqueToken } from "./dashboard-fixtures";
 import {
   ashevilleInstant,
@@ -13,23 +13,13 @@ import {
   openCalendar,
   randomWeekday,
   showView,
+  namedColleague,
   weekdayOf,
 } from "./scheduling-fixtures";
 
-/**
- * A colleague signed in on `request` (not the page), with the display name `first` and a token:
- * their account, shown name, colour and the token.
- */
+/** A colleague (see namedColleague) and a random weekday to book them on. */
 async function colleagueNamed(request: APIRequestContext, baseURL: string | undefined, first: string) {
-  const token = uniqueToken();
-  const colleague = await registerUser(request, baseURL, newUser("crew"));
-  const name = `${first} ${token}`;
-  const response = await request.patch(`/api/users/${colleague.account.id}`, {
-    headers: { Origin: new URL(baseURL!).origin },
-    data: { displayName: name },
-  });
-  expect(response.ok(), `profile answered ${response.status()}`).toBe(true);
-  const { color } = (await response.json()) as { color: string };
+  const { user: colleague, name, color, token } = await namedColleague(request, baseURL, first);
   return { colleague, name, color, token, day: randomWeekday() };
 }
 

@@ -1,4 +1,4 @@
-import { leadServiceOptions } from "@crawlguard/content";
+import { getServiceLabel, leadServiceOptions } from "@crawlguard/content";
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import {
@@ -106,9 +106,11 @@ test.describe("compact lead cards", () => {
     // A long month, a two-digit day and hour: the widest date chip ("Sep 30, 2027 at 10:30 AM").
     const scheduledDate = "2027-09-30T14:30:00.000Z";
     const leads = [];
-    for (const { value, label } of leadServiceOptions) {
+    for (const { value } of leadServiceOptions) {
+      // The card names the service the catalogue files it under (Foundation Repair under Basement Waterproofing).
+      const label = getServiceLabel(value);
       const lead = await createLead(page.request, baseURL, {
-        name: `${label.split(" ")[0]} ${token}`,
+        name: `${value} ${token}`,
         service: value,
         estimatedValue: "12500",
         scheduledDate,

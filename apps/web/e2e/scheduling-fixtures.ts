@@ -2,7 +2,7 @@ import { TZDate } from "@date-fns/tz";
 import type { BookingRequestInput, BookingResult, TimeBlock, TimeBlockCreateInput } from "@crawlguard/validators";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { addDays, format } from "date-fns";
-import { expect } from "./fixtures";
+import { expect, newUser, registerUser } from "./fixtures";
 import { openDashboard, uniquePhone, uniqueToken } from "./dashboard-fixtures";
 
 /** The server's default BUSINESS_TIME_ZONE (the e2e server does not set one). */
@@ -157,9 +157,15 @@ export async function expectSameTop(a: Locator, b: Locator): Promise<void> {
 
 /** Drags the element from its top edge to the top edge of the target (react-big-calendar's drag and drop). */
 export async function dragTo(page: Page, from: Locator, to: Locator): Promise<void> {
-  // Both ends on screen: the mouse cannot reach past the viewport, and a drag does not scroll.
-  await to.scrollIntoViewIfNeeded();
-  await from.scrollIntoViewIfNeeded();
+  // Both ends on screen, away from its edges: the mouse cannot reach past the viewport, and a
+  // press at the very edge of a scrolled grid can land on what scrolls under it.
+  const centre = (element: Element) => {
+    const r = element.getBoundingClientRect();
+    const inside = r.top >= 80 && r.bottom <= innerHeight - 80 && r.left >= 0 && r.right <= innerWidth;
+    if (!inside) element.scrollIntoView({ block: "center", inline: "nearest" });
+  };
+  await to.evaluate(centre);
+  await from.evaluate(centre);
   const a = await from.boundingBox();
   const b = await to.boundingBox();
   if (!a || !b) throw new Error("drag: element not visible");
@@ -183,4 +189,21 @@ export async function dragTo(page: Page, from: Locator, to: Locator): Promise<vo
 export async function statValue(page: Page, key: "total" | "new" | "scheduled" | "won"): Promise<number> {
   const text = await page.getByTestId(`stat-${key}`).textContent();
   return Number((text ?? "").replace(/\D/g, ""));
+}
+
+/**
+ * A colleague registered on `request` (not the page) whose display name is `first` and a unique
+ * token: their registration (credentials and account), shown name, colour and the token.
+ */
+export async function namedColleague(request: APIRequestContext, baseURL: string | undefined, first: string) {
+  const token = uniqueToken();
+  const user = await registerUser(request, baseURL, newUser("crew"));
+  const name = `${first} ${token}`;
+  const response = await request.patch(`/api/users/${user.account.id}`, {
+    headers: { Origin: new URL(baseURL!).origin },
+    data: { displayName: name },
+  });
+  expect(response.ok(), `profile answered ${response.status()}`).toBe(true);
+  const { color } = (await response.json()) as { color: string };
+  return { user, account: user.account, name, color, token };
 }
