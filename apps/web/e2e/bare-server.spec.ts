@@ -4,7 +4,7 @@ import path from "node:path";
 import { request as playwrightRequest } from "@playwright/test";
 import { spawnServer, type ServerProcess } from "@crawlguard/testing/spawn-server";
 import { expect, firstAdmin, loginUser, newUser, registerUser, test, waitForHydration } from "./fixtures";
-import { openDashboard } from "./dashboard-fixtures";
+import { openDashboard, toast } from "./dashboard-fixtures";
 import { showGoogleCalendarTab } from "./google-fixtures";
 
 /*
@@ -70,11 +70,28 @@ test.describe("a server without Google or SMTP settings", { tag: "@any-device" }
     await openDashboard(page);
     await page.getByRole("tab", { name: "User Management" }).click();
     const section = page.getByRole("region", { name: "Notifications" });
-    await expect(section.getByRole("status")).toContainText("SMTP_URL");
+    await expect(section.getByRole("status").filter({ hasText: "SMTP_URL" })).toBeVisible();
     // A fresh page reads the same (the notice comes from the server, not from a click).
     await page.reload();
     await waitForHydration(page);
     await page.getByRole("tab", { name: "User Management" }).click();
-    await expect(page.getByRole("region", { name: "Notifications" }).getByRole("status")).toContainText("SMTP_URL");
+    await expect(page.getByRole("region", { name: "Notifications" }).getByRole("status").filter({ hasText: "SMTP_URL" })).toBeVisible();
+  });
+
+  test("the only admin cannot give the role up: the server says why, and the role stays", async ({ page }) => {
+    await loginUser(page.request, origin, firstAdmin);
+    await openDashboard(page);
+    await page.getByRole("tab", { name: "User Management" }).click();
+    const role = page.getByRole("article", { name: firstAdmin.username }).getByRole("combobox", { name: `Role of ${firstAdmin.username}` });
+    await expect(role).toHaveValue("admin");
+    await role.selectOption("office");
+    await expect(toast(page, "Failed to change role")).toContainText("This is the only admin");
+    await expect(role).toHaveValue("admin");
+    await page.reload();
+    await waitForHydration(page);
+    await page.getByRole("tab", { name: "User Management" }).click();
+    await expect(
+      page.getByRole("article", { name: firstAdmin.username }).getByRole("combobox", { name: `Role of ${firstAdmin.username}` }),
+    ).toHaveValue("admin");
   });
 });

@@ -40,9 +40,8 @@ test.describe("roles", () => {
     await select.selectOption("crew");
     await expect(toast(page, "Role changed")).toContainText(`${office.username} is now crew.`);
     await expect(select).toHaveValue("crew");
-    // The last admin keeps the role: the server says why.
-    await page.getByRole("article", { name: "owner" }).getByRole("combobox", { name: "Role of owner" }).selectOption("office");
-    await expect(toast(page, "Failed to change role")).toContainText("This is the only admin");
+    // (That the only admin keeps the role is checked on a server of its own, bare-server.spec.ts:
+    // this run's server has other admins, and demoting its first one would end the run.)
 
     const context = await browser.newContext({ baseURL });
     const crewPage = await context.newPage();
