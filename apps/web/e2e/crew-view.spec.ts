@@ -177,9 +177,9 @@ test.describe("Crew view", () => {
 
     // Onto the colleague's block at 14:00: the move asks, naming whose calendar it clashes in.
     const clashJob = gridEvent(page, `Clash ${other.token}`);
-    // react-big-calendar's drag-and-drop loses the first press after a drop into another
-    // person's column (it starts a text selection instead); a click between the two drags, as a
-    // person's hand makes, clears it.
+    // After a drop into another person's column, the next press of Playwright's mouse starts a
+    // text selection instead of a drag (not seen by hand); a click elsewhere first, as a hand
+    // makes between two drags, avoids it.
     await page.mouse.click(5, 5);
     await dragTo(page, clashJob, await crewSlot(page, other.name, 0, 14, 30));
     const warning = page.getByRole("alertdialog", { name: "Move appointment?" });
