@@ -15,6 +15,7 @@ export * from "./integrations.js";
 export * from "./online-booking.js";
 export * from "./list-query.js";
 export * from "./crew.js";
+export * from "./price-book.js";
 export * from "./quote.js";
 export * from "./quote-totals.js";
 export * from "./notifications.js";
