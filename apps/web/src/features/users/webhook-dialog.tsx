@@ -3,7 +3,14 @@ import { Checkbox } from "@chakra-ui/react/checkbox";
 import { SimpleGrid } from "@chakra-ui/react/simple-grid";
 import { Stack } from "@chakra-ui/react/stack";
 import { Text } from "@chakra-ui/react/text";
-import { type CreatedWebhook, webhookCreateSchema, webhookEventTypes, type WebhookEventType } from "@crawlguard/validators";
+import {
+  type CreatedWebhook,
+  type Webhook,
+  webhookCreateSchema,
+  webhookEventTypes,
+  type WebhookEventType,
+  webhookUpdateSchema,
+} from "@crawlguard/validators";
 import { useId, useState } from "react";
 import { FormField } from "../../components/form-field";
 import { Input } from "../../components/form-controls";
@@ -29,44 +36,75 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   "quote.changes_requested": "Quote changes requested",
 };
 
+/** The dialog's title, description and buttons: adding an endpoint, or changing one. */
+const DIALOG_TEXTS = {
+  add: {
+    title: "Add Webhook",
+    description: "CrawlGuard POSTs each chosen event to this URL, signed with a secret shown once after you add it.",
+    submitLabel: "Add Webhook",
+    pendingLabel: "Adding...",
+  },
+  edit: {
+    title: "Edit Webhook",
+    description: "CrawlGuard POSTs each chosen event to this URL, signed with the secret it has now.",
+    submitLabel: "Save Webhook",
+    pendingLabel: "Saving...",
+  },
+} as const;
+
 /**
  * Add Webhook (ADR 030): the receiver's https URL, what it is for, and the events it gets. The
- * signing secret of the new endpoint goes to `onCreated`: it is shown once.
+ * signing secret of the new endpoint goes to `onCreated`: it is shown once. Given `webhook`, the
+ * same dialog is Edit Webhook: it changes that endpoint's URL, description, events and staff-only
+ * fields (its secret stays; Rotate Secret changes that).
  */
 export function WebhookDialog({
   open,
   onClose,
   onCreated,
+  webhook,
 }: {
   open: boolean;
   onClose: () => void;
-  onCreated: (webhook: CreatedWebhook) => void;
+  onCreated?: (webhook: CreatedWebhook) => void;
+  webhook?: Webhook;
 }) {
-  const [url, setUrl] = useState("");
-  const [description, setDescription] = useState("");
-  const [events, setEvents] = useState<WebhookEventType[]>([]);
-  const [includeStaffFields, setIncludeStaffFields] = useState(false);
+  const [url, setUrl] = useState(webhook?.url ?? "");
+  const [description, setDescription] = useState(webhook?.description ?? "");
+  const [events, setEvents] = useState<WebhookEventType[]>(webhook?.events ?? []);
+  const [includeStaffFields, setIncludeStaffFields] = useState(webhook?.includeStaffFields ?? false);
   const [submitted, setSubmitted] = useState(false);
   const legendId = useId();
   const utils = trpc.useUtils();
   const create = trpc.webhooks.create.useMutation({ onSuccess: () => utils.webhooks.list.invalidate() });
-
-  const parsed = webhookCreateSchema.safeParse({
-    url: url.trim(),
-    events,
-    description: description.trim() || undefined,
-    ...(includeStaffFields ? { includeStaffFields } : {}),
+  const update = trpc.webhooks.update.useMutation({
+    onSuccess: (changed) => utils.webhooks.list.setData(undefined, (list) => list?.map((w) => (w.id === changed.id ? changed : w))),
   });
+
+  // Editing sends every field: an emptied description clears it, an unticked box turns staff fields off.
+  const parsed = webhook
+    ? webhookUpdateSchema.safeParse({ id: webhook.id, url: url.trim(), events, description: description.trim(), includeStaffFields })
+    : webhookCreateSchema.safeParse({
+        url: url.trim(),
+        events,
+        description: description.trim() || undefined,
+        ...(includeStaffFields ? { includeStaffFields } : {}),
+      });
   const errors = submitted ? fieldErrors<"url" | "events" | "description">(parsed) : {};
 
   const submit = async () => {
     setSubmitted(true);
     if (!parsed.success) return;
     try {
-      onCreated(await create.mutateAsync(parsed.data));
+      if ("id" in parsed.data) {
+        await update.mutateAsync(parsed.data);
+        showToast({ title: "Webhook saved", description: "Events from now on follow these settings.", type: "success" });
+      } else {
+        onCreated?.(await create.mutateAsync(parsed.data));
+      }
       onClose();
     } catch (error) {
-      showToast({ title: "Failed to add webhook", description: toastErrorText(error), type: "error" });
+      showToast({ title: webhook ? "Failed to save webhook" : "Failed to add webhook", description: toastErrorText(error), type: "error" });
     }
   };
 
@@ -79,12 +117,9 @@ export function WebhookDialog({
       dirty={dirty}
       open={open}
       onClose={onClose}
-      title="Add Webhook"
-      description="CrawlGuard POSTs each chosen event to this URL, signed with a secret shown once after you add it."
+      {...DIALOG_TEXTS[webhook ? "edit" : "add"]}
       onSubmit={() => void submit()}
-      submitLabel="Add Webhook"
-      pendingLabel="Adding..."
-      pending={create.isPending}
+      pending={create.isPending || update.isPending}
       size="lg"
     >
       <Stack gap="5">

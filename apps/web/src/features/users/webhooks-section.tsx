@@ -7,7 +7,7 @@ import { Flex } from "@chakra-ui/react/flex";
 import { HStack } from "@chakra-ui/react/stack";
 import { Text } from "@chakra-ui/react/text";
 import type { CreatedWebhook, RotatedWebhookSecret, Webhook } from "@crawlguard/validators";
-import { KeyRound, ListChecks, Plus, Trash2, Webhook as WebhookIcon } from "lucide-react";
+import { KeyRound, ListChecks, Pencil, Plus, Trash2, Webhook as WebhookIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { AdminSection } from "../../components/admin-section/admin-section";
 import { DATE_FORMAT, formatInZone, TIME_FORMAT } from "../../lib/business-time";
@@ -22,8 +22,8 @@ import { RotatedSecret, RotateSecretButton, SendTestButton } from "./webhook-too
 
 /**
  * Webhooks (docs/api.md, Webhooks; ADR 030): endpoints that receive signed events, each with its
- * delivery log (status, time, attempts, the receiver's answer, the body sent) and Resend, a test
- * event and secret rotation. An endpoint that gets staff-only values says so. An endpoint the server
+ * delivery log (status, time, attempts, the receiver's answer, the body sent) and Resend, Edit (the
+ * Add Webhook dialog, filled in), a test event and secret rotation. An endpoint that gets staff-only values says so. An endpoint the server
  * disabled after a day of failures says so, with Enable.
  */
 export function WebhooksSection() {
@@ -83,6 +83,9 @@ function WebhookCard({ webhook, onDelete }: { webhook: Webhook; onDelete: () => 
   const zone = useBusinessTimeZone();
   const [showLog, setShowLog] = useState(false);
   const [rotated, setRotated] = useState<RotatedWebhookSecret | null>(null);
+  const [editing, setEditing] = useState(false);
+  // A fresh dialog each time it opens, filled from the endpoint as it is then.
+  const [editKey, setEditKey] = useState(0);
   const logId = useId();
   const utils = trpc.useUtils();
   const update = trpc.webhooks.update.useMutation({
@@ -136,6 +139,18 @@ function WebhookCard({ webhook, onDelete }: { webhook: Webhook; onDelete: () => 
               <ListChecks aria-hidden="true" />
               {showLog ? "Hide Deliveries" : "Deliveries"}
             </Button>
+            <Button
+              variant="outline"
+              size="sm"
+              aria-label={`Edit ${label}`}
+              onClick={() => {
+                setEditKey((k) => k + 1);
+                setEditing(true);
+              }}
+            >
+              <Pencil aria-hidden="true" />
+              Edit
+            </Button>
             <SendTestButton webhook={webhook} label={label} />
             <RotateSecretButton webhook={webhook} label={label} onRotated={setRotated} />
             <Button
@@ -171,6 +186,7 @@ function WebhookCard({ webhook, onDelete }: { webhook: Webhook; onDelete: () => 
         ) : null}
         {rotated ? <RotatedSecret rotated={rotated} onDismiss={() => setRotated(null)} /> : null}
         {showLog ? <DeliveryLog id={logId} webhook={webhook} when={when} /> : null}
+        <WebhookDialog key={editKey} open={editing} onClose={() => setEditing(false)} webhook={webhook} />
       </Card.Body>
     </Card.Root>
   );
