@@ -142,6 +142,25 @@ describe("incremental sync and the calendar feed", () => {
     expect(withDeleted.deleted.map((t) => t.id)).toEqual([gone]);
   });
 
+  it("tells a crew member of their own leads' deletions only, never another lead's id", async () => {
+    const crew = new ApiClient(srv.url);
+    const joined = await registerInvited(admin, crew, "rest", newAccount("crew"), { role: "crew" });
+    expect(joined.status, JSON.stringify(joined.body)).toBe(200);
+    const since = new Date().toISOString();
+    await new Promise((r) => setTimeout(r, 20));
+    const theirs = ((await staff.raw("POST", "/api/leads", lead("crew's"))).body as { id: string }).id;
+    const other = ((await staff.raw("POST", "/api/leads", lead("office's"))).body as { id: string }).id;
+    expect((await staff.raw("PATCH", `/api/leads/${theirs}`, { assignedTo: joined.body.id })).status).toBe(200);
+    for (const id of [theirs, other]) expect((await staff.raw("DELETE", `/api/leads/${id}`)).status).toBe(200);
+
+    const query = new URLSearchParams({ updatedSince: since, includeDeleted: "true" }).toString();
+    const crewPage = await crew.raw("GET", `/api/leads?${query}`);
+    expect(crewPage.status, JSON.stringify(crewPage.body)).toBe(200);
+    expect((crewPage.body as Page<LeadItem>).deleted.map((t) => t.id)).toEqual([theirs]);
+    // The office learns of both.
+    expect((await page("/api/leads", { updatedSince: since, includeDeleted: true })).deleted.map((t) => t.id)).toEqual([theirs, other]);
+  });
+
   it("pages contact submissions too: a conversion to a lead is a change of the submission", async () => {
     const start = await page("/api/contact-submissions", { limit: 100 });
     let cursor = start.nextCursor;

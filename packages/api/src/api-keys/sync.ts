@@ -1,4 +1,5 @@
 import { transaction, type Sql, type TransactionSql } from "@crawlguard/db";
+import type postgres from "postgres";
 import { SYNC_DEFAULT_LIMIT, type SyncQuery } from "@crawlguard/validators";
 import { z } from "zod";
 import { badInput } from "../errors.js";
@@ -57,6 +58,8 @@ export async function syncPage<T>(
   source: {
     changed(tx: TransactionSql, after: bigint, since: Date | null, n: number): Promise<{ item: T; changeSeq: string }[]>;
     maxSeq(tx: TransactionSql): Promise<string | null>;
+    /** Which tombstones the caller may learn of (a crew member: their own leads'); all when absent. */
+    deletedVisible?(tx: TransactionSql): postgres.PendingQuery<postgres.Row[]>;
   },
 ): Promise<SyncPage<T>> {
   const after = decodeCursor(query.cursor);
@@ -74,6 +77,7 @@ export async function syncPage<T>(
           SELECT id, deleted_at, change_seq::text AS seq_text FROM sync_tombstones
           WHERE entity = ${entity} AND change_seq > ${after.toString()}::bigint
             AND (${since}::timestamptz IS NULL OR deleted_at >= ${since}::timestamptz)
+            AND ${source.deletedVisible ? source.deletedVisible(tx) : tx`TRUE`}
           ORDER BY sync_tombstones.change_seq LIMIT ${limit + 1}`
       : [];
     const merged = [

@@ -94,6 +94,7 @@ export function leadPage(
       const [row] = await tx<{ max: string | null }[]>`SELECT max(change_seq)::text AS max FROM leads`;
       return row?.max ?? null;
     },
+    deletedVisible: (tx) => leadScopeCondition(tx, scope),
   });
 }
 
