@@ -156,6 +156,8 @@ test.describe("a crew member's day on a phone", () => {
     await expectNoViolations(page, "job view");
     await view.getByRole("button", { name: "Done" }).tap();
     await expect(view).toBeHidden();
+    // Back on the job that was opened.
+    await expect(jobs.nth(0).getByRole("button", { name: new RegExp(early.name) })).toBeFocused();
     await expectNoViolations(page, "Today");
   });
 

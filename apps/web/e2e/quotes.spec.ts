@@ -78,8 +78,15 @@ test.describe("the quote builder", () => {
     await openDashboard(page);
     await searchLeads(page, token);
     const details = await openLeadDetails(leadCard(boardColumn(page, "Scheduled"), lead.name), lead.name);
-    await details.getByRole("button", { name: "Create quote" }).click();
+    const create = details.getByRole("button", { name: "Create quote" });
+    await create.click();
     const builder = page.getByRole("dialog", { name: `Create quote for ${lead.name}` });
+    await expect(builder).toBeVisible();
+    // Closed untouched, focus goes back to the button that opened it.
+    await page.keyboard.press("Escape");
+    await expect(builder).toBeHidden();
+    await expect(create).toBeFocused();
+    await create.click();
     await expect(builder).toBeVisible();
 
     // A line from the price book (after the blank first line), and one typed.

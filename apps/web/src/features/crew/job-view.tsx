@@ -13,6 +13,7 @@ import { JobLinks } from "./job-links";
 import { JobPhotos } from "./job-photos";
 import { OnMyWay } from "./on-my-way";
 import { VisitUpdate } from "./visit-update";
+import { useReturnFocus } from "../../components/return-focus";
 
 type JobViewProps = {
   open: boolean;
@@ -31,9 +32,11 @@ type JobViewProps = {
 export default function JobView({ open, job, onClose, onReschedule }: JobViewProps) {
   const zone = useBusinessTimeZone();
   const closeRef = useRef<HTMLButtonElement>(null);
+  const returnFocus = useReturnFocus(open);
   return (
     <Dialog.Root
       open={open}
+      finalFocusEl={returnFocus}
       onOpenChange={(details) => {
         if (!details.open) onClose();
       }}

@@ -17,6 +17,7 @@ import { PriceBookPicker } from "./price-book-picker";
 import { checkDraft, draftOf, lineFromItem, newDraft, type DepositMode, type QuoteDraft } from "./quote-builder-model";
 import { QuoteLinesEditor } from "./quote-lines-editor";
 import { quoteName } from "./quote-labels";
+import { useReturnFocus } from "../../components/return-focus";
 
 const DEPOSIT_OPTIONS = [
   { value: "none", label: "No deposit" },
@@ -103,11 +104,13 @@ export default function QuoteBuilderDialog({
     }
   };
 
+  const returnFocus = useReturnFocus(open);
   const title = quote ? `Edit quote ${quoteName(quote)}` : `Create quote for ${leadName}`;
   const t = checked.totals;
   return (
     <Dialog.Root
       open={open}
+      finalFocusEl={returnFocus}
       onOpenChange={(details) => {
         if (!details.open) onClose();
       }}
