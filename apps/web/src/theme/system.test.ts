@@ -1,7 +1,10 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { screenRecipes } from "./chakra-screen-recipes.gen";
-import { getSystem, registerRecipes } from "./system";
 
+// A system of its own, fresh: test files share modules (vitest runs them without isolation), and
+// the dashboard's chunks imported by other files register their recipes on the shared one.
+vi.resetModules();
+const { getSystem, registerRecipes } = await import("./system");
 const system = getSystem();
 
 describe("system", () => {
