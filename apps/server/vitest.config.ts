@@ -31,5 +31,8 @@ export default defineConfig({
     // A migrated embedded database every test database copies (packages/testing/src/global-setup.ts).
     globalSetup: ["../../packages/testing/src/global-setup.ts"],
     maxWorkers: 2,
+    // Test files share their worker's modules (loaded once per worker, not once per file); the
+    // drills, which kill and restart processes, keep a fresh module set each.
+    isolate: drills,
   },
 });

@@ -9,6 +9,10 @@ export default defineConfig({
     hookTimeout: 120_000,
     fileParallelism: true,
     maxWorkers: 2,
+    // Test files share their worker's modules: the server's modules load once per worker, not once
+    // per file (alone here: 241 → 162 s, 384 → 224 s of CPU). Each file still starts its own server
+    // and database; nothing a test relies on lives in a module's state.
+    isolate: false,
     // A migrated embedded database every test database copies.
     globalSetup: ["../testing/src/global-setup.ts"],
   },
