@@ -1,27 +1,14 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext } from "@playwright/test";
 import { format } from "date-fns";
-import { expect, newUser, registerUser, test } from "./fixtures";
-import { listLeads, openDashboard, toast, uniqueToken } from "./dashboard-fixtures";
-import { ashevilleInstant, bookAppointment, createTimeBlock, openCalendar, randomWeekday } from "./scheduling-fixtures";
+import { expect, test } from "./fixtures";
+import { listLeads, openDashboard, toast } from "./dashboard-fixtures";
+import { ashevilleInstant, bookAppointment, createTimeBlock, namedColleague, openCalendar, randomWeekday } from "./scheduling-fixtures";
 
 /*
  * The booking dialogs show the chosen person's day as soon as a date and an assignee are chosen
  * (docs/product.md "Calendar", busy times): working hours, what is booked, and the next free time
  * as a button that fills in the date and time.
  */
-
-async function colleague(request: APIRequestContext, baseURL: string | undefined, first: string) {
-  const token = uniqueToken();
-  const made = await registerUser(request, baseURL, newUser("crew"));
-  const name = `${first} ${token}`;
-  const response = await request.patch(`/api/users/${made.account.id}`, {
-    headers: { Origin: new URL(baseURL!).origin },
-    data: { displayName: name },
-  });
-  expect(response.ok(), `profile answered ${response.status()}`).toBe(true);
-  return { account: made.account, name, token };
-}
 
 const weekdayName = (date: string) => format(new Date(`${date}T12:00:00`), "EEE");
 
@@ -33,7 +20,7 @@ test.describe("Busy times in the booking dialogs", () => {
     request,
     baseURL,
   }) => {
-    const other = await colleague(request, baseURL, "Omar");
+    const other = await namedColleague(request, baseURL, "Omar");
     const day = randomWeekday();
     await bookAppointment(request, baseURL, { clientName: `Early ${other.token}`, appointmentDate: day, appointmentTime: "09:00" });
     await bookAppointment(request, baseURL, { clientName: `Later ${other.token}`, appointmentDate: day, appointmentTime: "10:00" });
@@ -92,7 +79,7 @@ test.describe("Busy times in the booking dialogs", () => {
   });
 
   test("Schedule Appointment shows the same day for the person chosen", async ({ staffPage: { page }, request, baseURL }) => {
-    const other = await colleague(request, baseURL, "Pia");
+    const other = await namedColleague(request, baseURL, "Pia");
     const day = randomWeekday();
     await bookAppointment(request, baseURL, { clientName: `Theirs ${other.token}`, appointmentDate: day, appointmentTime: "09:00" });
 
