@@ -53,12 +53,30 @@ const pendingLines = (lines: readonly LineInput[]): LineRow[] =>
     optional: l.optional,
   }));
 
+export const PRICE_BOOK_ITEM_NOT_FOUND = "No price book item has this id (it may have been deleted)";
+
+/**
+ * Every price book item the lines name exists, and stays until the transaction ends (FOR KEY SHARE
+ * holds off its deletion): an unknown id is a 400 naming its line.
+ */
+async function assertPriceBookItems(tx: Queryable, lines: readonly { priceBookItemId: string | null }[]): Promise<void> {
+  const named = [...new Set(lines.flatMap((l) => (l.priceBookItemId ? [l.priceBookItemId] : [])))];
+  if (named.length === 0) return;
+  const rows = await tx<{ id: string }[]>`SELECT id FROM price_book_items WHERE id = ANY(${named}::uuid[]) FOR KEY SHARE`;
+  const found = new Set(rows.map((r) => r.id));
+  const issues = lines.flatMap((l, i) =>
+    l.priceBookItemId && !found.has(l.priceBookItemId) ? [{ path: `lines.${i}.priceBookItemId`, message: PRICE_BOOK_ITEM_NOT_FOUND }] : [],
+  );
+  if (issues.length > 0) throw badInput(issues);
+}
+
 async function insertLines(
   tx: Queryable,
   quoteId: string,
   lines: readonly Pick<LineRow, Exclude<keyof LineRow, "id" | "quoteId" | "position">>[],
 ) {
   if (lines.length === 0) return;
+  await assertPriceBookItems(tx, lines);
   const rows = lines.map((l, position) => ({
     quoteId,
     position,

@@ -73,6 +73,8 @@ describe.each(doors)("quotes through the %s door", (door) => {
       [{ discountCents: 400_000 }, /^discountCents: The discount cannot be more than the subtotal/],
       [{ depositPercent: null, depositCents: 500_000 }, /^depositCents: The deposit cannot be more than the total/],
       [{ taxRatePercent: 7.2501 }, /^taxRatePercent: /],
+      // A price book item that does not exist (never made, or deleted).
+      [{ lines: [LINES[0], { ...LINES[0], priceBookItemId: randomUUID() }] }, /^lines\.1\.priceBookItemId: No price book item has this id/],
       [{ validUntil: "2020-01-01" }, /^validUntil: Valid until cannot be before today/],
     ];
     for (const [overrides, message] of cases) {
