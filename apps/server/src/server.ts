@@ -3,7 +3,7 @@ import { createServer, type Server } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { pino, type Logger } from "pino";
-import { DomainEvents, sweepGalleryUploads } from "@crawlguard/api";
+import { DomainEvents, ensureQuoteSettings, sweepGalleryUploads } from "@crawlguard/api";
 import { createAuth } from "@crawlguard/auth";
 import { openDatabase, secureDataDir, type Database } from "@crawlguard/db";
 import { JobFailures, startJobs, type Jobs } from "@crawlguard/jobs";
@@ -80,6 +80,8 @@ export async function startServer({
   logger.info({ mode: db.mode, applied: db.applied }, "database ready");
   const auth = createAuth({ sql: db.sql, secure: env.PUBLIC_URL?.startsWith("https://") ?? false });
   await auth.deleteExpiredSessions();
+  // The quote settings and their link secret exist before the first request: no request writes them.
+  await ensureQuoteSettings(db.sql);
 
   const server = createServer();
   // SIGTERM: Connection: close, finish what is in flight, stop listening, idle connections end without a race (ADR 021).

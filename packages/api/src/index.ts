@@ -74,6 +74,7 @@ export { checkWebhookUrl, deliveriesHeld, type WebhookJobs, type WebhookSettings
 export type { WebhooksDeps } from "./context.js";
 // Quotes: the homeowner's page and its PDFs are served by the server's own routes (apps/server/src/quote-routes.ts).
 export { renderQuotePage, renderQuoteNotFound, type QuotePageState } from "./quotes/client-page.js";
+export { ensureQuoteSettings } from "./quotes/settings.js";
 // Online booking: /book and /book/{token} are served by the server's own routes (apps/server/src/booking-routes.ts).
 export {
   BOOKING_FORM_FIELDS,

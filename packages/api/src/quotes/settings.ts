@@ -52,7 +52,24 @@ export async function updateQuoteSettings(sql: Queryable, userId: string, input:
   return getQuoteSettings(sql);
 }
 
+/**
+ * Makes the settings row and its link secret if they are not there yet: the server does it as it
+ * starts, so that no request (a refused one included) writes them.
+ */
+export async function ensureQuoteSettings(sql: Queryable): Promise<void> {
+  await settingsRow(sql);
+}
+
 /** The secret every quote link is derived from (the same on every instance). */
 export async function linkSecret(sql: Queryable): Promise<string> {
   return (await settingsRow(sql)).linkSecret;
+}
+
+/**
+ * The link secret if it was ever made, without making it: a homeowner's request never writes it.
+ * None means no quote was ever sent, so no quote link can be valid.
+ */
+export async function existingLinkSecret(sql: Queryable): Promise<string | null> {
+  const [row] = await sql<{ linkSecret: string }[]>`SELECT link_secret FROM quote_settings WHERE id`;
+  return row?.linkSecret ?? null;
 }
