@@ -26,14 +26,32 @@ function commaList<const T extends readonly string[]>(values: T, description: st
       }
       return items;
     })
-    .meta({ description: `${description} One or more of ${values.join(", ")}, separated by commas (any of them matches).` })
+    .meta({
+      description: `${description} One or more of ${values.join(", ")}, separated by commas (any of them matches).`,
+      pattern: `^ *(?:${values.join("|")})(?: *, *(?:${values.join("|")}))* *$`,
+    })
     .optional();
+}
+
+const DAY_OR_INSTANT_MESSAGE = "Must be a date (YYYY-MM-DD) or an ISO 8601 date and time";
+
+/** Whether YYYY-MM-DD names a day of the calendar (not 2026-02-30 or 7461-37-65). */
+function isRealDay(value: string): boolean {
+  const [year, month, day] = value.split("-").map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
 /** A day (YYYY-MM-DD, in the business time zone) or an instant (ISO 8601 with an offset). */
 const dayOrInstant = (description: string) =>
   z
-    .union([z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Must be a date (YYYY-MM-DD) or an ISO 8601 date and time"), isoInstant()])
+    .union([
+      z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/, DAY_OR_INSTANT_MESSAGE)
+        .refine(isRealDay, DAY_OR_INSTANT_MESSAGE),
+      isoInstant(),
+    ])
     .meta({ description, example: "2026-06-01" })
     .optional();
 
