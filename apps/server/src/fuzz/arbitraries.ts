@@ -100,8 +100,14 @@ export function validArbitrary(schema: JsonSchema, ctx: ValueContext = {}): fc.A
       return validString(schema, ctx);
     case "integer":
       return fc.integer({ min: Math.max(schema.minimum ?? -1_000_000, -(2 ** 31)), max: Math.min(schema.maximum ?? 1_000_000, 2 ** 31) });
-    case "number":
-      return fc.double({ min: schema.minimum ?? -1e6, max: schema.maximum ?? 1e6, noNaN: true, noDefaultInfinity: true });
+    case "number": {
+      // Hundredths within the bounds (a quantity, a percentage): what forms send. Numbers with
+      // more decimals, and out of bounds, are among the hostile replacements.
+      const low = Math.ceil((schema.exclusiveMinimum ?? schema.minimum ?? -1e6) * 100) + (schema.exclusiveMinimum !== undefined ? 1 : 0);
+      const high = Math.floor((schema.maximum ?? 1e6) * 100);
+      const min = Math.max(low, -(2 ** 31) + 1);
+      return fc.integer({ min, max: Math.min(Math.max(min, high), 2 ** 31 - 1) }).map((hundredths) => hundredths / 100);
+    }
     case "boolean":
       return fc.boolean();
     case "null":

@@ -36,7 +36,7 @@ export const usersRouter = {
         path: "/api/users/{id}",
         tags: ["users"],
         summary:
-          "Set an account's display name and/or calendar colour (admins change anyone's, everyone else only their own), or its role (admins only)",
+          "Set an account's display name and/or calendar colour (admins change anyone's, everyone else only their own), or its role (which only admins change)",
       },
       errors: {
         conflict: "`role` would leave no admin: the account is the only admin.",
