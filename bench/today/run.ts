@@ -18,6 +18,7 @@ import { insertPlausibleLeads } from "../seed-leads.ts";
 import { QUIET_CHROMIUM } from "../chromium.ts";
 import { businessDate, zonedInstant } from "../business-time.ts";
 import { post, sessionOf } from "../bench-http.ts";
+import { stats } from "../stats.ts";
 
 const LEADS = Number(process.env.BENCH_LEADS ?? 5000);
 const APPOINTMENTS = Number(process.env.BENCH_APPOINTMENTS ?? 400);
@@ -88,13 +89,6 @@ async function seed(dataDir: string, crewId: string, adminId: string): Promise<v
     await db.close();
   }
 }
-
-type Stats = { p50: number; max: number };
-const stats = (xs: number[]): Stats => {
-  const s = [...xs].sort((a, b) => a - b);
-  const p50 = s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-  return { p50, max: s.at(-1)! };
-};
 
 /** REQUESTS answers of GET /api/my/day for `date`, one at a time, after two to warm up. */
 async function answers(base: string, cookie: string, date: string, jobs: number): Promise<number[]> {
