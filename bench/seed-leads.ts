@@ -72,3 +72,28 @@ export async function insertPlausibleLeads(sql: Sql, options: SeedOptions): Prom
                 ${cols.created}::timestamptz[])
       AS t(n, e, p, a, z, s, st, pr, so, no, v, sd, c)`;
 }
+
+/**
+ * `leads` leads, the last `appointments` of them scheduled (`<prefix>.appt<n>@…`, starting at
+ * `at(k)` for the k-th appointment) and the rest without a date in the other statuses
+ * (`<prefix>.lead<n>@…`): the Today and Crew benches' data.
+ */
+export async function insertLeadsWithAppointments(
+  sql: Sql,
+  { prefix, leads, appointments, at }: { prefix: string; leads: number; appointments: number; at: (k: number) => Date },
+): Promise<void> {
+  const undated = leads - appointments;
+  await insertPlausibleLeads(sql, {
+    count: undated,
+    emailPrefix: `${prefix}.lead`,
+    statuses: ["new", "contacted", "quoted", "won", "lost"],
+    scheduled: () => null,
+  });
+  await insertPlausibleLeads(sql, {
+    from: undated,
+    count: appointments,
+    emailPrefix: `${prefix}.appt`,
+    statuses: ["scheduled"],
+    scheduled: (i) => at(i - undated),
+  });
+}

@@ -18,7 +18,7 @@ import { addDays, format, nextSunday } from "date-fns";
 import { openDatabase } from "@crawlguard/db";
 import { spawnServer, type ServerProcess } from "../../packages/testing/src/spawn-server.ts";
 import { armDeadline } from "../deadline.ts";
-import { insertPlausibleLeads } from "../seed-leads.ts";
+import { insertLeadsWithAppointments } from "../seed-leads.ts";
 import { QUIET_CHROMIUM } from "../chromium.ts";
 import { zonedInstant } from "../business-time.ts";
 import { post, sessionOf } from "../bench-http.ts";
@@ -69,21 +69,11 @@ async function seed(dataDir: string, people: readonly string[]): Promise<void> {
   const db = await openDatabase({ dataDir });
   const p = people.length;
   try {
-    await insertPlausibleLeads(db.sql, {
-      count: LEADS - APPOINTMENTS,
-      emailPrefix: "crew.lead",
-      statuses: ["new", "contacted", "quoted", "won", "lost"],
-      scheduled: () => null,
-    });
-    await insertPlausibleLeads(db.sql, {
-      from: LEADS - APPOINTMENTS,
-      count: APPOINTMENTS,
-      emailPrefix: "crew.appt",
-      statuses: ["scheduled"],
-      scheduled: (i) => {
-        const n = i - (LEADS - APPOINTMENTS);
-        return zonedInstant(dayOf(loadedWeek, Math.floor(n / p) % 7), 7 * 60 + Math.floor(n / (7 * p)) * 30);
-      },
+    await insertLeadsWithAppointments(db.sql, {
+      prefix: "crew",
+      leads: LEADS,
+      appointments: APPOINTMENTS,
+      at: (n) => zonedInstant(dayOf(loadedWeek, Math.floor(n / p) % 7), 7 * 60 + Math.floor(n / (7 * p)) * 30),
     });
     await db.sql`
       UPDATE leads SET duration_minutes = 30,

@@ -14,7 +14,7 @@ import { type Browser, chromium, type Page } from "@playwright/test";
 import { openDatabase } from "@crawlguard/db";
 import { spawnServer, type ServerProcess } from "../../packages/testing/src/spawn-server.ts";
 import { armDeadline } from "../deadline.ts";
-import { insertPlausibleLeads } from "../seed-leads.ts";
+import { insertLeadsWithAppointments } from "../seed-leads.ts";
 import { QUIET_CHROMIUM } from "../chromium.ts";
 import { businessDate, zonedInstant } from "../business-time.ts";
 import { post, sessionOf } from "../bench-http.ts";
@@ -64,21 +64,11 @@ async function accounts(base: string): Promise<{ crewCookie: string; crewId: str
 async function seed(dataDir: string, crewId: string, adminId: string): Promise<void> {
   const db = await openDatabase({ dataDir });
   try {
-    await insertPlausibleLeads(db.sql, {
-      count: LEADS - APPOINTMENTS,
-      emailPrefix: "today.lead",
-      statuses: ["new", "contacted", "quoted", "won", "lost"],
-      scheduled: () => null,
-    });
-    await insertPlausibleLeads(db.sql, {
-      from: LEADS - APPOINTMENTS,
-      count: APPOINTMENTS,
-      emailPrefix: "today.appt",
-      statuses: ["scheduled"],
-      scheduled: (i) => {
-        const n = i - (LEADS - APPOINTMENTS);
-        return zonedInstant(businessDate(Math.floor(n / PER_DAY)), 7 * 60 + (n % PER_DAY) * 30);
-      },
+    await insertLeadsWithAppointments(db.sql, {
+      prefix: "today",
+      leads: LEADS,
+      appointments: APPOINTMENTS,
+      at: (n) => zonedInstant(businessDate(Math.floor(n / PER_DAY)), 7 * 60 + (n % PER_DAY) * 30),
     });
     await db.sql`
       UPDATE leads SET duration_minutes = 30,
