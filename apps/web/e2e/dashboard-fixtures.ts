@@ -59,7 +59,8 @@ export async function updateLead(
   request: APIRequestContext,
   baseURL: string | undefined,
   id: string,
-  input: Partial<Omit<Lead, "id">>,
+  /** `confirm: true` saves a schedule or assignee that clashes with the assignee's calendar. */
+  input: Partial<Omit<Lead, "id">> & { confirm?: boolean },
 ): Promise<Lead> {
   const response = await request.patch(`/api/leads/${id}`, { headers: originHeaders(baseURL), data: input });
   expect(response.ok(), `PATCH /api/leads/${id} answered ${response.status()}: ${await response.text()}`).toBe(true);
