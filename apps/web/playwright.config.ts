@@ -1,9 +1,8 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "@playwright/test";
+import { makeScratchDir } from "@crawlguard/testing/scratch";
 
 // The run's ports: the server's (E2E_PORT), the Google emulator's, the SMTP sink's and the bare
 // server's (e2e/bare-server.spec.ts). npm run e2e starts the desktop and the phone project side by
@@ -34,10 +33,11 @@ const SMTP_PORT = Number(process.env["E2E_SMTP_PORT"]);
 const GOOGLE_CLIENT = { id: "emulator-client-id", secret: "emulator-client-secret" };
 
 // A fresh data directory (the embedded database lives there) per run, so every
-// run starts with no users. The runner evaluates this file again in each
+// run starts with no users; in memory where the system has it, as the API tests' databases
+// (@crawlguard/testing/scratch). The runner evaluates this file again in each
 // worker: the environment variable makes them all agree on one directory.
 if (!process.env["CRAWLGUARD_E2E_DATA_DIR"]) {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "crawlguard-e2e-"));
+  const dataDir = makeScratchDir("crawlguard-e2e-");
   process.env["CRAWLGUARD_E2E_DATA_DIR"] = dataDir;
   process.once("exit", () => rmSync(dataDir, { recursive: true, force: true }));
 }

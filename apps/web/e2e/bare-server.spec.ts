@@ -1,7 +1,6 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { rmSync } from "node:fs";
 import { request as playwrightRequest } from "@playwright/test";
+import { makeScratchDir } from "@crawlguard/testing/scratch";
 import { spawnServer, type ServerProcess } from "@crawlguard/testing/spawn-server";
 import { expect, firstAdmin, loginUser, newUser, registerUser, test, waitForHydration } from "./fixtures";
 import { openDashboard, toast } from "./dashboard-fixtures";
@@ -24,7 +23,7 @@ let dataDir = "";
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  dataDir = mkdtempSync(path.join(os.tmpdir(), "crawlguard-e2e-bare-"));
+  dataDir = makeScratchDir("crawlguard-e2e-bare-");
   server = await spawnServer({ entry: "built", dataDir, port: PORT });
   // The first account on an empty database is the admin: the run's first admin, here too.
   const admin = await playwrightRequest.newContext({ baseURL: origin });
