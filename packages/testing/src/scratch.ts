@@ -1,4 +1,4 @@
-import { accessSync, constants, mkdtempSync, statSync } from "node:fs";
+import { accessSync, constants, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
@@ -20,7 +20,33 @@ export function scratchRoot(env: NodeJS.ProcessEnv = process.env): string {
   return os.tmpdir();
 }
 
-/** A new directory of the run's own under `scratchRoot()`; `prefix` names it. */
+/** A scratch directory's name: its prefix, the process that made it, and mkdtemp's six characters. */
+const SCRATCH_NAME = /^crawlguard-[a-z0-9-]+?-(\d+)-[A-Za-z0-9]{6}$/;
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * Removes the scratch directories of runs whose process is gone: a run stopped from outside (Ctrl-C,
+ * a task runner ending it after another task failed) never gets to remove its own, and in memory
+ * they would hold the machine's RAM until it restarts.
+ */
+export function sweepStaleScratch(root: string = scratchRoot()): void {
+  for (const name of readdirSync(root)) {
+    const owner = SCRATCH_NAME.exec(name)?.[1];
+    if (owner && !isRunning(Number(owner))) rmSync(path.join(root, name), { recursive: true, force: true });
+  }
+}
+
+/** A new directory of this process's own under `scratchRoot()`, named `<prefix><pid>-XXXXXX`. */
 export function makeScratchDir(prefix: string): string {
-  return mkdtempSync(path.join(scratchRoot(), prefix));
+  const root = scratchRoot();
+  sweepStaleScratch(root);
+  return mkdtempSync(path.join(root, `${prefix}${process.pid}-`));
 }
