@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { company } from "@crawlguard/content";
-import { expect, newUser, registerUser, test, waitForHydration } from "./fixtures";
+import { expect, newUser, registerUser, test } from "./fixtures";
 import { openDashboard, signInAsAdmin, toast } from "./dashboard-fixtures";
 
 /*
@@ -163,8 +163,6 @@ test.describe("online booking", () => {
     await page.goto("/");
     await expect(page.getByRole("link", { name: "Pick a time online" })).toHaveAttribute("href", "/book");
     await page.goto("/contact");
-    // Once the page is interactive (a click while it hydrated was lost once in a full run).
-    await waitForHydration(page);
     await page.getByRole("link", { name: "Pick a time online" }).click();
     await expect(page).toHaveURL(/\/book$/);
 

@@ -178,6 +178,32 @@ test.describe("public pages", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Crawl Space & Basement Waterproofing Services");
   });
 
+  test("a visitor who scrolled before the app started stays where they scrolled, and a tap there lands", async ({ page }) => {
+    // The app's chunk waits until the visitor has scrolled: a slow phone, where the page is read
+    // (and scrolled) long before React hydrates it.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/client-app-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/services");
+    const link = page.getByRole("link", { name: "View detailed service for Sump Pump Installation" });
+    await link.scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled, "the link is below the first screen").toBeGreaterThan(100);
+    await expect(page.locator("html[data-app-hydrated]")).toHaveCount(0);
+
+    release();
+    await waitForHydration(page);
+    // Two frames after hydration: the router's reset came in the frame after its first render.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+    await link.click();
+    await expect(page).toHaveURL(/\/services\/sump-pump$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
   test("the footer's services open their part of /services, and none reads as the current page there", async ({ page }) => {
     await page.goto("/about");
     await waitForHydration(page);

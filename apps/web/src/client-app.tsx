@@ -32,6 +32,12 @@ function start(): void {
   const emotionCache = createEmotionCache();
 
   if (window.$_TSR) {
+    // The page has been on screen since the first paint, and the visitor may have scrolled it: the
+    // router's first render (hydration) must leave the scroll where it is. It resets the window to
+    // the top after every render unless told otherwise for that one (`resetScroll: false` on a
+    // navigation sets this flag). On a slow phone the reset threw a visitor who had scrolled down
+    // back to the top, and a tap on the way landed on whatever was then under the finger.
+    router._scroll.n = false;
     // Server-rendered page: RouterClient restores the router state the server
     // dehydrated before React hydrates, so both sides render the same tree.
     // Hydrating in a transition lets React yield to the browser while it works
