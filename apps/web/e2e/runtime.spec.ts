@@ -8,7 +8,7 @@ const rootPackage = JSON.parse(readFileSync(new URL("../../../package.json", imp
   optionalDependencies: Record<string, string>;
 };
 
-test("the server under test runs on the project's Node 24", async ({ request, baseURL }) => {
+test("the server under test runs on the project's Node 24 @any-device", async ({ request, baseURL }) => {
   // Anonymous callers learn only the status; signed-in staff also the Node version.
   expect(await (await request.get("/api/health")).json()).toEqual({ status: "ok" });
   await loginUser(request, baseURL, firstAdmin);
@@ -22,7 +22,7 @@ test("the server under test runs on the project's Node 24", async ({ request, ba
 
 // The browser runs behind scripts/chromium.sh: one --disable-features switch carrying Playwright's own
 // list and the config's, and no preloaded address-bar popup renderer eating a core.
-test("the browser keeps Playwright's disabled features and drops the preloaded omnibox popup", async ({ browser, page }) => {
+test("the browser keeps Playwright's disabled features and drops the preloaded omnibox popup @any-device", async ({ browser, page }) => {
   await page.goto("chrome://version");
   const commandLine = await page.locator("#command_line").innerText();
   const switches = commandLine.split(/\s+/).filter((arg) => arg.startsWith("--disable-features="));

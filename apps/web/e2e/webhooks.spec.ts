@@ -192,7 +192,10 @@ test(
   },
 );
 
-test("an admin edits an existing webhook to send staff fields, and the next lead.updated carries them", async ({ page, baseURL }) => {
+test("an admin edits an existing webhook to send staff fields, and the next lead.updated carries them @any-device", async ({
+  page,
+  baseURL,
+}) => {
   const receiver = await startReceiver();
   await signInAsAdmin(page.request, baseURL);
   const label = `Staff receiver ${uniqueToken()}`;
