@@ -6,20 +6,12 @@ import { publicProcedure } from "../trpc.js";
 import { approveQuote, ALREADY_APPROVED, QUOTE_EXPIRED, QUOTE_REPLACED, requestQuoteChanges } from "./approval.js";
 import { QUOTE_LINK_NOT_FOUND, viewClientQuote } from "./client-view.js";
 import { clientQuotePdf } from "./pdf-access.js";
-import { DomainError } from "../errors.js";
-import { todayIn } from "../scheduling/zone.js";
-import type { QuoteView } from "./quote-rows.js";
-import { existingLinkSecret } from "./settings.js";
+import { quoteView } from "./view.js";
 
-/**
- * What answering the homeowner needs. Before any quote was sent there is no link secret, and no
- * link can be valid: "not found", with nothing written (a refused request changes nothing).
- */
-async function viewOf(ctx: Pick<Context, "sql" | "origin" | "config">): Promise<QuoteView> {
-  const secret = await existingLinkSecret(ctx.sql);
-  if (secret === null) throw new DomainError("not-found", QUOTE_LINK_NOT_FOUND);
-  return { origin: ctx.origin, secret, today: todayIn(ctx.config.businessTimeZone, new Date()) };
-}
+// The settings and their link secret exist from the server's start (ensureQuoteSettings), so
+// answering a homeowner never writes them, a refused request included.
+const viewOf = (ctx: Pick<Context, "sql" | "origin" | "config">) =>
+  quoteView(ctx.sql, { origin: ctx.origin, zone: ctx.config.businessTimeZone });
 
 const CLOSED = `The quote can no longer be answered: "${ALREADY_APPROVED}", "${QUOTE_REPLACED}", "${QUOTE_EXPIRED}" or declined.`;
 

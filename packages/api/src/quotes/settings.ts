@@ -3,9 +3,9 @@ import type { QuoteSettings, QuoteSettingsInput } from "@crawlguard/validators";
 import type { Queryable } from "../queryable.js";
 
 /*
- * How quotes start and follow up (one row, made on first read): the default tax rate, the days
- * before a sent quote's one reminder, the terms every quote carries, and the secret its links are
- * derived from (links.ts).
+ * How quotes start and follow up (one row, made as the server starts, or on first read without
+ * it): the default tax rate, the days before a sent quote's one reminder, the terms every quote
+ * carries, and the secret its links are derived from (links.ts).
  */
 
 interface SettingsRow {
@@ -63,13 +63,4 @@ export async function ensureQuoteSettings(sql: Queryable): Promise<void> {
 /** The secret every quote link is derived from (the same on every instance). */
 export async function linkSecret(sql: Queryable): Promise<string> {
   return (await settingsRow(sql)).linkSecret;
-}
-
-/**
- * The link secret if it was ever made, without making it: a homeowner's request never writes it.
- * None means no quote was ever sent, so no quote link can be valid.
- */
-export async function existingLinkSecret(sql: Queryable): Promise<string | null> {
-  const [row] = await sql<{ linkSecret: string }[]>`SELECT link_secret FROM quote_settings WHERE id`;
-  return row?.linkSecret ?? null;
 }
